@@ -1,0 +1,7 @@
+export * from './i18n/en';
+export * from './rules';
+export * from './errors';
+export * from './auth';
+export * from './patient';
+export * from './integration';
+export * from './routes';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { requiredString } from './rules';
+
+export const gender = z.enum(['MALE', 'FEMALE', 'UNKNOWN', 'OTHER', 'UNDIFFERENTIATED']);
+export type Gender = z.infer<typeof gender>;
+
+export const contactType = z.enum([
+  'CELL_PHONE',
+  'HOME_PHONE',
+  'WORK_PHONE',
+  'WORK_PHONE_EXT',
+  'OTHER_PHONE',
+  'FAX_NUMBER',
+  'EMAIL_ADDRESS',
+  'US_MAIL',
+  'WEBSITE',
+]);
+export type ContactType = z.infer<typeof contactType>;
+
+export const contactInfo = z.object({
+  id: z.number().int(),
+  active: z.boolean(),
+  type: z.object({ type: contactType }),
+  value: z.string(),
+});
+export type ContactInfo = z.infer<typeof contactInfo>;
+
+export const addressInfo = z.object({
+  id: z.number().int(),
+  active: z.boolean(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+export type AddressInfo = z.infer<typeof addressInfo>;
+
+/** A patient the signed-in user may act for (spec 000 §3, responsibleForPatients). */
+export const responsibleForPatient = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender,
+  relationship: z.number().int(),
+});
+export type ResponsibleForPatient = z.infer<typeof responsibleForPatient>;
+
+/** Spec 000 §3 "User profile". `id` is the patient id, `userId` the account id. */
+export const userProfile = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender,
+  dateOfBirth: z.string(),
+  avatarS3Id: z.string().nullable(),
+  avatarContentLength: z.number().int().nullable(),
+  avatarMimeType: z.string().nullable(),
+  lastChangePasswordDate: z.string().nullable(),
+  contactInfoList: z.array(contactInfo),
+  addressInformationInfoList: z.array(addressInfo),
+  responsibleForPatients: z.array(responsibleForPatient),
+  bridgePatient: z.boolean(),
+  directAddress: z.string().nullable(),
+  directServiceEnabled: z.boolean(),
+  hasFhirPermission: z.boolean(),
+  patientFhirInvite: z.boolean(),
+  dermisFirstTimeSetupComplete: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const getByUsernameRequest = z.object({ username: requiredString });

@@ -1,0 +1,50 @@
+/** The route table: every call's path, shared by server and web so a path is written once. */
+export const apiPrefix = { auth: '/api/auth', app: '/api/app', integration: '/api/integration' } as const;
+
+export const authRoutes = {
+  login: 'login',
+  refresh: 'refreshToken/getAccessToken',
+  servers: 'servers',
+  logout: 'logout',
+} as const;
+
+export const appRoutes = {
+  getByUsername: 'patient/getByUsername',
+} as const;
+
+export const integrationRoutes = {
+  clinics: 'clinics',
+  patients: 'patients',
+  responsiblePersons: 'responsible-persons',
+  openapi: 'openapi.json',
+} as const;
+
+/** Web routes of spec 000 §2, one place for every link the app renders. */
+export const webRoutes = {
+  login: '/login',
+  logout: '/logout',
+  forgotPassword: '/password/forgot',
+  resetPassword: '/password/reset/:token',
+  createAccount: '/account/create/:accountToken',
+  verifyEmail: '/verify/email/:emailToken',
+  unsubscribe: '/unsubscribe',
+  unsubscribeSuccess: '/unsubscribe-success',
+  badges: '/badges',
+  forbidden: '/forbidden',
+  notFound: '/not-found',
+  termsAndConditions: '/terms-and-conditions',
+  termsOfUse: '/terms-of-use',
+  privacyPolicy: '/privacy-police',
+  home: '/',
+  myHealthProfile: '/my-health-profile',
+  appointments: '/appointments',
+  pharmacies: '/pharmacies',
+  account: '/account',
+  accountSettings: '/account/settings',
+  activityLog: '/account/activity-log',
+  responsiblePersons: '/account/responsible-persons',
+  healthInformation: '/health-information',
+  messagesInbox: '/messages/inbox',
+  firstTimeLogin: '/first-time-login',
+  screening: '/screening',
+} as const;
