@@ -5,3 +5,4 @@ export * from './auth';
 export * from './patient';
 export * from './integration';
 export * from './routes';
+export * from './system';

@@ -37,11 +37,21 @@ export const upsertPatientRequest = z.object({
   active: z.boolean().default(true),
   deceased: z.boolean().default(false),
   contacts: z
-    .array(z.object({ type: contactType, value: z.string().trim().min(1).max(255), active: z.boolean().default(true) }))
+    .array(
+      z.object({
+        type: contactType,
+        value: z.string().trim().min(1).max(255),
+        active: z.boolean().default(true),
+      }),
+    )
     .default([]),
 });
 export type UpsertPatientRequest = z.infer<typeof upsertPatientRequest>;
-export const patientResponse = z.object({ id: z.number().int(), externalId: z.string(), created: z.boolean() });
+export const patientResponse = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  created: z.boolean(),
+});
 
 export const linkResponsiblePersonRequest = z.object({
   /** The patient being cared for (for example a minor). */

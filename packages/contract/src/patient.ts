@@ -73,3 +73,15 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 export const getByUsernameRequest = z.object({ username: requiredString });
+
+/**
+ * A patient's own data without the account fields of `userProfile`: what the acting-for screens read
+ * through `patient/getDermisPatientById/_rid/{id}`.
+ */
+export const patientProfile = userProfile.omit({
+  userId: true,
+  username: true,
+  lastChangePasswordDate: true,
+  responsibleForPatients: true,
+});
+export type PatientProfile = z.infer<typeof patientProfile>;

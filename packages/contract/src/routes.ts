@@ -10,7 +10,16 @@ export const authRoutes = {
 
 export const appRoutes = {
   getByUsername: 'patient/getByUsername',
+  /** `:id` is the patient id; fill it with `routePath`. */
+  getDermisPatientById: 'patient/getDermisPatientById/_rid/:id',
 } as const;
+
+/** Fills the `:name` parameters of a route template, encoding each value. */
+export function routePath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:(\w+)/g, (whole, name: string) =>
+    name in params ? encodeURIComponent(String(params[name])) : whole,
+  );
+}
 
 export const integrationRoutes = {
   clinics: 'clinics',

@@ -1,0 +1,39 @@
+/**
+ * What buildApp puts on the Fastify instance and request. Decorated once at the root so every feature
+ * sees the same database, token service and counters without importing each other.
+ */
+import type { Config } from './config/env';
+import type { Db } from './db/database';
+import type { CounterStore } from './lib/counters/counter-store';
+import type { TokenService } from './lib/tokens';
+
+/** Who is calling: set by the `authenticate` preHandler from a verified access token. */
+export interface AuthContext {
+  userId: number;
+  practiceId: number;
+  username: string;
+  /** The caller's own patient record. */
+  patientId: number;
+}
+
+/** The patient a request may act on: set only by the patient-access guard. */
+export interface PatientAccess {
+  patientId: number;
+  /** True when it is the caller's own record, false when the caller acts as a responsible person. */
+  self: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    tokens: TokenService;
+    counters: CounterStore;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    patientAccess: PatientAccess | null;
+    /** The practice of the integration API key that authenticated the request. */
+    apiKeyPracticeId: number | null;
+  }
+}

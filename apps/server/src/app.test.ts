@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { publicConfigResponse } from '@dermis/contract';
+import { expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createLogger } from './lib/logger';
+import { useTestApp } from './test/app';
+import { testConfig } from './test/config';
+import { describeEachDatabase } from './test/database';
+import { bearer, givenPractice, givenUser, signIn } from './test/fixtures';
+
+describeEachDatabase('the HTTP application', (t) => {
+  const newApp = useTestApp(t);
+
+  it('GET /healthz answers ok after asking the database', async () => {
+    const app = await newApp();
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/config answers the environment and version', async () => {
+    const app = await newApp({ environment: 'development', appVersion: '9.9.9' });
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(publicConfigResponse.parse(response.json())).toEqual({
+      environment: 'development',
+      version: '9.9.9',
+    });
+  });
+
+  it('answers unknown API paths with 404 in the error shape, even for browsers', async () => {
+    const app = await newApp({ webDist: webBuild() });
+    for (const url of ['/api/nothing', '/api/app/patient/nothing', '/api']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'Not found.' });
+    }
+    expect((await app.inject({ method: 'DELETE', url: '/api/auth/login' })).statusCode).toBe(404);
+  });
+
+  it('serves the web build and falls back to index.html for page navigations', async () => {
+    const app = await newApp({ webDist: webBuild() });
+    const page = await app.inject({
+      method: 'GET',
+      url: '/my-health-profile',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('console.log');
+    // Not a page navigation: no fallback.
+    expect(
+      (await app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/*' } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers 404 for pages when there is no web build', async () => {
+    const app = await newApp({ webDist: path.join(os.tmpdir(), 'no-such-dermis-web') });
+    expect(
+      (await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const app = await newApp({ webDist: webBuild() });
+    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps passwords and tokens out of the log', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
+    const app = await buildApp(testConfig(), { database: t.database, logger });
+    try {
+      const user = await givenUser(t.db, await givenPractice(t.db), { password: 'VerySecret9' });
+      const session = await signIn(app, user.username, user.password);
+      await app.inject({
+        method: 'GET',
+        url: '/api/auth/refreshToken/getAccessToken',
+        headers: bearer(session.refreshToken),
+      });
+      app.log.info(
+        { password: 'VerySecret9', body: { newPassword: 'VerySecret9', refreshToken: session.refreshToken } },
+        'probe',
+      );
+      app.log.info({ req: { headers: { authorization: `Bearer ${session.accessToken}` } } }, 'probe');
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('probe');
+    expect(log).toContain('[redacted]');
+    expect(log).not.toContain('VerySecret9');
+    // Any JWT would start with the encoded HS256 header.
+    expect(log).not.toContain('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9');
+  });
+});
+
+/** A minimal web build in a temporary folder. */
+function webBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("dermis")');
+  return dir;
+}

@@ -1,0 +1,96 @@
+/**
+ * buildApp(config): the whole HTTP application, without listening. Order matters: shared services
+ * are decorated first, then the error handler (inherited by every feature registered after it),
+ * security headers, the features, and last the web app with its not-found fallback.
+ */
+import './app-context';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { apiPrefix } from '@dermis/contract';
+import type { Config } from './config/env';
+import type { Database } from './db/database';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { authRoutes } from './features/auth/auth.routes';
+import { integrationRoutes } from './features/integration/integration.routes';
+import { patientRoutes } from './features/patient/patient.routes';
+import { systemRoutes } from './features/system/system.routes';
+import type { CounterStore } from './lib/counters/counter-store';
+import { createCounterStore } from './lib/counters/create-counter-store';
+import { createLogger } from './lib/logger';
+import { TokenService } from './lib/tokens';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDeps {
+  /** An open, migrated database; without one, buildApp opens and migrates its own and closes it with the app. */
+  database?: Database;
+  /** Sign-in throttling counters; default from REDIS_URL. Closed with the app only when created here. */
+  counters?: CounterStore;
+  logger?: Logger;
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // Typed as Fastify's logger interface so the instance keeps the default generics features expect.
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger(config.logLevel);
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = deps.database ?? (await openMigrated(config));
+  const counters = deps.counters ?? createCounterStore(config.redisUrl);
+  app.addHook('onClose', async () => {
+    if (!deps.counters) await counters.close();
+    if (!deps.database) await database.close();
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('tokens', new TokenService(config.jwtSecret, config));
+  app.decorate('counters', counters);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('patientAccess', null);
+  app.decorateRequest('apiKeyPracticeId', null);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes, { prefix: apiPrefix.auth });
+  await app.register(patientRoutes, { prefix: apiPrefix.app });
+  await app.register(integrationRoutes, { prefix: apiPrefix.integration });
+  await registerWebApp(app, config.webDist);
+
+  return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops". */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return value;
+}
+
+async function openMigrated(config: Config): Promise<Database> {
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

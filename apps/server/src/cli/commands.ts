@@ -1,0 +1,155 @@
+/**
+ * What each `dermis` command does, as plain functions of a database and validated options, so that
+ * tests run them in-process. They call the same services as the integration API.
+ */
+import {
+  createClinicRequest,
+  createPracticeRequest,
+  linkResponsiblePersonRequest,
+  upsertPatientRequest,
+} from '@dermis/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database';
+import { createClinic } from '../features/integration/clinic.service';
+import { upsertPatient } from '../features/integration/patient-upsert.service';
+import { createApiKey, createPractice } from '../features/integration/practice.service';
+import { linkResponsiblePerson } from '../features/integration/responsible-person.service';
+
+export async function practiceCreate(
+  db: Db,
+  options: { name: string; mfaRequired?: boolean },
+): Promise<string> {
+  const input = parse(
+    createPracticeRequest,
+    { name: options.name, mfaRequiredByPracticeAdmin: options.mfaRequired ?? false },
+    { name: '--name' },
+  );
+  const { practiceId, apiKey } = await createPractice(db, input);
+  return [
+    `Practice ${practiceId} created: ${input.name}${input.mfaRequiredByPracticeAdmin ? ' (two-step verification required)' : ''}`,
+    `API key (shown once; only its hash is stored): ${apiKey}`,
+  ].join('\n');
+}
+
+export async function clinicCreate(
+  db: Db,
+  options: {
+    practice: number;
+    name: string;
+    phone?: string;
+    addressLine1?: string;
+    city?: string;
+    state?: string;
+    zip?: string;
+  },
+): Promise<string> {
+  const input = parse(
+    createClinicRequest,
+    {
+      name: options.name,
+      phone: options.phone,
+      addressLine1: options.addressLine1,
+      city: options.city,
+      state: options.state,
+      zipCode: options.zip,
+    },
+    {
+      name: '--name',
+      phone: '--phone',
+      addressLine1: '--address-line1',
+      city: '--city',
+      state: '--state',
+      zipCode: '--zip',
+    },
+  );
+  const clinic = await createClinic(db, options.practice, input);
+  return `Clinic ${clinic.id} created: ${clinic.name}`;
+}
+
+export async function patientUpsert(
+  db: Db,
+  options: {
+    practice: number;
+    externalId: string;
+    firstName: string;
+    lastName: string;
+    dob: string;
+    gender?: string;
+    email?: string;
+    phone?: string;
+  },
+): Promise<string> {
+  const contacts = [
+    ...(options.email ? [{ type: 'EMAIL_ADDRESS', value: options.email }] : []),
+    ...(options.phone ? [{ type: 'HOME_PHONE', value: options.phone }] : []),
+  ];
+  const input = parse(
+    upsertPatientRequest,
+    {
+      externalId: options.externalId,
+      firstName: options.firstName,
+      lastName: options.lastName,
+      dateOfBirth: options.dob,
+      gender: options.gender?.toUpperCase(),
+      contacts,
+    },
+    {
+      externalId: '--external-id',
+      firstName: '--first-name',
+      lastName: '--last-name',
+      dateOfBirth: '--dob',
+      gender: '--gender',
+      contacts: '--email/--phone',
+    },
+  );
+  const result = await upsertPatient(db, options.practice, input);
+  return `Patient ${result.id} (${result.externalId}) ${result.created ? 'created' : 'updated'}`;
+}
+
+export async function responsibleLink(
+  db: Db,
+  options: {
+    practice: number;
+    patient: string;
+    responsible: string;
+    relationship: number;
+    inactive?: boolean;
+  },
+): Promise<string> {
+  const input = parse(
+    linkResponsiblePersonRequest,
+    {
+      patientExternalId: options.patient,
+      responsibleExternalId: options.responsible,
+      relationship: options.relationship,
+      active: !options.inactive,
+    },
+    {
+      patientExternalId: '--patient',
+      responsibleExternalId: '--responsible',
+      relationship: '--relationship',
+    },
+  );
+  const link = await linkResponsiblePerson(db, options.practice, input);
+  return `Responsible person link ${link.id} is ${link.active ? 'active' : 'inactive'}: ${input.responsibleExternalId} for ${input.patientExternalId}`;
+}
+
+export async function apiKeyCreate(db: Db, options: { practice: number; label?: string }): Promise<string> {
+  const key = await createApiKey(db, options.practice, options.label);
+  return `API key ${key.id} created for practice ${options.practice} (shown once; only its hash is stored): ${key.apiKey}`;
+}
+
+export class CliInputError extends Error {
+  override name = 'CliInputError';
+}
+
+/** Validates with the contract schema and names the offending option in the message. */
+function parse<S extends z.ZodType>(schema: S, input: unknown, options: Record<string, string>): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? '');
+    return `  ${options[field] ?? field}: ${issue.message === 'validation.fieldRequired' ? 'is required' : issue.message}`;
+  });
+  throw new CliInputError(`Invalid options:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,13 @@
+/** `npm run db:migrate`: apply pending migrations and exit. */
+import { openConfiguredDatabase, operatorMessage } from './open-database';
+
+async function main(): Promise<void> {
+  const { database, applied } = await openConfiguredDatabase();
+  await database.close();
+  console.log(applied.length === 0 ? 'The database is up to date.' : `Applied: ${applied.join(', ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(operatorMessage(error) ?? error);
+  process.exit(1);
+});

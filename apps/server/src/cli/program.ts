@@ -1,0 +1,115 @@
+/** The `dermis` command line: options, help and examples. Running a command is left to the caller. */
+import { Command, InvalidArgumentError } from 'commander';
+import type { Db } from '../db/database';
+import { apiKeyCreate, clinicCreate, patientUpsert, practiceCreate, responsibleLink } from './commands';
+
+export interface CliIo {
+  /** Opens the database (migrated), runs `fn`, closes it. */
+  withDatabase(fn: (db: Db) => Promise<string>): Promise<void>;
+}
+
+const positiveInteger = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('must be a positive whole number');
+  return Number(value);
+};
+const wholeNumber = (value: string): number => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+};
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('dermis')
+    .description(
+      'Administer a Dermis installation: practices, clinics, patients, responsible persons and API keys.\n' +
+        'Uses the same configuration as the server (DATABASE_URL or DATA_DIR, …) and migrates the database first.',
+    )
+    .showHelpAfterError()
+    .addHelpText(
+      'after',
+      `
+Examples:
+  npm run dermis -- practice:create --name "Sunshine Dermatology"
+  npm run dermis -- clinic:create --practice 1 --name "Naples" --city Naples --state FL
+  npm run dermis -- patient:upsert --practice 1 --external-id P-100 --first-name Maria --last-name Lopez --dob 1984-03-12 --gender female --email maria@example.com
+  npm run dermis -- responsible:link --practice 1 --patient P-200 --responsible P-100 --relationship 2
+  npm run dermis -- apikey:create --practice 1 --label "EHR feed"`,
+    );
+
+  program
+    .command('practice:create')
+    .description('Create a practice and print its id and a first API key (shown once).')
+    .requiredOption('--name <name>', 'practice name')
+    .option('--mfa-required', 'the practice requires two-step verification', false)
+    .addHelpText('after', '\nExample:\n  dermis practice:create --name "Sunshine Dermatology" --mfa-required')
+    .action((options: { name: string; mfaRequired: boolean }) =>
+      io.withDatabase((db) => practiceCreate(db, options)),
+    );
+
+  program
+    .command('clinic:create')
+    .description('Create a clinic (a location) of a practice.')
+    .requiredOption('--practice <id>', 'practice id', positiveInteger)
+    .requiredOption('--name <name>', 'clinic name')
+    .option('--phone <phone>', 'phone number')
+    .option('--address-line1 <line>', 'street address')
+    .option('--city <city>', 'city')
+    .option('--state <state>', 'two-letter state code')
+    .option('--zip <zip>', 'ZIP code')
+    .addHelpText(
+      'after',
+      '\nExample:\n  dermis clinic:create --practice 1 --name "Sunshine Dermatology – Naples" --city Naples --state FL --zip 34102',
+    )
+    .action((options: Parameters<typeof clinicCreate>[1]) =>
+      io.withDatabase((db) => clinicCreate(db, options)),
+    );
+
+  program
+    .command('patient:upsert')
+    .description(
+      'Create a patient, or update the one with this external id. Contacts are replaced by --email/--phone.',
+    )
+    .requiredOption('--practice <id>', 'practice id', positiveInteger)
+    .requiredOption('--external-id <id>', "the clinic system's patient id")
+    .requiredOption('--first-name <name>', 'first name')
+    .requiredOption('--last-name <name>', 'last name')
+    .requiredOption('--dob <YYYY-MM-DD>', 'date of birth')
+    .option('--gender <gender>', 'male, female, unknown, other or undifferentiated', 'unknown')
+    .option('--email <address>', 'e-mail address')
+    .option('--phone <number>', 'home phone number')
+    .addHelpText(
+      'after',
+      '\nExample:\n  dermis patient:upsert --practice 1 --external-id P-100 --first-name Maria --last-name Lopez --dob 1984-03-12 --gender female',
+    )
+    .action((options: Parameters<typeof patientUpsert>[1]) =>
+      io.withDatabase((db) => patientUpsert(db, options)),
+    );
+
+  program
+    .command('responsible:link')
+    .description('Make one patient the responsible person (guardian, proxy) of another, or update that link.')
+    .requiredOption('--practice <id>', 'practice id', positiveInteger)
+    .requiredOption('--patient <externalId>', 'external id of the patient cared for')
+    .requiredOption('--responsible <externalId>', 'external id of the responsible person')
+    .requiredOption('--relationship <code>', 'relationship code (2 = Father)', wholeNumber)
+    .option('--inactive', 'record the link as inactive (revokes access)', false)
+    .addHelpText(
+      'after',
+      '\nExample:\n  dermis responsible:link --practice 1 --patient P-200 --responsible P-100 --relationship 2',
+    )
+    .action((options: Parameters<typeof responsibleLink>[1]) =>
+      io.withDatabase((db) => responsibleLink(db, options)),
+    );
+
+  program
+    .command('apikey:create')
+    .description('Create another API key for a practice (shown once).')
+    .requiredOption('--practice <id>', 'practice id', positiveInteger)
+    .option('--label <label>', 'what the key is for')
+    .addHelpText('after', '\nExample:\n  dermis apikey:create --practice 1 --label "EHR feed"')
+    .action((options: { practice: number; label?: string }) =>
+      io.withDatabase((db) => apiKeyCreate(db, options)),
+    );
+
+  return program;
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configDocs, loadConfig, repoRoot } from './env';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-env-'));
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      environment: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir,
+      database: { kind: 'pglite', dir: path.join(dataDir, 'db') },
+      redisUrl: null,
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlSeconds: 28_800,
+      tempTokenTtlSeconds: 600,
+      loginMaxFailuresPerUsername: 5,
+      loginMaxFailuresPerAddress: 20,
+      loginThrottleWindowSeconds: 900,
+      logLevel: 'info',
+      seedDemo: true,
+      webDist: path.join(repoRoot, 'apps/web/dist'),
+      appServerUrl: '/api/app',
+      trustProxy: false,
+    });
+    const rootVersion = (
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(config.appVersion).toBe(rootVersion);
+  });
+
+  it('resolves DATA_DIR against the working directory', () => {
+    const config = loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: 'some/where' });
+    expect(config.dataDir).toBe(path.resolve(process.cwd(), 'some/where'));
+  });
+
+  it('fails fast on a bad PORT, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', NODE_ENV: 'staging', SEED_DEMO: 'maybe' })).toThrow(
+      /PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/,
+    );
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'memory://' })).toThrow(
+      /JWT_SECRET: is required in production/,
+    );
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'memory://', JWT_SECRET: secret }).jwtSecret,
+    ).toBe(secret);
+  });
+
+  it('refuses a short JWT_SECRET', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short', DATABASE_URL: 'memory://' })).toThrow(
+      /JWT_SECRET: must be at least 32/,
+    );
+  });
+
+  it('generates the JWT secret once per data folder, readable only by the owner', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads the database and Redis targets', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'memory' });
+    const pgUrl = 'postgres://u@db:5432/dermis';
+    expect(loadConfig({ DATABASE_URL: pgUrl, JWT_SECRET: 'y'.repeat(32) }).database).toEqual({
+      kind: 'postgres',
+      url: pgUrl,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'memory://', REDIS_URL: 'redis://r:6379' }).redisUrl).toBe(
+      'redis://r:6379',
+    );
+  });
+
+  it('parses booleans and TRUST_PROXY forms, and treats empty values as unset', () => {
+    const base = { DATABASE_URL: 'memory://' };
+    expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, SEED_DEMO: '' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('documents every variable it reads', () => {
+    const names = configDocs.map((d) => d.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['NODE_ENV', 'PORT', 'JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'APP_VERSION']),
+    );
+    // Each documented variable changes the config: a typo in the list would leave one that does not.
+    const source = fs.readFileSync(new URL('./env.ts', import.meta.url), 'utf8');
+    const schemaBlock = source.slice(
+      source.indexOf('const schema = z.object({'),
+      source.indexOf('type Env ='),
+    );
+    const read = [...schemaBlock.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]);
+    expect([...names].sort()).toEqual([...read].sort());
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The only reader of process.env. Every setting is validated here once, at start, so a bad value
+ * stops the process with a message naming the variable instead of failing later in a request.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/server/src/config → four levels up). */
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export type Environment = 'development' | 'test' | 'production';
+
+export type DatabaseTarget =
+  { kind: 'pglite'; dir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  environment: Environment;
+  host: string;
+  port: number;
+  dataDir: string;
+  database: DatabaseTarget;
+  redisUrl: string | null;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  tempTokenTtlSeconds: number;
+  loginMaxFailuresPerUsername: number;
+  loginMaxFailuresPerAddress: number;
+  loginThrottleWindowSeconds: number;
+  logLevel: string;
+  seedDemo: boolean;
+  webDist: string;
+  appServerUrl: string;
+  /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
+  trustProxy: boolean | number | string;
+  appVersion: string;
+}
+
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The documented variables; the README's table is checked against this list. */
+export const configDocs: readonly ConfigDoc[] = [
+  { name: 'NODE_ENV', default: 'development', description: 'development, test or production.' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Address to listen on (0.0.0.0 in a container).' },
+  { name: 'PORT', default: '8080', description: 'TCP port to listen on.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Folder for the embedded database and the generated JWT secret (relative to the working directory).',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: PGlite in DATA_DIR/db)',
+    description: 'PostgreSQL connection URL; memory:// gives a throw-away in-memory PGlite (tests).',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset: in-process)',
+    description: 'Redis URL for sign-in throttling shared by all instances.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(unset: generated into DATA_DIR/jwt-secret)',
+    description: 'HS256 signing secret, at least 32 characters. Required in production.',
+  },
+  { name: 'ACCESS_TOKEN_TTL_SECONDS', default: '300', description: 'Lifetime of an access token.' },
+  {
+    name: 'REFRESH_TOKEN_TTL_SECONDS',
+    default: '28800',
+    description: 'Lifetime of a refresh token; each refresh issues a new one.',
+  },
+  {
+    name: 'TEMP_TOKEN_TTL_SECONDS',
+    default: '600',
+    description: 'Lifetime of the temporary token of a two-step sign-in.',
+  },
+  {
+    name: 'LOGIN_MAX_FAILURES_PER_USERNAME',
+    default: '5',
+    description: 'Failed sign-ins per username within the window before 429.',
+  },
+  {
+    name: 'LOGIN_MAX_FAILURES_PER_ADDRESS',
+    default: '20',
+    description: 'Failed sign-ins per client address within the window before 429.',
+  },
+  {
+    name: 'LOGIN_THROTTLE_WINDOW_SECONDS',
+    default: '900',
+    description: 'Window in which failed sign-ins are counted.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino level: fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'SEED_DEMO',
+    default: 'true',
+    description: 'Seed the demo practice and accounts when the database has no practice.',
+  },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    description: 'Built web app to serve (relative to the repository root); skipped when missing.',
+  },
+  {
+    name: 'APP_SERVER_URL',
+    default: '/api/app',
+    description: 'Application-server base URL answered by `servers` and at sign-in.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Trust X-Forwarded-For: true, false, a hop count, or comma-separated proxy addresses.',
+  },
+  {
+    name: 'APP_VERSION',
+    default: '(version in the root package.json)',
+    description: 'Version shown in the footer and /api/config.',
+  },
+];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+function integer(defaultValue: number, min: number, max = 2_147_483_647) {
+  return z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
+    .default(defaultValue);
+}
+
+const trustProxyText = z.string().transform((v): boolean | number | string => {
+  if (/^(true|false)$/.test(v)) return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+});
+
+const schema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], { message: 'must be development, test or production' })
+    .default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: integer(8080, 1, 65535),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === 'memory://' || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must be a postgres:// URL or memory://',
+    })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: integer(300, 10),
+  REFRESH_TOKEN_TTL_SECONDS: integer(28_800, 60),
+  TEMP_TOKEN_TTL_SECONDS: integer(600, 10),
+  LOGIN_MAX_FAILURES_PER_USERNAME: integer(5, 1),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: integer(20, 1),
+  LOGIN_THROTTLE_WINDOW_SECONDS: integer(900, 1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanText.default(true),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  APP_SERVER_URL: z.string().min(1).default('/api/app'),
+  TRUST_PROXY: trustProxyText.default(false),
+  APP_VERSION: z.string().min(1).optional(),
+});
+
+type Env = Record<string, string | undefined>;
+
+/** Reads, validates and resolves the configuration. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  // An empty variable (common in compose files) means "unset".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(present[name])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const v = parsed.data;
+  if (v.NODE_ENV === 'production' && !v.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: is required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+    );
+  }
+
+  const dataDir = path.resolve(process.cwd(), v.DATA_DIR);
+  const database: DatabaseTarget =
+    v.DATABASE_URL === undefined
+      ? { kind: 'pglite', dir: path.join(dataDir, 'db') }
+      : v.DATABASE_URL === 'memory://'
+        ? { kind: 'memory' }
+        : { kind: 'postgres', url: v.DATABASE_URL };
+
+  return {
+    environment: v.NODE_ENV,
+    host: v.HOST,
+    port: v.PORT,
+    dataDir,
+    database,
+    redisUrl: v.REDIS_URL ?? null,
+    // A throw-away database gets a throw-away secret; otherwise the secret must survive restarts.
+    jwtSecret: v.JWT_SECRET ?? (database.kind === 'memory' ? randomSecret() : persistedSecret(dataDir)),
+    accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: v.REFRESH_TOKEN_TTL_SECONDS,
+    tempTokenTtlSeconds: v.TEMP_TOKEN_TTL_SECONDS,
+    loginMaxFailuresPerUsername: v.LOGIN_MAX_FAILURES_PER_USERNAME,
+    loginMaxFailuresPerAddress: v.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    loginThrottleWindowSeconds: v.LOGIN_THROTTLE_WINDOW_SECONDS,
+    logLevel: v.LOG_LEVEL,
+    seedDemo: v.SEED_DEMO,
+    webDist: path.resolve(repoRoot, v.WEB_DIST),
+    appServerUrl: v.APP_SERVER_URL,
+    trustProxy: v.TRUST_PROXY,
+    appVersion: v.APP_VERSION ?? rootPackageVersion(),
+  };
+}
+
+/**
+ * Test-only settings: which real services the test run may use. Read here so that this file stays
+ * the only reader of process.env.
+ */
+export function testServices(env: Env = process.env): {
+  databaseUrl: string | null;
+  redisUrl: string | null;
+} {
+  const databaseUrl =
+    env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
+  return { databaseUrl, redisUrl: env.REDIS_URL || null };
+}
+
+function randomSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/** Development convenience: one secret per data folder, created on first start, readable only by us. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) {
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    if (secret.length < 32)
+      throw new ConfigError(
+        `Invalid configuration:\n  ${file} holds a secret shorter than 32 characters; delete it to generate a new one`,
+      );
+    return secret;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomSecret();
+  try {
+    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process (the CLI beside the server) created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return persistedSecret(dataDir);
+    throw error;
+  }
+  return secret;
+}
+
+function rootPackageVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version?: string;
+  };
+  return pkg.version ?? '0.0.0';
+}

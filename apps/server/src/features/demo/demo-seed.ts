@@ -1,0 +1,121 @@
+/**
+ * Seeds the demo practice on an empty database so that `npm start` gives a portal one can sign in
+ * to at once. Runs in one transaction and only when no practice exists, so it is safe at every start
+ * and never touches a real installation's data.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  clinic,
+  patient,
+  patientAddress,
+  patientContact,
+  practice,
+  provider,
+  responsiblePerson,
+  userAccount,
+} from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { demoAccounts, demoMinor, demoPractice } from './demo-accounts';
+
+// Serialises two instances starting at once on one empty PostgreSQL (an arbitrary constant).
+const seedLockKey = 4_711_2025;
+
+/** Returns the new practice's id, or null when the database already had a practice. */
+export async function seedDemo(db: Db): Promise<number | null> {
+  const accounts = Object.values(demoAccounts);
+  // Hash outside the transaction: it is the slow part.
+  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    const [existing] = await tx.select({ id: practice.id }).from(practice).limit(1);
+    if (existing) return null;
+
+    const [p] = await tx
+      .insert(practice)
+      .values({ name: demoPractice.name, mfaRequiredByPracticeAdmin: false })
+      .returning();
+    if (!p) throw new Error('demo practice insert returned nothing');
+    const [c] = await tx
+      .insert(clinic)
+      .values({ practiceId: p.id, ...demoPractice.clinic })
+      .returning();
+    if (!c) throw new Error('demo clinic insert returned nothing');
+    await tx
+      .insert(provider)
+      .values(demoPractice.providers.map((d) => ({ practiceId: p.id, clinicId: c.id, ...d })));
+
+    const patientIds: Record<string, number> = {};
+    for (const [index, account] of accounts.entries()) {
+      const { username: _u, password: _p, ...person } = account;
+      const [row] = await tx
+        .insert(patient)
+        .values({ practiceId: p.id, ...person })
+        .returning({ id: patient.id });
+      if (!row) throw new Error('demo patient insert returned nothing');
+      patientIds[account.username] = row.id;
+      await tx.insert(userAccount).values({
+        practiceId: p.id,
+        patientId: row.id,
+        username: account.username,
+        passwordHash: hashes[index] ?? '',
+      });
+    }
+    const [minor] = await tx
+      .insert(patient)
+      .values({
+        practiceId: p.id,
+        externalId: demoMinor.externalId,
+        firstName: demoMinor.firstName,
+        lastName: demoMinor.lastName,
+        gender: demoMinor.gender,
+        dateOfBirth: demoMinor.dateOfBirth,
+        firstTimeSetupComplete: true,
+      })
+      .returning({ id: patient.id });
+    if (!minor) throw new Error('demo minor insert returned nothing');
+
+    const maria = patientIds[demoAccounts.patient.username] ?? 0;
+    const samuel = patientIds[demoAccounts.newPatient.username] ?? 0;
+    const daniel = patientIds[demoAccounts.guardian.username] ?? 0;
+    await tx.insert(patientContact).values([
+      { patientId: maria, type: 'EMAIL_ADDRESS', value: 'maria.lopez@example.com', position: 0 },
+      { patientId: maria, type: 'HOME_PHONE', value: '(239) 555-0142', position: 1 },
+      { patientId: samuel, type: 'EMAIL_ADDRESS', value: 'samuel.carter@example.com', position: 0 },
+      { patientId: daniel, type: 'EMAIL_ADDRESS', value: 'daniel.reed@example.com', position: 0 },
+      { patientId: daniel, type: 'HOME_PHONE', value: '(239) 555-0187', position: 1 },
+    ]);
+    await tx.insert(patientAddress).values([
+      {
+        patientId: maria,
+        addressLine1: '1200 Gulf Shore Blvd N',
+        addressLine2: 'Apt 4B',
+        city: 'Naples',
+        state: 'FL',
+        zipCode: '34102',
+      },
+      {
+        patientId: daniel,
+        addressLine1: '455 Mooring Line Dr',
+        city: 'Naples',
+        state: 'FL',
+        zipCode: '34102',
+      },
+      {
+        patientId: minor.id,
+        addressLine1: '455 Mooring Line Dr',
+        city: 'Naples',
+        state: 'FL',
+        zipCode: '34102',
+      },
+    ]);
+    await tx.insert(responsiblePerson).values({
+      patientId: minor.id,
+      responsiblePatientId: daniel,
+      relationship: demoMinor.relationship,
+      active: true,
+    });
+    return p.id;
+  });
+}

@@ -1,0 +1,41 @@
+/** App-server calls about patient records (spec 000 §7). Every one passes the patient-access guard. */
+import { appRoutes as paths, getByUsernameRequest, patientProfile, userProfile } from '@dermis/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, authOf } from '../../plugins/authenticate';
+import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
+import { buildPatientProfile, buildUserProfile } from './patient.service';
+import { findPatientIdByUsername } from './patient.repository';
+
+export async function patientRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', authenticate);
+
+  app.post(
+    `/${paths.getByUsername}`,
+    { schema: { body: getByUsernameRequest, response: { 200: userProfile } } },
+    async (request) => {
+      const caller = authOf(request);
+      // An unknown username goes through the guard as "no patient" and is refused like a stranger's,
+      // so the answer never tells whether a username exists.
+      const candidate = await findPatientIdByUsername(app.db, caller.practiceId, request.body.username);
+      const access = await assertPatientAccess(request, candidate, {
+        username: request.body.username.slice(0, 64),
+      });
+      return buildUserProfile(app.db, access.patientId, caller.practiceId);
+    },
+  );
+
+  app.get(
+    `/${paths.getDermisPatientById}`,
+    {
+      // The id stays a string here: the guard parses it and refuses (and audits) anything odd.
+      schema: { params: z.object({ id: z.string() }), response: { 200: patientProfile } },
+      preHandler: requirePatientAccess(),
+    },
+    async (request) => buildPatientProfile(app.db, accessedPatient(request).patientId),
+  );
+
+  return Promise.resolve();
+}

@@ -1,0 +1,69 @@
+/** Builds the contract's userProfile and patientProfile from the records of one patient. */
+import type { PatientProfile, UserProfile } from '@dermis/contract';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import {
+  findAccount,
+  findAddresses,
+  findContacts,
+  findPatient,
+  findResponsibleFor,
+} from './patient.repository';
+
+export async function buildPatientProfile(db: Db, patientId: number): Promise<PatientProfile> {
+  const [row, contacts, addresses] = await Promise.all([
+    findPatient(db, patientId),
+    findContacts(db, patientId),
+    findAddresses(db, patientId),
+  ]);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    avatarS3Id: row.avatarS3Id,
+    avatarContentLength: row.avatarContentLength,
+    avatarMimeType: row.avatarMimeType,
+    contactInfoList: contacts.map((c) => ({
+      id: c.id,
+      active: c.active,
+      // The database holds only contract contact types (the integration API validates them).
+      type: { type: c.type as PatientProfile['contactInfoList'][number]['type']['type'] },
+      value: c.value,
+    })),
+    addressInformationInfoList: addresses.map((a) => ({
+      id: a.id,
+      active: a.active,
+      addressLine1: a.addressLine1,
+      addressLine2: a.addressLine2,
+      city: a.city,
+      state: a.state,
+      zipCode: a.zipCode,
+      country: a.country,
+    })),
+    bridgePatient: row.bridgePatient,
+    directAddress: row.directAddress,
+    directServiceEnabled: row.directServiceEnabled,
+    hasFhirPermission: row.hasFhirPermission,
+    patientFhirInvite: row.patientFhirInvite,
+    dermisFirstTimeSetupComplete: row.firstTimeSetupComplete,
+  };
+}
+
+export async function buildUserProfile(db: Db, patientId: number, practiceId: number): Promise<UserProfile> {
+  const [profile, account, responsibleFor] = await Promise.all([
+    buildPatientProfile(db, patientId),
+    findAccount(db, patientId),
+    findResponsibleFor(db, patientId, practiceId),
+  ]);
+  if (!account) throw notFound();
+  return {
+    ...profile,
+    userId: account.id,
+    username: account.username,
+    lastChangePasswordDate: account.lastChangePasswordDate?.toISOString() ?? null,
+    responsibleForPatients: responsibleFor,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Signed tokens (HS256 JWT). Every token carries `typ` so that one kind can never be used as another:
+ * an access endpoint refuses a refresh token and the refresh endpoint refuses an access token.
+ */
+import { tokenClaims } from '@dermis/contract';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+export type TokenType = 'access' | 'refresh' | 'temp';
+
+export interface TokenSubject {
+  practiceId: number;
+  userId: number;
+  username: string;
+}
+
+export interface VerifiedToken extends TokenSubject {
+  typ: TokenType;
+  jti: string | undefined;
+  exp: number;
+  iat: number;
+}
+
+export interface TokenLifetimes {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  tempTokenTtlSeconds: number;
+}
+
+const claims = tokenClaims.extend({
+  typ: z.enum(['access', 'refresh', 'temp']),
+  jti: z.string().optional(),
+});
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly lifetimes: TokenLifetimes,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** `now` (ms) exists for tests that need an already expired token. */
+  async sign(
+    typ: TokenType,
+    subject: TokenSubject,
+    options: { jti?: string; now?: number } = {},
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor((options.now ?? Date.now()) / 1000);
+    const exp = iat + this.ttl(typ);
+    const jwt = new SignJWT({
+      practiceId: subject.practiceId,
+      userId: subject.userId,
+      username: subject.username,
+      typ,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(exp);
+    if (options.jti) jwt.setJti(options.jti);
+    return { token: await jwt.sign(this.key), expiresAt: new Date(exp * 1000) };
+  }
+
+  /** The token's claims when it is well-signed, unexpired and of the expected type; otherwise null. */
+  async verify(token: string, expected: TokenType): Promise<VerifiedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const parsed = claims.safeParse(payload);
+      if (!parsed.success || parsed.data.typ !== expected) return null;
+      return { ...parsed.data, jti: parsed.data.jti };
+    } catch {
+      return null;
+    }
+  }
+
+  private ttl(typ: TokenType): number {
+    switch (typ) {
+      case 'access':
+        return this.lifetimes.accessTokenTtlSeconds;
+      case 'refresh':
+        return this.lifetimes.refreshTokenTtlSeconds;
+      case 'temp':
+        return this.lifetimes.tempTokenTtlSeconds;
+    }
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,103 @@
+/**
+ * Every failure leaves the server in the contract's errorResponse shape {error, message,
+ * validationMessages?}; stack traces and driver messages stay in the log.
+ */
+import { errorCodes, translate } from '@dermis/contract';
+import type { ErrorResponse } from '@dermis/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error';
+import { toValidationMessages } from './validation-messages';
+
+const codeByStatus: Record<number, string> = {
+  400: errorCodes.validation,
+  401: errorCodes.unauthorized,
+  403: errorCodes.forbidden,
+  404: errorCodes.notFound,
+  409: errorCodes.conflict,
+  429: errorCodes.tooManyAttempts,
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const [status, body] = toErrorResponse(error, request);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}
+
+function toErrorResponse(error: FastifyError, request: FastifyRequest): [number, ErrorResponse] {
+  if (error instanceof HttpError) {
+    return [
+      error.statusCode,
+      {
+        error: error.code,
+        message: error.message,
+        ...(error.validationMessages ? { validationMessages: error.validationMessages } : {}),
+      },
+    ];
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const input = inputOf(request, error.validationContext);
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean).map(decodePointer),
+      code: v.keyword,
+      message: v.message ?? '',
+      params: v.params,
+    }));
+    return [
+      400,
+      {
+        error: errorCodes.validation,
+        message: translate('error.validation'),
+        validationMessages: toValidationMessages(issues, input),
+      },
+    ];
+  }
+  if (databaseCode(error) === '23505') {
+    return [409, { error: errorCodes.conflict, message: translate('server.error.conflict') }];
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    const message = status === 400 ? translate('server.error.badRequest') : error.message;
+    return [status, { error: codeByStatus[status] ?? error.code ?? 'BAD_REQUEST', message }];
+  }
+  return [500, { error: errorCodes.internal, message: translate('error.generic') }];
+}
+
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .send({ error: errorCodes.notFound, message: translate('error.notFound') } satisfies ErrorResponse);
+}
+
+function inputOf(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'params':
+      return request.params;
+    case 'querystring':
+      return request.query;
+    case 'headers':
+      return request.headers;
+    default:
+      return request.body;
+  }
+}
+
+function decodePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The SQLSTATE of a database error, also when Drizzle wraps it (DrizzleQueryError.cause). */
+function databaseCode(error: unknown): string | undefined {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * Serves the built web app (WEB_DIST) when it exists, with the single-page-app fallback: a browser
+ * navigation to any non-API path gets index.html and the client router takes over. Everything else
+ * that matches no route answers 404 in the errorResponse shape.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendNotFound } from './error-handler';
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Hashed asset names may be cached for ever; index.html must be revalidated to pick up a release.
+      setHeaders: (res, file) => {
+        res.setHeader(
+          'Cache-Control',
+          file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+      },
+    });
+  } else {
+    app.log.debug({ webDist }, 'no web build found; serving the API only');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && isPageNavigation(request)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(reply);
+  });
+}
+
+function isPageNavigation(request: FastifyRequest): boolean {
+  const url = request.url;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !url.startsWith('/api/') &&
+    url !== '/api' &&
+    !url.startsWith('/healthz') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}

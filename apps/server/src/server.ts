@@ -1,0 +1,69 @@
+/**
+ * `npm start`: open and migrate the database, seed the demo on an empty one, listen, and shut down
+ * cleanly on SIGINT/SIGTERM (stop accepting requests, then close the database and free its folder).
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { openDatabase } from './db/database';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { migrate } from './db/migrate';
+import { demoAccounts } from './features/demo/demo-accounts';
+import { seedDemo } from './features/demo/demo-seed';
+import { createLogger } from './lib/logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.database);
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', (s) => void stop(s));
+  process.once('SIGTERM', (s) => void stop(s));
+
+  try {
+    const applied = await migrate(database);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const seeded = config.seedDemo ? await seedDemo(database.db) : null;
+
+    app = await buildApp(config, { database, logger });
+    const address = await app.listen({ host: config.host, port: config.port });
+    logger.info(
+      `Dermis ${config.appVersion} is listening on ${address} (${describeDatabase(config.database.kind)})`,
+    );
+    if (seeded !== null) {
+      const lines = Object.values(demoAccounts).map(
+        (a) => `  ${a.username} / ${a.password}  (${a.firstName} ${a.lastName})`,
+      );
+      logger.info(`Seeded the demo practice. Sign in with:\n${lines.join('\n')}`);
+    }
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}
+
+function describeDatabase(kind: string): string {
+  return kind === 'postgres' ? 'PostgreSQL' : kind === 'memory' ? 'in-memory PGlite' : 'PGlite';
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Dermis could not start:', error);
+  }
+  process.exit(1);
+});

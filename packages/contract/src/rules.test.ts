@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { passwordRule, usernameRule, isStrongPassword } from './rules';
+import { en, translate, format } from './i18n/en';
+
+describe('username rule (spec 000 §5)', () => {
+  it.each(['abc', 'maria.lopez', 'a_b+c-d@e.f', 'x'.repeat(35)])('accepts %s', (value) => {
+    expect(usernameRule.safeParse(value).success).toBe(true);
+  });
+  it.each([
+    ['ab', 'validation.username'],
+    ['x'.repeat(36), 'validation.username'],
+    ['has space', 'validation.username'],
+    ['semi;colon', 'validation.username'],
+    ['', 'validation.fieldRequired'],
+  ])('refuses %j with %s', (value, key) => {
+    const result = usernameRule.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(key);
+  });
+});
+
+describe('password rule (spec 000 §5)', () => {
+  it('needs 8 characters, an uppercase letter, a lowercase letter and a digit', () => {
+    expect(isStrongPassword('DemoPatient1')).toBe(true);
+    expect(isStrongPassword('Short1A')).toBe(false);
+    expect(isStrongPassword('alllowercase1')).toBe(false);
+    expect(isStrongPassword('ALLUPPERCASE1')).toBe(false);
+    expect(isStrongPassword('NoDigitsHere')).toBe(false);
+    expect(passwordRule.safeParse('weak').error?.issues[0]?.message).toBe('validation.password');
+  });
+});
+
+describe('catalog', () => {
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(translate('validation.fieldRequired', { field: 'Username' })).toBe('Username is required');
+    expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+  it('holds the specification wording', () => {
+    expect(en['login.error.badCredentials']).toBe('Bad Credentials');
+    expect(en['login.inProgress']).toBe('In Progress...');
+    expect(en['forbidden.text']).toBe(
+      "403 Access Denied - You don't have permission to access requested page.",
+    );
+  });
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Public, unauthenticated facts about the running server (the web app's footer and dev-only links). */
+export const publicConfigResponse = z.object({
+  environment: z.enum(['development', 'test', 'production']),
+  version: z.string(),
+});
+export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+
+export const systemRoutes = { config: '/api/config', health: '/healthz' } as const;
