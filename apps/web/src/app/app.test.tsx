@@ -1,0 +1,205 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserProfile } from '@dermis/contract';
+import { sessionStorageKey } from '../lib/session';
+import { mockFetch, type FakeReply } from '../lib/testing/fetch-mock';
+import { validToken } from '../lib/testing/fake-jwt';
+import { servers, userProfileFixture } from '../lib/testing/fixtures';
+import { AppRoot, createApp } from './app';
+
+const tokens = { accessToken: validToken(), refreshToken: validToken() };
+
+function storeSession(user: UserProfile = userProfileFixture()) {
+  localStorage.setItem(
+    sessionStorageKey,
+    JSON.stringify({ ...tokens, user, servers, notificationModalShown: false }),
+  );
+}
+
+/** A scripted server: config, the user, a patient; anything else as given. */
+function server(overrides: Record<string, FakeReply> = {}, user: UserProfile = userProfileFixture()) {
+  return mockFetch((url) => {
+    if (url in overrides) return overrides[url]!;
+    if (url === '/api/config') return { body: { environment: 'production', version: '1.2.3' } };
+    if (url === '/api/app/patient/getByUsername') return { body: user };
+    if (url === '/api/auth/login') return { body: { ...tokens, servers } };
+    if (url === '/api/auth/logout') return { status: 204 };
+    return { status: 404, body: { error: 'NOT_FOUND', message: 'Not found.' } };
+  });
+}
+
+function start(path: string) {
+  const app = createApp({ initialEntries: [path] });
+  render(<AppRoot app={app} />);
+  return app;
+}
+
+const pathOf = (app: ReturnType<typeof createApp>) => app.router.state.location.pathname;
+
+beforeEach(() => vi.unstubAllGlobals());
+
+describe('routing and guards', () => {
+  it('sends a signed-out visitor to /login and back to the deep link after sign-in', async () => {
+    server();
+    const app = start('/pharmacies?tab=favorites');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
+    expect(pathOf(app)).toBe('/login');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'jdoe');
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Pharmacies' });
+    expect(app.router.state.location.pathname + app.router.state.location.search).toBe(
+      '/pharmacies?tab=favorites',
+    );
+  });
+
+  it('redirects / to /my-health-profile, which welcomes the user by first name', async () => {
+    storeSession();
+    server();
+    const app = start('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Jane');
+    expect(pathOf(app)).toBe('/my-health-profile');
+    expect(document.title).toBe('Dermis - Health Profile');
+  });
+
+  it('sends a signed-in visitor of /login home', async () => {
+    storeSession();
+    server();
+    const app = start('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane' });
+    expect(pathOf(app)).toBe('/my-health-profile');
+  });
+
+  it('sends a user with unfinished first-time setup to /first-time-login/basic-info after sign-in', async () => {
+    const user = userProfileFixture({ dermisFirstTimeSetupComplete: false });
+    server({}, user);
+    const app = start('/login');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Username'), 'jdoe');
+    await ui.type(screen.getByLabelText('Password'), 'Secret123');
+    await ui.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('heading', { level: 1, name: 'First-Time Setup' });
+    expect(pathOf(app)).toBe('/first-time-login/basic-info');
+  });
+
+  it('signs out through /logout: revokes the refresh token, clears storage, shows /login', async () => {
+    storeSession();
+    const fetchMock = server();
+    const app = start('/logout');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
+    expect(pathOf(app)).toBe('/login');
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
+    expect(JSON.parse(logout![1]!.body as string)).toEqual({ refreshToken: tokens.refreshToken });
+  });
+
+  it('a 403 answer leads to /forbidden', async () => {
+    storeSession(userProfileFixture({ responsibleForPatients: [] }));
+    server({
+      '/api/app/patient/getDermisPatientById/_rid/55': {
+        status: 403,
+        body: { error: 'FORBIDDEN', message: 'Access denied.' },
+      },
+    });
+    const app = start('/55/health-information');
+    expect(
+      await screen.findByText("403 Access Denied - You don't have permission to access requested page."),
+    ).toBeInTheDocument();
+    expect(pathOf(app)).toBe('/forbidden');
+  });
+
+  it('shows the acting-for banner with the patient name from the server', async () => {
+    const user = userProfileFixture({
+      responsibleForPatients: [
+        { id: 7, firstName: 'Emma', lastName: 'Reed', gender: 'FEMALE', relationship: 1 },
+      ],
+    });
+    storeSession(user);
+    server(
+      {
+        '/api/app/patient/getDermisPatientById/_rid/7': {
+          body: { ...userProfileFixture({ id: 7, firstName: 'Emma', lastName: 'Reed' }), userId: undefined },
+        },
+      },
+      user,
+    );
+    start('/7/activity-log');
+    expect(await screen.findByText('Viewing the account of:')).toBeInTheDocument();
+    expect(screen.getByText('Emma Reed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Activity Log' })).toHaveAttribute('href', '/7/activity-log');
+  });
+
+  it('signs out and shows /login when the refresh after a 401 fails', async () => {
+    storeSession();
+    server({
+      '/api/app/patient/getByUsername': { status: 401 },
+      '/api/auth/refreshToken/getAccessToken': { status: 401 },
+    });
+    const app = start('/account/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
+    expect(pathOf(app)).toBe('/login');
+    expect(app.session.get().accessToken).toBeUndefined();
+  });
+
+  it.each([
+    ['/no/such/place', 'Page not found'],
+    ['/not-found', 'Page not found'],
+    ['/account/create', 'No such page'],
+    ['/forbidden', '403 Access Denied'],
+    ['/badges', 'Dermis badges'],
+    ['/terms-of-use', 'Terms of Use'],
+    ['/privacy-police', 'Privacy Policy'],
+    ['/terms-and-conditions', 'Terms and Conditions'],
+    ['/password/forgot', 'Forgot Password'],
+    ['/account/create/abc', 'Create Account'],
+  ])('public page %s has its single h1 while signed out', async (path, heading) => {
+    server();
+    const app = start(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(pathOf(app)).toBe(path);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(String(new Date().getFullYear()));
+  });
+
+  it.each([
+    ['/account', '/account/settings', 'Account Settings'],
+    ['/account/activity-log', '/account/activity-log', 'Activity Log'],
+    ['/account/responsible-persons', '/account/responsible-persons', 'Responsible Persons'],
+    ['/screening', '/screening/basic-info', 'Screening'],
+    ['/screening/12/allergies', '/screening/12/allergies', 'Screening'],
+    ['/health-information/view/3/4', '/health-information/view/3/4', 'Health Document'],
+    ['/messages/inbox', '/messages/inbox', 'Messages'],
+    ['/appointments', '/appointments', 'Appointments'],
+  ])('signed-in route %s lands on %s with one h1', async (path, landing, heading) => {
+    storeSession();
+    server();
+    const app = start(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(pathOf(app)).toBe(landing);
+    expect(screen.getByText(/not built yet/)).toBeInTheDocument();
+  });
+
+  it('an unknown screening step is not a page', async () => {
+    storeSession();
+    server();
+    start('/screening/nonsense');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  });
+
+  it('an unsubscribe link missing a parameter goes to /login', async () => {
+    server();
+    const app = start('/unsubscribe?pid=1&uid=2&type=1');
+    await waitFor(() => expect(pathOf(app)).toBe('/login'));
+  });
+
+  it('shows the app version from /api/config in the footer', async () => {
+    server();
+    start('/badges');
+    expect(await screen.findByText('Version 1.2.3')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { webRoutes } from '@dermis/contract';
+import type { LoginState } from '../../lib/navigation/login-state';
+import { isSignedIn, useSession } from '../../lib/session';
+
+/**
+ * Guards every authenticated route. Also the way out when a session ends underneath a page (failed
+ * refresh, sign-out in the store): the user lands on /login, which remembers where they were.
+ */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (!isSignedIn(session)) {
+    const state: LoginState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to={webRoutes.login} replace state={state} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router';
+import { Container } from '@mantine/core';
+import { SkipLink, mainContentId } from '../../components/skip-link';
+import { SiteFooter } from '../../features/navigation/components/site-footer';
+import { isSignedIn, useSession } from '../../lib/session';
+import { PublicHeader } from './public-header';
+import { SignedInHeader } from './signed-in-header';
+
+/** Every page: skip link, header (signed-in navigation or the public logo), main, footer. */
+export function RootLayout() {
+  const session = useSession();
+  return (
+    <div className="app-shell">
+      <SkipLink />
+      <header className="app-header">
+        {isSignedIn(session) ? <SignedInHeader user={session.user} /> : <PublicHeader />}
+      </header>
+      <main id={mainContentId} tabIndex={-1} className="app-main">
+        <Container size="lg" py="xl">
+          <Outlet />
+        </Container>
+      </main>
+      <footer className="app-footer">
+        <SiteFooter />
+      </footer>
+    </div>
+  );
+}

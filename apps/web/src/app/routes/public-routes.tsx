@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Text } from '@mantine/core';
+import { webRoutes } from '@dermis/contract';
+import { BadgePicker } from '../../features/badges/components/badge-picker';
+import { LegalText } from '../../features/legal/components/legal-text';
+import { legalDocuments } from '../../features/legal/legal-documents';
+import { Page } from '../../components/page';
+import { t } from '../../lib/i18n';
+
+export function BadgesRoute() {
+  return (
+    <Page title={t('page.badges')} heading={t('badges.title')}>
+      <Text>{t('badges.intro')}</Text>
+      <BadgePicker />
+    </Page>
+  );
+}
+
+export function LegalRoute({ document }: { document: keyof typeof legalDocuments }) {
+  const legal = legalDocuments[document];
+  return (
+    <Page title={t(legal.title)} heading={t(legal.title)}>
+      <LegalText document={legal} />
+    </Page>
+  );
+}
+
+/** Spec 000 §2: without all of pid, uid, type and token the page replaces itself with /login. */
+export function useHasUnsubscribeParams(): boolean {
+  const [params] = useSearchParams();
+  return ['pid', 'uid', 'type', 'token'].every((name) => Boolean(params.get(name)));
+}
+
+export function UnsubscribeGuard({ children }: { children: ReactNode }) {
+  return useHasUnsubscribeParams() ? children : <Navigate to={webRoutes.login} replace />;
+}

@@ -1,0 +1,24 @@
+import { authRoutes, defaults, loginResponse, type LoginResponse } from '@dermis/contract';
+import type { HttpClient } from '../../../lib/api';
+
+export interface PasswordCredentials {
+  username: string;
+  password: string;
+  timeZoneId?: string;
+}
+
+/** POST /api/auth/login. Sent without a token, so a 401 here means bad credentials, never a refresh. */
+export function login(client: HttpClient, credentials: PasswordCredentials): Promise<LoginResponse> {
+  return client.request(client.authUrl(authRoutes.login), {
+    method: 'POST',
+    auth: 'none',
+    schema: loginResponse,
+    body: {
+      username: credentials.username,
+      password: credentials.password,
+      clientVersion: defaults.clientVersion,
+      application: defaults.application,
+      timeZoneId: credentials.timeZoneId ?? defaults.timeZoneId,
+    },
+  });
+}

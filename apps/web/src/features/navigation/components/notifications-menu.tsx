@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Badge, Group, Menu, VisuallyHidden } from '@mantine/core';
+import { webRoutes } from '@dermis/contract';
+import { t } from '../../../lib/i18n';
+import { NavMenu, type MenuControl } from './nav-menu';
+
+/** An unfinished appointment to prepare for (the list itself arrives with the appointments issue). */
+export interface AppointmentNotice {
+  id: number;
+  providerFirstName: string;
+  providerLastName: string;
+}
+
+export function NotificationsMenu({
+  notices,
+  ...control
+}: MenuControl & { notices: readonly AppointmentNotice[] }) {
+  return (
+    <NavMenu
+      {...control}
+      name="notifications"
+      testId="notifications-menu-button"
+      label={
+        <Group gap={6} wrap="nowrap" component="span">
+          {t('nav.notifications')}
+          {/* The badge is for the eye; the hidden text gives screen readers '{count} new'. */}
+          <Badge component="span" size="sm" circle color="red.9" aria-hidden>
+            {notices.length}
+          </Badge>
+          <VisuallyHidden>{t('nav.notificationCount', { count: notices.length })}</VisuallyHidden>
+        </Group>
+      }
+    >
+      {notices.length === 0 ? (
+        // A menu needs at least one menuitem; a disabled one keeps the notice readable and announced.
+        <Menu.Item disabled className="nav-menu-empty">
+          {t('nav.noNotifications')}
+        </Menu.Item>
+      ) : (
+        notices.map((notice) => (
+          <Menu.Item key={notice.id} component={Link} to={`${webRoutes.screening}/${notice.id}/basic-info`}>
+            {t('nav.notificationEntry', {
+              provider: `${notice.providerFirstName} ${notice.providerLastName}`,
+            })}
+          </Menu.Item>
+        ))
+      )}
+    </NavMenu>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { Group, Menu } from '@mantine/core';
+import { webRoutes, type UserProfile } from '@dermis/contract';
+import { GenderIcon } from '../../../components/icons/person-icons';
+import { t, type MessageKey } from '../../../lib/i18n';
+import { NavMenu, type MenuControl } from './nav-menu';
+
+interface ProfileMenuProps extends MenuControl {
+  user: Pick<UserProfile, 'firstName' | 'gender'>;
+  isDevelopment: boolean;
+  /** Acting for another patient: only 'Return to your account' and Logout. */
+  actingFor: boolean;
+}
+
+type Entry = { to: string; label: MessageKey; testId?: string };
+
+function entries(isDevelopment: boolean, actingFor: boolean): Entry[] {
+  const logout: Entry = { to: webRoutes.logout, label: 'nav.logout', testId: 'logout-menu-item' };
+  if (actingFor) return [{ to: webRoutes.myHealthProfile, label: 'nav.returnToAccount' }, logout];
+  return [
+    { to: webRoutes.account, label: 'nav.account' },
+    { to: webRoutes.healthInformation, label: 'nav.healthInformation' },
+    { to: webRoutes.messagesInbox, label: 'nav.messages' },
+    { to: webRoutes.pharmacies, label: 'nav.pharmacies' },
+    // Shortcuts into the set-up flows for whoever is building them; never shown in production.
+    ...(isDevelopment
+      ? [
+          { to: webRoutes.firstTimeLogin, label: 'nav.firstTimeLogin' } as const,
+          { to: webRoutes.screening, label: 'nav.screening' } as const,
+        ]
+      : []),
+    logout,
+  ];
+}
+
+export function ProfileMenu({ user, isDevelopment, actingFor, ...control }: ProfileMenuProps) {
+  return (
+    <NavMenu
+      {...control}
+      name="profile"
+      testId="profile-menu-button"
+      ariaLabel={t('nav.profileMenu', { name: user.firstName })}
+      label={
+        <Group gap={6} wrap="nowrap" component="span">
+          <GenderIcon gender={user.gender} />
+          {user.firstName}
+        </Group>
+      }
+    >
+      {entries(isDevelopment, actingFor).map((entry) => (
+        <Menu.Item key={entry.to} component={Link} to={entry.to} data-testid={entry.testId}>
+          {t(entry.label)}
+        </Menu.Item>
+      ))}
+    </NavMenu>
+  );
+}

@@ -1,0 +1,47 @@
+import { errorResponse, type ErrorResponse } from '@dermis/contract';
+import { t } from '../i18n';
+
+type ValidationMessage = NonNullable<ErrorResponse['validationMessages']>[number];
+
+export const networkErrorCode = 'NETWORK_ERROR';
+export const invalidResponseCode = 'INVALID_RESPONSE';
+
+/** A failed call, carrying the server's {error, message, validationMessages} when it sent them. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly validationMessages: ValidationMessage[];
+
+  constructor(status: number, code: string, message: string, validationMessages: ValidationMessage[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.validationMessages = validationMessages;
+  }
+
+  /** Spec 000 §8: when the server lists validation messages, their descriptions are shown instead. */
+  get displayMessage(): string {
+    if (this.validationMessages.length > 0) {
+      return this.validationMessages.map((m) => m.description).join(' ');
+    }
+    return this.message || t('error.generic');
+  }
+
+  static fromBody(status: number, body: unknown): ApiError {
+    const parsed = errorResponse.safeParse(body);
+    if (parsed.success) {
+      return new ApiError(status, parsed.data.error, parsed.data.message, parsed.data.validationMessages);
+    }
+    return new ApiError(status, `HTTP_${status}`, '');
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The text to show for any failure a query or mutation reports. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.displayMessage : t('error.generic');
+}

@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import { accessTokenResponse, apiPrefix, authRoutes } from '@dermis/contract';
+import type { SessionStore } from '../session/session-store';
+import { t } from '../i18n';
+import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
+
+export type Auth = 'access' | 'none' | { bearer: string };
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The contract schema the answer must satisfy; without one the answer is returned as parsed JSON. */
+  schema?: z.ZodType<T>;
+  /** 'access' (default) sends the stored access token and refreshes it once on a 401. */
+  auth?: Auth;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface HttpClientOptions {
+  session: SessionStore;
+  /** Any 403 answer (spec 000 §2: redirect to /forbidden). */
+  onForbidden?: () => void;
+  /** The refresh after a 401 failed: the caller signs out and goes to /login. */
+  onSessionExpired?: () => void;
+}
+
+export interface HttpClient {
+  request<T>(url: string, options?: RequestOptions<T>): Promise<T>;
+  /** URL of an auth-server call, e.g. authUrl('login'). */
+  authUrl(path: string): string;
+  /** URL of an app-server call on the server the sign-in answer named. */
+  appUrl(path: string): string;
+}
+
+export function createHttpClient({ session, onForbidden, onSessionExpired }: HttpClientOptions): HttpClient {
+  // Shared by every call that meets a 401 while a refresh is under way, so the refresh token is used once.
+  let refreshing: Promise<string> | null = null;
+
+  async function send(
+    url: string,
+    options: RequestOptions<unknown>,
+    token: string | undefined,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, networkErrorCode, '');
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function refresh(): Promise<string> {
+    const refreshToken = session.get().refreshToken;
+    try {
+      if (!refreshToken) throw new ApiError(401, 'UNAUTHORIZED', '');
+      const response = await send(authUrl(authRoutes.refresh), {}, refreshToken);
+      const parsed = accessTokenResponse.safeParse(response.ok ? await readJson(response) : undefined);
+      if (!parsed.success) throw new ApiError(response.status, 'REFRESH_FAILED', '');
+      // Refresh tokens rotate: the old one is now revoked, so both are stored.
+      session.setTokens(parsed.data);
+      return parsed.data.accessToken;
+    } catch {
+      onSessionExpired?.();
+      throw new ApiError(401, 'UNAUTHORIZED', t('error.unauthorized'));
+    }
+  }
+
+  function renewAccessToken(usedToken: string | undefined): Promise<string> {
+    const current = session.get().accessToken;
+    // Another call refreshed while this one was in flight: just retry with the newer token.
+    if (current && current !== usedToken) return Promise.resolve(current);
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function tokenFor(auth: Auth): string | undefined {
+    if (auth === 'none') return undefined;
+    if (auth === 'access') return session.get().accessToken;
+    return auth.bearer;
+  }
+
+  async function request<T>(url: string, options: RequestOptions<T> = {}): Promise<T> {
+    const auth = options.auth ?? 'access';
+    const usedToken = tokenFor(auth);
+    let response = await send(url, options, usedToken);
+    if (response.status === 401 && auth === 'access') {
+      response = await send(url, options, await renewAccessToken(usedToken));
+    }
+    const body = await readJson(response);
+    if (response.status === 403) onForbidden?.();
+    if (!response.ok) throw ApiError.fromBody(response.status, body);
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) throw new ApiError(response.status, invalidResponseCode, '');
+    return parsed.data;
+  }
+
+  function authUrl(path: string): string {
+    return `${apiPrefix.auth}/${path}`;
+  }
+
+  function appUrl(path: string): string {
+    const base = session.get().servers?.app ?? apiPrefix.app;
+    return `${base.replace(/\/$/, '')}/${path}`;
+  }
+
+  return { request, authUrl, appUrl };
+}

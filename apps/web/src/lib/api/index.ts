@@ -1,0 +1,4 @@
+export { ApiError, isApiError, errorMessage, networkErrorCode, invalidResponseCode } from './api-error';
+export { createHttpClient, type HttpClient, type RequestOptions, type Auth } from './http-client';
+export { ApiClientProvider, useApiClient } from './api-client-context';
+export { createQueryClient } from './query-client';

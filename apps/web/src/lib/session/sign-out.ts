@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { authRoutes } from '@dermis/contract';
+import { useApiClient, type HttpClient } from '../api';
+import type { SessionStore } from './session-store';
+import { useSessionStore } from './session-context';
+
+export interface SignOutDeps {
+  client: HttpClient;
+  store: SessionStore;
+  queryClient?: QueryClient;
+}
+
+/**
+ * Spec 000 §4: revoke the refresh token on the server, then forget everything local. The local part
+ * happens first and regardless, so a slow or failing server never leaves a session behind; the
+ * query cache goes too because it holds the previous user's health data.
+ */
+export async function signOut({ client, store, queryClient }: SignOutDeps): Promise<void> {
+  const { refreshToken } = store.get();
+  store.clear();
+  queryClient?.clear();
+  if (!refreshToken) return;
+  try {
+    await client.request(client.authUrl(authRoutes.logout), {
+      method: 'POST',
+      body: { refreshToken },
+      auth: 'none',
+    });
+  } catch {
+    // Ignored on purpose: the token expires on its own and the user asked to leave.
+  }
+}
+
+export function useSignOut(): () => Promise<void> {
+  const client = useApiClient();
+  const store = useSessionStore();
+  const queryClient = useQueryClient();
+  return useCallback(() => signOut({ client, store, queryClient }), [client, store, queryClient]);
+}

@@ -1,0 +1,1 @@
+export { theme, cssVariablesResolver } from './theme';
