@@ -1,6 +1,5 @@
 // @ts-check
 import fs from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -10,7 +9,10 @@ import globals from 'globals';
 /** Folders directly below `dir`, so each feature gets its own boundary zone without a hand-kept list. */
 function featuresIn(dir) {
   return fs.existsSync(dir)
-    ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
     : [];
 }
 
@@ -34,7 +36,11 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Config files outside every tsconfig (playwright.config.ts belongs to the e2e project).
+        projectService: { allowDefaultProject: ['apps/web/playwright.config.ts', 'vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
@@ -50,13 +56,33 @@ export default tseslint.config(
             ...noCrossFeatureImports(webFeatures),
             ...noCrossFeatureImports(serverFeatures),
             // One direction only: components|lib → features → app (DESIGN.md, layout).
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import app/' },
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'components are below features' },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib is the bottom layer' },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'features must not import app/',
+            },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'components are below features',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              message: 'lib is the bottom layer',
+            },
             // The contract depends on nothing of ours; the apps never import each other.
             { target: './packages/contract', from: ['./apps'], message: 'the contract depends on no app' },
-            { target: './apps/web', from: './apps/server', message: 'web and server share only the contract' },
-            { target: './apps/server', from: './apps/web', message: 'web and server share only the contract' },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'web and server share only the contract',
+            },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'web and server share only the contract',
+            },
           ],
         },
       ],

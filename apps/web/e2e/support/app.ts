@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+/** The demo sign-ins seeded on first start (apps/server/src/features/demo/demo-accounts.ts). */
+export const demo = {
+  patient: { username: 'demo.patient', password: 'DemoPatient1', firstName: 'Maria' },
+  newPatient: { username: 'demo.new', password: 'DemoPatient1', firstName: 'Samuel' },
+  guardian: { username: 'demo.guardian', password: 'DemoGuardian1', firstName: 'Daniel' },
+} as const;
+
+export const sessionKey = 'dermis.session';
+
+export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signIn(page: Page, account: { username: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await fillSignIn(page, account.username, account.password);
+}
+
+export async function storedSession(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), sessionKey);
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+}
+
+/** axe-core over the whole page: no serious or critical violation may remain. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}

@@ -1,0 +1,29 @@
+// Starts Dermis for the browser tests on an embedded database in a fresh temporary folder, so every
+// run begins with exactly the seeded demo practice, whatever DATABASE_URL the shell has.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { e2ePort } from './environment';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-e2e-'));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(e2ePort),
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+};
+delete env.DATABASE_URL;
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  env,
+  stdio: 'inherit',
+});
+const stop = (signal: NodeJS.Signals) => child.kill(signal);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, e2ePort } from './e2e/support/environment';
+
+// Browser journeys against the built app served by the real server (PGlite in a fresh temp folder,
+// demo practice seeded). Debian's Chromium is used; nothing is downloaded.
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx apps/web/e2e/support/start-server.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${e2ePort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
