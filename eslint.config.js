@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import dermis from './tools/eslint-import-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -43,15 +43,15 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { dermis },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
-      'import-x/no-cycle': 'off',
-      'import-x/no-restricted-paths': [
+      'dermis/import-boundaries': [
         'error',
         {
+          root: import.meta.dirname,
           zones: [
             ...noCrossFeatureImports(webFeatures),
             ...noCrossFeatureImports(serverFeatures),

@@ -51,6 +51,11 @@ describeEachDatabase('the HTTP application', (t) => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toContain('console.log');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // A page address answers the app whatever the client accepts (curl, link checkers).
+    const plain = await app.inject({ method: 'GET', url: '/login' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
     // Not a page navigation: no fallback.
     expect(
       (await app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/*' } })).statusCode,

@@ -42,17 +42,26 @@ async function main(): Promise<void> {
     logger.info(
       `Dermis ${config.appVersion} is listening on ${address} (${describeDatabase(config.database.kind)})`,
     );
-    if (seeded !== null) {
-      const lines = Object.values(demoAccounts).map(
-        (a) => `  ${a.username} / ${a.password}  (${a.firstName} ${a.lastName})`,
-      );
-      logger.info(`Seeded the demo practice. Sign in with:\n${lines.join('\n')}`);
-    }
+    if (seeded !== null) logger.info('seeded the demo practice');
+    // The log is JSON for machines; a person who just ran `npm start` gets a plain greeting too.
+    if (config.environment !== 'production') printWelcome(address, config.seedDemo);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.close();
     throw error;
   }
+}
+
+function printWelcome(address: string, demo: boolean): void {
+  const url = address.replace('://127.0.0.1', '://localhost');
+  const lines = ['', `  Dermis is running at ${url}`];
+  if (demo) {
+    lines.push('  Demo sign-ins (demo data only):');
+    for (const a of Object.values(demoAccounts)) {
+      lines.push(`    ${a.username.padEnd(14)} ${a.password.padEnd(14)} ${a.firstName} ${a.lastName}`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 function describeDatabase(kind: string): string {

@@ -14,12 +14,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      // Hashed asset names may be cached for ever; index.html must be revalidated to pick up a release.
+      // Vite's hashed assets may be cached for ever; everything else (index.html, the badges partner
+      // sites embed, the favicon) must be revalidated to pick up a release.
       setHeaders: (res, file) => {
-        res.setHeader(
-          'Cache-Control',
-          file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-        );
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {
@@ -41,6 +40,7 @@ function isPageNavigation(request: FastifyRequest): boolean {
     !url.startsWith('/api/') &&
     url !== '/api' &&
     !url.startsWith('/healthz') &&
-    (request.headers.accept ?? '').includes('text/html')
+    // A page address has no file extension (a missing /assets/x.js must stay a 404, not become HTML).
+    !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '')
   );
 }

@@ -17,7 +17,11 @@ describe('session store across tabs', () => {
     const store = createSessionStore(localStorage);
     store.setTokens({ accessToken: validToken(), refreshToken: validToken({ userId: 1 }), servers });
     store.setUser(userProfileFixture());
-    const rotated = { ...store.get(), accessToken: validToken({ userId: 2 }), refreshToken: validToken({ userId: 3 }) };
+    const rotated = {
+      ...store.get(),
+      accessToken: validToken({ userId: 2 }),
+      refreshToken: validToken({ userId: 3 }),
+    };
 
     let notified = 0;
     store.subscribe(() => (notified += 1));
