@@ -5,6 +5,7 @@
 import type { Config } from './config/env';
 import type { Db } from './db/database';
 import type { CounterStore } from './lib/counters/counter-store';
+import type { Mailer } from './lib/mail/mailer';
 import type { TokenService } from './lib/tokens';
 
 /** Who is calling: set by the `authenticate` preHandler from a verified access token. */
@@ -29,6 +30,7 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     counters: CounterStore;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -20,6 +20,8 @@ import { systemRoutes } from './features/system/system.routes';
 import type { CounterStore } from './lib/counters/counter-store';
 import { createCounterStore } from './lib/counters/create-counter-store';
 import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mail/create-mailer';
+import type { Mailer } from './lib/mail/mailer';
 import { TokenService } from './lib/tokens';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -31,6 +33,8 @@ export interface AppDeps {
   /** Sign-in throttling counters; default from REDIS_URL. Closed with the app only when created here. */
   counters?: CounterStore;
   logger?: Logger;
+  /** Outgoing mail; default from SMTP_URL (SMTP) or the database outbox. */
+  mailer?: Mailer;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -46,8 +50,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const database = deps.database ?? (await openMigrated(config));
   const counters = deps.counters ?? createCounterStore(config.redisUrl);
+  const mailer = deps.mailer ?? createMailer(config, database.db);
   app.addHook('onClose', async () => {
     if (!deps.counters) await counters.close();
+    if (!deps.mailer) await mailer.close();
     if (!deps.database) await database.close();
   });
 
@@ -55,6 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(config.jwtSecret, config));
   app.decorate('counters', counters);
+  app.decorate('mailer', mailer);
   app.decorateRequest('auth', null);
   app.decorateRequest('patientAccess', null);
   app.decorateRequest('apiKeyPracticeId', null);

@@ -57,9 +57,19 @@ describe('loadConfig', () => {
       /JWT_SECRET: is required in production/,
     );
     const secret = 'x'.repeat(32);
+    const smtp = 'smtp://mail.example.org:25';
     expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'memory://', JWT_SECRET: secret }).jwtSecret,
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'memory://', JWT_SECRET: secret, SMTP_URL: smtp })
+        .jwtSecret,
     ).toBe(secret);
+  });
+
+  it('requires SMTP_URL in production, and keeps mail in the outbox elsewhere', () => {
+    const base = { NODE_ENV: 'production', DATABASE_URL: 'memory://', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(base)).toThrow(/SMTP_URL: is required in production/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://nope' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).smtpUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'memory://', PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
   it('refuses a short JWT_SECRET', () => {

@@ -37,6 +37,11 @@ export interface Config {
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
   trustProxy: boolean | number | string;
   appVersion: string;
+  /** SMTP server for outgoing mail; null keeps mail in the database outbox (/dev/mailbox). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base address of the portal as patients reach it; every link in an e-mail starts with it. */
+  publicUrl: string;
 }
 
 export interface ConfigDoc {
@@ -123,6 +128,21 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Trust X-Forwarded-For: true, false, a hop count, or comma-separated proxy addresses.',
   },
   {
+    name: 'SMTP_URL',
+    default: '(unset: database outbox, readable at /dev/mailbox outside production)',
+    description: 'smtp:// or smtps:// URL of the mail server, e.g. smtps://user:pass@smtp.example.org:465.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Dermis <no-reply@localhost>',
+    description: 'Sender of every e-mail.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'Address patients use to reach the portal; links in e-mails start with it.',
+  },
+  {
     name: 'APP_VERSION',
     default: '(version in the root package.json)',
     description: 'Version shown in the footer and /api/config.',
@@ -188,6 +208,15 @@ const schema = z.object({
   APP_SERVER_URL: z.string().min(1).default('/api/app'),
   TRUST_PROXY: trustProxyText.default(false),
   APP_VERSION: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Dermis <no-reply@localhost>'),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, { message: 'must be http(s)://host[:port] without a trailing slash' })
+    .optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -208,6 +237,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (v.NODE_ENV === 'production' && !v.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: is required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+    );
+  }
+
+  if (v.NODE_ENV === 'production' && !v.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: is required in production (patients must receive their e-mails)',
     );
   }
 
@@ -240,6 +275,9 @@ export function loadConfig(env: Env = process.env): Config {
     appServerUrl: v.APP_SERVER_URL,
     trustProxy: v.TRUST_PROXY,
     appVersion: v.APP_VERSION ?? rootPackageVersion(),
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM,
+    publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
   };
 }
 

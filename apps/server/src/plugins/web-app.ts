@@ -14,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
+      cacheControl: false,
       // Vite's hashed assets may be cached for ever; everything else (index.html, the badges partner
       // sites embed, the favicon) must be revalidated to pick up a release.
       setHeaders: (res, file) => {

@@ -1,0 +1,64 @@
+/**
+ * One layout for every e-mail: the practice's name, a greeting, short paragraphs and at most one
+ * button, as plain text and as HTML. Everything inserted is escaped; no health data goes in.
+ */
+export interface MailContent {
+  practiceName: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the body, e.g. the unsubscribe link of a reminder. */
+  footer?: { text: string; link?: { label: string; url: string } };
+}
+
+export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const subject = `${content.practiceName}: ${content.subject}`;
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    `${content.practiceName} patient portal`,
+    ...(content.footer
+      ? [
+          '',
+          content.footer.text,
+          ...(content.footer.link ? [`${content.footer.link.label}: ${content.footer.link.url}`] : []),
+        ]
+      : []),
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5;max-width:600px;margin:0 auto;padding:16px">
+<p style="font-size:18px;font-weight:bold;color:#07666c;margin:0 0 16px">${escapeHtml(content.practiceName)}</p>
+<p>${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+  content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#07666c;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#52606d">If the button does not work, copy this address into your browser: ${escapeHtml(content.action.url)}</p>`
+    : ''
+}
+${
+  content.footer
+    ? `<hr style="border:none;border-top:1px solid #d9e2ec"><p style="font-size:13px;color:#52606d">${escapeHtml(content.footer.text)}${
+        content.footer.link
+          ? ` <a href="${escapeHtml(content.footer.link.url)}">${escapeHtml(content.footer.link.label)}</a>`
+          : ''
+      }</p>`
+    : ''
+}
+</body></html>`;
+  return { subject, text, html };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
