@@ -5,6 +5,7 @@ import { chromiumPath, e2ePort } from './e2e/support/environment';
 // demo practice seeded). Debian's Chromium is used; nothing is downloaded.
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `./test-results/${e2ePort}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 
-export const e2ePort = 8181;
+/** E2E_PORT lets several checkouts (or engineers) run the browser tests side by side. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
 
 /** Debian's Chromium (installed by .ci/run). Fails with a clear message rather than downloading one. */
 export function chromiumPath(): string {
