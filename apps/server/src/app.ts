@@ -13,10 +13,19 @@ import type { Config } from './config/env';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { accountSettingsRoutes } from './features/account-settings/account-settings.routes';
+import { activityLogRoutes } from './features/activity-log/activity-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
+import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
 import { patientRoutes } from './features/patient/patient.routes';
+import { responsiblePersonsRoutes } from './features/responsible-persons/responsible-persons.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { practiceMfaRoutes } from './features/two-step/practice-mfa.routes';
+import { twoStepLoginRoutes } from './features/two-step/two-step-login.routes';
+import { twoStepRoutes } from './features/two-step/two-step.routes';
 import type { CounterStore } from './lib/counters/counter-store';
 import { createCounterStore } from './lib/counters/create-counter-store';
 import { createLogger } from './lib/logger';
@@ -24,6 +33,7 @@ import { createMailer } from './lib/mail/create-mailer';
 import type { Mailer } from './lib/mail/mailer';
 import { TokenService } from './lib/tokens';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerIntegrationOpenApi } from './plugins/integration-openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -68,11 +78,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  await registerIntegrationOpenApi(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes, { prefix: apiPrefix.auth });
   await app.register(patientRoutes, { prefix: apiPrefix.app });
+  await app.register(twoStepRoutes, { prefix: apiPrefix.app });
+  await app.register(twoStepLoginRoutes, { prefix: apiPrefix.auth });
+  await app.register(practiceMfaRoutes, { prefix: apiPrefix.integration });
+  await app.register(passwordRecoveryRoutes, { prefix: apiPrefix.app });
+  await app.register(accountSettingsRoutes, { prefix: apiPrefix.app });
+  await app.register(activityLogRoutes, { prefix: apiPrefix.app });
+  await app.register(responsiblePersonsRoutes, { prefix: apiPrefix.app });
   await app.register(integrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(invitationRoutes);
+  await app.register(devMailboxRoutes);
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -14,6 +14,7 @@ import { createClinic } from '../features/integration/clinic.service';
 import { upsertPatient } from '../features/integration/patient-upsert.service';
 import { createApiKey, createPractice } from '../features/integration/practice.service';
 import { linkResponsiblePerson } from '../features/integration/responsible-person.service';
+import { setPracticeMfa } from '../features/two-step/practice-mfa.service';
 
 export async function practiceCreate(
   db: Db,
@@ -66,24 +67,30 @@ export async function clinicCreate(
   return `Clinic ${clinic.id} created: ${clinic.name}`;
 }
 
-export async function patientUpsert(
-  db: Db,
-  options: {
-    practice: number;
-    externalId: string;
-    firstName: string;
-    lastName: string;
-    dob: string;
-    gender?: string;
-    email?: string;
-    phone?: string;
-  },
-): Promise<string> {
+export interface PatientUpsertOptions {
+  practice: number;
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  dob: string;
+  gender?: string;
+  email?: string;
+  phone?: string;
+}
+
+export async function patientUpsert(db: Db, options: PatientUpsertOptions): Promise<string> {
+  const input = patientUpsertInput(options);
+  const result = await upsertPatient(db, options.practice, input);
+  return `Patient ${result.id} (${result.externalId}) ${result.created ? 'created' : 'updated'}`;
+}
+
+/** The options as the integration API's body; shared with the remote mode (cli/invitation-commands.ts). */
+export function patientUpsertInput(options: PatientUpsertOptions) {
   const contacts = [
     ...(options.email ? [{ type: 'EMAIL_ADDRESS', value: options.email }] : []),
     ...(options.phone ? [{ type: 'HOME_PHONE', value: options.phone }] : []),
   ];
-  const input = parse(
+  return parse(
     upsertPatientRequest,
     {
       externalId: options.externalId,
@@ -102,8 +109,6 @@ export async function patientUpsert(
       contacts: '--email/--phone',
     },
   );
-  const result = await upsertPatient(db, options.practice, input);
-  return `Patient ${result.id} (${result.externalId}) ${result.created ? 'created' : 'updated'}`;
 }
 
 export async function responsibleLink(
@@ -152,4 +157,13 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, options: Record<s
     return `  ${options[field] ?? field}: ${issue.message === 'validation.fieldRequired' ? 'is required' : issue.message}`;
   });
   throw new CliInputError(`Invalid options:\n${lines.join('\n')}`);
+}
+
+/** practice:set-mfa: whether the practice requires two-step verification of every user. */
+export async function practiceSetMfa(
+  db: Db,
+  options: { practice: number; required: boolean },
+): Promise<string> {
+  await setPracticeMfa(db, options.practice, options.required);
+  return `Practice ${options.practice}: two-step verification ${options.required ? 'required' : 'not required'}`;
 }

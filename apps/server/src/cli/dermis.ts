@@ -1,4 +1,6 @@
 /** Entry point of `npm run dermis -- <command>`. */
+import { loadConfig } from '../config/env';
+import { createMailer } from '../lib/mail/create-mailer';
 import { buildProgram } from './program';
 import { openConfiguredDatabase, operatorMessage } from './open-database';
 
@@ -8,6 +10,17 @@ const program = buildProgram({
     try {
       console.log(await fn(database.db));
     } finally {
+      await database.close();
+    }
+  },
+  withServices: async (fn) => {
+    const { database } = await openConfiguredDatabase();
+    const config = loadConfig();
+    const mailer = createMailer(config, database.db);
+    try {
+      console.log(await fn({ db: database.db, mailer, config }));
+    } finally {
+      await mailer.close();
       await database.close();
     }
   },

@@ -1,9 +1,19 @@
 /** The `dermis` command line: options, help and examples. Running a command is left to the caller. */
 import { Command, InvalidArgumentError } from 'commander';
 import type { Db } from '../db/database';
-import { apiKeyCreate, clinicCreate, patientUpsert, practiceCreate, responsibleLink } from './commands';
+import {
+  apiKeyCreate,
+  clinicCreate,
+  patientUpsert,
+  patientUpsertInput,
+  practiceCreate,
+  practiceSetMfa,
+  responsibleLink,
+} from './commands';
+import { patientUpsertIfRemote, registerInvitationCommands } from './invitation-commands';
+import type { InvitationCliIo } from './invitation-commands';
 
-export interface CliIo {
+export interface CliIo extends InvitationCliIo {
   /** Opens the database (migrated), runs `fn`, closes it. */
   withDatabase(fn: (db: Db) => Promise<string>): Promise<void>;
 }
@@ -12,6 +22,10 @@ const positiveInteger = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < 1)
     throw new InvalidArgumentError('must be a positive whole number');
   return Number(value);
+};
+const trueOrFalse = (value: string): boolean => {
+  if (value !== 'true' && value !== 'false') throw new InvalidArgumentError('must be true or false');
+  return value === 'true';
 };
 const wholeNumber = (value: string): number => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -44,6 +58,16 @@ Examples:
     .addHelpText('after', '\nExample:\n  dermis practice:create --name "Sunshine Dermatology" --mfa-required')
     .action((options: { name: string; mfaRequired: boolean }) =>
       io.withDatabase((db) => practiceCreate(db, options)),
+    );
+
+  program
+    .command('practice:set-mfa')
+    .description('Require (or stop requiring) two-step verification for every user of a practice.')
+    .requiredOption('--practice <id>', 'practice id', positiveInteger)
+    .requiredOption('--required <true|false>', 'true or false', trueOrFalse)
+    .addHelpText('after', '\nExample:\n  dermis practice:set-mfa --practice 1 --required true')
+    .action((options: { practice: number; required: boolean }) =>
+      io.withDatabase((db) => practiceSetMfa(db, options)),
     );
 
   program
@@ -81,9 +105,11 @@ Examples:
       'after',
       '\nExample:\n  dermis patient:upsert --practice 1 --external-id P-100 --first-name Maria --last-name Lopez --dob 1984-03-12 --gender female',
     )
-    .action((options: Parameters<typeof patientUpsert>[1]) =>
-      io.withDatabase((db) => patientUpsert(db, options)),
-    );
+    .action(async (options: Parameters<typeof patientUpsert>[1]) => {
+      // Remote mode (--server/--api-key) calls the integration API instead of the database.
+      if (await patientUpsertIfRemote(program, io, patientUpsertInput(options))) return;
+      await io.withDatabase((db) => patientUpsert(db, options));
+    });
 
   program
     .command('responsible:link')
@@ -111,5 +137,6 @@ Examples:
       io.withDatabase((db) => apiKeyCreate(db, options)),
     );
 
+  registerInvitationCommands(program, io);
   return program;
 }

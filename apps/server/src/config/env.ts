@@ -27,6 +27,14 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   tempTokenTtlSeconds: number;
+  /** Lifetime of an account-creation link sent by clinic staff, in hours. */
+  accountInvitationTtlHours: number;
+  /** Lifetime of an e-mail-verification link, in hours. */
+  emailVerificationTtlHours: number;
+  /** Lifetime of a password-reset link, in minutes. */
+  resetPasswordTtlMinutes: number;
+  /** Minutes an e-mailed two-step code stays valid. */
+  mfaEmailCodeTtlMinutes: number;
   loginMaxFailuresPerUsername: number;
   loginMaxFailuresPerAddress: number;
   loginThrottleWindowSeconds: number;
@@ -86,6 +94,26 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'TEMP_TOKEN_TTL_SECONDS',
     default: '600',
     description: 'Lifetime of the temporary token of a two-step sign-in.',
+  },
+  {
+    name: 'ACCOUNT_INVITATION_TTL_HOURS',
+    default: '168',
+    description: 'Lifetime of an account-creation link sent by clinic staff, in hours (7 days).',
+  },
+  {
+    name: 'EMAIL_VERIFICATION_TTL_HOURS',
+    default: '72',
+    description: 'Lifetime of an e-mail-verification link, in hours (3 days).',
+  },
+  {
+    name: 'RESET_PASSWORD_TTL_MINUTES',
+    default: '60',
+    description: 'Lifetime of a password-reset link sent by e-mail, in minutes.',
+  },
+  {
+    name: 'MFA_EMAIL_CODE_TTL_MINUTES',
+    default: '10',
+    description: 'Minutes an e-mailed two-step verification code stays valid.',
   },
   {
     name: 'LOGIN_MAX_FAILURES_PER_USERNAME',
@@ -199,6 +227,10 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: integer(300, 10),
   REFRESH_TOKEN_TTL_SECONDS: integer(28_800, 60),
   TEMP_TOKEN_TTL_SECONDS: integer(600, 10),
+  ACCOUNT_INVITATION_TTL_HOURS: integer(168, 1, 8760),
+  EMAIL_VERIFICATION_TTL_HOURS: integer(72, 1, 8760),
+  RESET_PASSWORD_TTL_MINUTES: integer(60, 1),
+  MFA_EMAIL_CODE_TTL_MINUTES: integer(10, 1),
   LOGIN_MAX_FAILURES_PER_USERNAME: integer(5, 1),
   LOGIN_MAX_FAILURES_PER_ADDRESS: integer(20, 1),
   LOGIN_THROTTLE_WINDOW_SECONDS: integer(900, 1),
@@ -266,6 +298,10 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: v.REFRESH_TOKEN_TTL_SECONDS,
     tempTokenTtlSeconds: v.TEMP_TOKEN_TTL_SECONDS,
+    accountInvitationTtlHours: v.ACCOUNT_INVITATION_TTL_HOURS,
+    emailVerificationTtlHours: v.EMAIL_VERIFICATION_TTL_HOURS,
+    resetPasswordTtlMinutes: v.RESET_PASSWORD_TTL_MINUTES,
+    mfaEmailCodeTtlMinutes: v.MFA_EMAIL_CODE_TTL_MINUTES,
     loginMaxFailuresPerUsername: v.LOGIN_MAX_FAILURES_PER_USERNAME,
     loginMaxFailuresPerAddress: v.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginThrottleWindowSeconds: v.LOGIN_THROTTLE_WINDOW_SECONDS,

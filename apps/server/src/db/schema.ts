@@ -5,3 +5,6 @@
  */
 export * from './schema/core';
 export * from './schema/mail';
+export * from './schema/account-tokens';
+export * from './schema/account';
+export * from './schema/two-step';

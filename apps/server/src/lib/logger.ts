@@ -16,6 +16,9 @@ const secretFields = [
   'accessToken',
   'tempToken',
   'apiKey',
+  // Two-step verification: authenticator secrets and password confirmations (codes are otpCode).
+  'secret',
+  'confirmationToken',
 ];
 
 export const redactPaths = [

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { e2ePort } from './environment';
+import { prepareApiKey } from './prepare-api-key';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-e2e-'));
 const env: NodeJS.ProcessEnv = {
@@ -15,6 +16,9 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: 'test',
 };
 delete env.DATABASE_URL;
+
+// Seeds the demo practice and gives the tests an API key for the CLI's remote mode (support/cli.ts).
+prepareApiKey(env);
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   env,

@@ -165,10 +165,22 @@ describe('routing and guards', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(String(new Date().getFullYear()));
   });
 
+  // The account area's pages are built (features/account-settings, activity-log, responsible-persons).
   it.each([
     ['/account', '/account/settings', 'Account Settings'],
     ['/account/activity-log', '/account/activity-log', 'Activity Log'],
     ['/account/responsible-persons', '/account/responsible-persons', 'Responsible Persons'],
+  ])('signed-in account route %s lands on %s with one h1', async (path, landing, heading) => {
+    storeSession();
+    server();
+    const app = start(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(pathOf(app)).toBe(landing);
+    expect(screen.queryByText(/not built yet/)).not.toBeInTheDocument();
+  });
+
+  it.each([
     ['/screening', '/screening/basic-info', 'Screening'],
     ['/screening/12/allergies', '/screening/12/allergies', 'Screening'],
     ['/health-information/view/3/4', '/health-information/view/3/4', 'Health Document'],

@@ -3,8 +3,17 @@ import { webRoutes } from '@dermis/contract';
 import { RequireAuth } from './guards/require-auth';
 import { AccountLayout } from './layouts/account-layout';
 import { RootLayout } from './layouts/root-layout';
+import { AccountSettingsRoute } from './routes/account-settings-route';
+import { AccountActivityLogRoute, ActingForActivityLogRoute } from './routes/activity-log-routes';
+import {
+  CreateAccountRoute,
+  UnsubscribeRoute,
+  UnsubscribeSuccessRoute,
+  VerifyEmailRoute,
+} from './routes/invitations-routes';
 import { LoginRoute } from './routes/login-route';
 import { LogoutRoute } from './routes/logout-route';
+import { ForgotPasswordRoute, ResetPasswordRoute } from './routes/password-recovery-routes';
 import {
   ActingForRoute,
   MyHealthProfileRoute,
@@ -13,27 +22,21 @@ import {
   StepRoute,
   screeningSteps,
 } from './routes/placeholder-routes';
-import { BadgesRoute, LegalRoute, UnsubscribeGuard } from './routes/public-routes';
+import { BadgesRoute, LegalRoute } from './routes/public-routes';
+import { ResponsiblePersonsRoute } from './routes/responsible-persons-route';
 import { ForbiddenRoute, NoSuchPageRoute, NotFoundRoute, RouteErrorRoute } from './routes/status-routes';
 
 /** Spec 000 §2, public routes: reachable signed in or out. */
 const publicRoutes: RouteObject[] = [
   { path: webRoutes.login, element: <LoginRoute /> },
   { path: webRoutes.logout, element: <LogoutRoute /> },
-  { path: webRoutes.forgotPassword, element: <Placeholder title="page.forgotPassword" /> },
-  { path: webRoutes.resetPassword, element: <Placeholder title="page.resetPassword" /> },
+  { path: webRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
+  { path: webRoutes.resetPassword, element: <ResetPasswordRoute /> },
   { path: '/account/create', element: <NoSuchPageRoute /> },
-  { path: webRoutes.createAccount, element: <Placeholder title="page.createAccount" /> },
-  { path: webRoutes.verifyEmail, element: <Placeholder title="page.verifyEmail" /> },
-  {
-    path: webRoutes.unsubscribe,
-    element: (
-      <UnsubscribeGuard>
-        <Placeholder title="page.unsubscribe" />
-      </UnsubscribeGuard>
-    ),
-  },
-  { path: webRoutes.unsubscribeSuccess, element: <Placeholder title="page.unsubscribeSuccess" /> },
+  { path: webRoutes.createAccount, element: <CreateAccountRoute /> },
+  { path: webRoutes.verifyEmail, element: <VerifyEmailRoute /> },
+  { path: webRoutes.unsubscribe, element: <UnsubscribeRoute /> },
+  { path: webRoutes.unsubscribeSuccess, element: <UnsubscribeSuccessRoute /> },
   { path: webRoutes.badges, element: <BadgesRoute /> },
   { path: webRoutes.forbidden, element: <ForbiddenRoute /> },
   { path: webRoutes.termsAndConditions, element: <LegalRoute document="termsAndConditions" /> },
@@ -54,9 +57,9 @@ const authenticatedRoutes: RouteObject[] = [
     element: <AccountLayout />,
     children: [
       { index: true, element: <RedirectTo to={webRoutes.accountSettings} /> },
-      { path: 'settings', element: <Placeholder title="page.accountSettings" /> },
-      { path: 'activity-log', element: <Placeholder title="page.activityLog" /> },
-      { path: 'responsible-persons', element: <Placeholder title="page.responsiblePersons" /> },
+      { path: 'settings', element: <AccountSettingsRoute /> },
+      { path: 'activity-log', element: <AccountActivityLogRoute /> },
+      { path: 'responsible-persons', element: <ResponsiblePersonsRoute /> },
     ],
   },
   { path: webRoutes.healthInformation, element: <Placeholder title="page.healthInformation" /> },
@@ -70,7 +73,7 @@ const authenticatedRoutes: RouteObject[] = [
     path: '/screening/:encounterId/:currentStep',
     element: <StepRoute title="page.screening" steps={screeningSteps} />,
   },
-  { path: '/:responsibleId/activity-log', element: <ActingForRoute title="page.activityLog" /> },
+  { path: '/:responsibleId/activity-log', element: <ActingForActivityLogRoute /> },
   { path: '/:responsibleId/health-information', element: <ActingForRoute title="page.healthInformation" /> },
   { path: '/:responsibleId/messages/*', element: <ActingForRoute title="page.messages" /> },
 ];

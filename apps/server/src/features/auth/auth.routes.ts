@@ -12,11 +12,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badCredentials, unauthorized, validationFailed } from '../../lib/http-error';
+import { unauthorized, validationFailed } from '../../lib/http-error';
 import { bearerToken } from '../../lib/tokens';
 import { toValidationMessages } from '../../plugins/validation-messages';
 import type { AuthDeps } from './auth.service';
-import { logout, passwordLogin, refreshSession, servers } from './auth.service';
+import { codeLogin, logout, passwordLogin, refreshSession, servers } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
@@ -26,6 +26,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     tokens: app.tokens,
     throttle: new LoginThrottle(app.counters, app.config),
     config: app.config,
+    twoStep: { db: app.db, mailer: app.mailer, counters: app.counters, config: app.config },
   };
 
   app.post(
@@ -33,11 +34,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: loginRequest, response: { 200: loginResponse } }, preValidation: validateLoginVariant },
     async (request) => {
       const body = request.body;
-      if ('otpCode' in body) {
-        // Two-step verification arrives in a later issue: no account has a two-step profile yet, so
-        // no code can be right. The variant is accepted (it is in the contract) and always refused.
-        throw badCredentials();
-      }
+      if ('otpCode' in body) return codeLogin(deps, body, request.ip);
       return passwordLogin(deps, body, request.ip);
     },
   );

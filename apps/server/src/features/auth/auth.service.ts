@@ -6,13 +6,15 @@
  * thief and the user are both signed out). Only a SHA-256 of each refresh token is stored.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccessTokenResponse, LoginResponse } from '@dermis/contract';
+import type { AccessTokenResponse, CodeLoginRequest, LoginResponse } from '@dermis/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { badCredentials, unauthorized } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { sha256Hex } from '../../lib/secrets';
 import type { TokenService, TokenSubject } from '../../lib/tokens';
+import type { TwoStepDeps } from '../../lib/two-step/codes';
+import { completeSecondStep, secondStepFor, verifyTempToken } from '../../lib/two-step/sign-in';
 import {
   findActiveAccount,
   findFamilyByTokenHash,
@@ -29,6 +31,8 @@ export interface AuthDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   config: Pick<Config, 'appServerUrl'>;
+  /** Two-step verification: codes, mail and the shared counters. */
+  twoStep: TwoStepDeps;
 }
 
 export async function passwordLogin(
@@ -56,7 +60,35 @@ export async function passwordLogin(
   await deps.throttle.recordSuccess(input.username);
 
   const subject = { practiceId: account.practiceId, userId: account.userId, username: account.username };
+  // A user with two-step profiles (or of a practice that requires them) gets a temporary token only.
+  const secondStep = await secondStepFor(deps.twoStep, deps.tokens, subject);
+  if (secondStep) return secondStep;
   const { accessToken, refreshToken } = await issueTokens(deps, subject, randomUUID());
+  return { accessToken, refreshToken, servers: servers(deps.config) };
+}
+
+/**
+ * The second step: a right code for one of the user's profiles, with the temporary token of the
+ * first step, gives a session like a password sign-in. Wrong codes count as failed sign-ins.
+ */
+export async function codeLogin(
+  deps: AuthDeps,
+  input: CodeLoginRequest,
+  address: string,
+): Promise<LoginResponse> {
+  const claims = await verifyTempToken(deps, deps.tokens, input.tempToken);
+  if (!claims) throw badCredentials();
+  await deps.throttle.assertAllowed(claims.username, address);
+  const account = await findActiveAccount(deps.db, claims.userId, claims.practiceId);
+  if (!account) throw badCredentials();
+  try {
+    await completeSecondStep(deps.twoStep, claims, input.mfaProfileId, input.otpCode);
+  } catch (error) {
+    await deps.throttle.recordFailure(claims.username, address);
+    throw error;
+  }
+  await deps.throttle.recordSuccess(claims.username);
+  const { accessToken, refreshToken } = await issueTokens(deps, account, randomUUID());
   return { accessToken, refreshToken, servers: servers(deps.config) };
 }
 

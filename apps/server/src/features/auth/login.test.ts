@@ -107,7 +107,7 @@ describeEachDatabase('POST /api/auth/login', (t) => {
     expect(errorResponse.parse(response.json()).error).toBe('VALIDATION_ERROR');
   });
 
-  it('refuses the two-step code variant with 401 (no account has a two-step profile yet)', async () => {
+  it('refuses the two-step code variant with 401 when the temporary token is not valid', async () => {
     const response = await login({ mfaProfileId: 1, otpCode: '123456', tempToken: 'x' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(badCredentials);

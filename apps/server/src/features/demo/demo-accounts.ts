@@ -49,6 +49,36 @@ export const demoMinor = {
   relationship: 2,
 } as const;
 
+/** Maria's husband: her responsible person (no account), so her Responsible Persons list is not empty. */
+export const demoSpouse = {
+  externalId: 'DEMO-0005',
+  firstName: 'Carlos',
+  lastName: 'Lopez',
+  gender: 'MALE',
+  dateOfBirth: '1982-08-30',
+  homePhone: '(239) 555-0143',
+  /** Relationship code 3 = Spouse (HL7 SPS). */
+  relationship: 3,
+} as const;
+
+/**
+ * Demo activity-log entries (the health-record screens that record real ones come later): what
+ * Maria did with her own record, and what Daniel did with Emma's. `daysAgo` counts from seeding.
+ */
+export const demoActivity = [
+  { who: 'patient', about: 'patient', action: 'VIEW', daysAgo: 6 },
+  { who: 'patient', about: 'patient', action: 'DOWNLOAD_PDF', daysAgo: 5 },
+  {
+    who: 'patient',
+    about: 'patient',
+    action: 'TRANSMIT_VIA_EMAIL',
+    daysAgo: 2,
+    toAddress: 'records@example.org',
+  },
+  { who: 'guardian', about: 'minor', action: 'VIEW', daysAgo: 4 },
+  { who: 'guardian', about: 'minor', action: 'DOWNLOAD_CCDA', daysAgo: 3 },
+] as const;
+
 export const demoPractice = {
   name: 'Sunshine Dermatology',
   clinic: {

@@ -1,6 +1,14 @@
 import { userProfile } from '@dermis/contract';
 import { expect, it } from 'vitest';
-import { clinic, patient, practice, provider, responsiblePerson, userAccount } from '../../db/schema';
+import {
+  activityLog,
+  clinic,
+  patient,
+  practice,
+  provider,
+  responsiblePerson,
+  userAccount,
+} from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import { bearer, givenPractice, signIn } from '../../test/fixtures';
@@ -25,9 +33,13 @@ describeEachDatabase('demo seed', (t) => {
       { name: 'Sunshine Dermatology – Naples', city: 'Naples', state: 'FL' },
     ]);
     expect(await t.db.select().from(provider)).toHaveLength(2);
-    expect(await t.db.select().from(patient)).toHaveLength(4);
+    expect(await t.db.select().from(patient)).toHaveLength(5);
     expect(await t.db.select().from(userAccount)).toHaveLength(3);
-    expect(await t.db.select().from(responsiblePerson)).toMatchObject([{ relationship: 2, active: true }]);
+    expect(await t.db.select().from(responsiblePerson).orderBy(responsiblePerson.id)).toMatchObject([
+      { relationship: 2, active: true },
+      { relationship: 3, active: true },
+    ]);
+    expect(await t.db.select().from(activityLog)).toHaveLength(5);
   });
 
   it('does not seed a database that already has a practice', async () => {

@@ -3,7 +3,7 @@
  * to at once. Runs in one transaction and only when no practice exists, so it is safe at every start
  * and never touches a real installation's data.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   clinic,
@@ -16,7 +16,8 @@ import {
   userAccount,
 } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { demoAccounts, demoMinor, demoPractice } from './demo-accounts';
+import { recordActivity } from '../../plugins/activity-log';
+import { demoAccounts, demoActivity, demoMinor, demoPractice, demoSpouse } from './demo-accounts';
 
 // Serialises two instances starting at once on one empty PostgreSQL (an arbitrary constant).
 const seedLockKey = 4_711_2025;
@@ -116,6 +117,44 @@ export async function seedDemo(db: Db): Promise<number | null> {
       relationship: demoMinor.relationship,
       active: true,
     });
+    await seedSpouseAndActivity(tx, p.id, { maria, daniel, minor: minor.id });
     return p.id;
   });
+}
+
+/** Maria's responsible person and the demo activity log (spec 000 §2 account area). */
+async function seedSpouseAndActivity(
+  tx: Db,
+  practiceId: number,
+  ids: { maria: number; daniel: number; minor: number },
+): Promise<void> {
+  const { homePhone, relationship, ...person } = demoSpouse;
+  const [carlos] = await tx
+    .insert(patient)
+    .values({ practiceId, ...person, firstTimeSetupComplete: true })
+    .returning({ id: patient.id });
+  if (!carlos) throw new Error('demo spouse insert returned nothing');
+  await tx
+    .insert(patientContact)
+    .values({ patientId: carlos.id, type: 'HOME_PHONE', value: homePhone, position: 0 });
+  await tx
+    .insert(responsiblePerson)
+    .values({ patientId: ids.maria, responsiblePatientId: carlos.id, relationship, active: true });
+
+  const accounts = await tx
+    .select({ id: userAccount.id, patientId: userAccount.patientId })
+    .from(userAccount)
+    .where(eq(userAccount.practiceId, practiceId));
+  const userOf = (patientId: number) => accounts.find((a) => a.patientId === patientId)?.id ?? 0;
+  const people = { patient: ids.maria, guardian: ids.daniel, minor: ids.minor } as const;
+  for (const entry of demoActivity) {
+    await recordActivity(tx, {
+      practiceId,
+      patientId: people[entry.about],
+      actorUserId: userOf(people[entry.who]),
+      action: entry.action,
+      toAddress: 'toAddress' in entry ? entry.toAddress : null,
+      createdAt: new Date(Date.now() - entry.daysAgo * 86_400_000),
+    });
+  }
 }

@@ -1,8 +1,7 @@
 /**
  * The integration API (/api/integration): how clinic systems feed Dermis, authenticated by a practice
- * API key. Its OpenAPI document is generated from the same contract schemas that validate requests.
+ * API key. Its OpenAPI document (plugins/integration-openapi.ts) comes from the same contract schemas.
  */
-import swagger from '@fastify/swagger';
 import {
   clinicResponse,
   createClinicRequest,
@@ -14,7 +13,6 @@ import {
   upsertPatientRequest,
 } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../lib/http-error';
@@ -27,27 +25,8 @@ const failures = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 const security = [{ apiKey: [] }];
 
 export async function integrationRoutes(instance: FastifyInstance): Promise<void> {
-  // Registered inside this plugin, swagger sees only the integration routes.
-  await instance.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Dermis integration API',
-        description:
-          'How clinic systems feed Dermis. Every call needs a practice API key in the X-Api-Key header.',
-        version: instance.config.appVersion,
-      },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
-  app.get(`/${paths.openapi}`, { schema: { hide: true } }, () => app.swagger());
-
-  // Everything registered below needs a key.
-  await app.register(keyedRoutes);
+  // The OpenAPI document of these routes is served by plugins/integration-openapi.ts.
+  await instance.register(keyedRoutes);
 }
 
 /** The calls that need an API key; the key's practice is the only one they touch. */

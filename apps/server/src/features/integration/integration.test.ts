@@ -202,9 +202,13 @@ describeEachDatabase('integration API', (t) => {
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(document.openapi).toMatch(/^3\./);
+    // Every integration route, whichever feature registers it; nothing of the other APIs.
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/integration/clinics',
       '/api/integration/patients/{externalId}',
+      '/api/integration/patients/{externalId}/invitations',
+      '/api/integration/patients/{externalId}/messages',
+      '/api/integration/practice/mfa',
       '/api/integration/responsible-persons',
     ]);
     expect(document.components.securitySchemes).toHaveProperty('apiKey');

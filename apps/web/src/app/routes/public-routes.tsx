@@ -1,7 +1,4 @@
-import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import { Text } from '@mantine/core';
-import { webRoutes } from '@dermis/contract';
 import { BadgePicker } from '../../features/badges/components/badge-picker';
 import { LegalText } from '../../features/legal/components/legal-text';
 import { legalDocuments } from '../../features/legal/legal-documents';
@@ -24,14 +21,4 @@ export function LegalRoute({ document }: { document: keyof typeof legalDocuments
       <LegalText document={legal} />
     </Page>
   );
-}
-
-/** Spec 000 §2: without all of pid, uid, type and token the page replaces itself with /login. */
-export function useHasUnsubscribeParams(): boolean {
-  const [params] = useSearchParams();
-  return ['pid', 'uid', 'type', 'token'].every((name) => Boolean(params.get(name)));
-}
-
-export function UnsubscribeGuard({ children }: { children: ReactNode }) {
-  return useHasUnsubscribeParams() ? children : <Navigate to={webRoutes.login} replace />;
 }

@@ -2,7 +2,7 @@ import type { UserProfile } from '@dermis/contract';
 import { isApiError, invalidResponseCode, type HttpClient } from '../../lib/api';
 import { t, type MessageKey } from '../../lib/i18n';
 import { decodeJwt, type SessionStore } from '../../lib/session';
-import { login, type PasswordCredentials } from './api/login';
+import { codeLogin, login, type PasswordCredentials } from './api/login';
 import { getUserByUsername } from './api/get-user-by-username';
 
 /** A sign-in answer that breaks spec 000 §4 (no token, no servers, no user). */
@@ -44,6 +44,33 @@ export async function signIn(
     });
     return { kind: 'twoStep' };
   }
+  return finishSignIn(client, store, answer, credentials.username);
+}
+
+/**
+ * Spec 000 §4 second step: the code of one of the user's profiles with the temporary token. A wrong
+ * code leaves the two-step state in place (the modal stays, with empty boxes).
+ */
+export async function codeSignIn(
+  client: HttpClient,
+  store: SessionStore,
+  code: { mfaProfileId: number; otpCode: string },
+): Promise<SignInResult> {
+  const { tempToken, twoStep } = store.get();
+  if (!tempToken) throw new SignInError('login.error.noToken');
+  const answer = await codeLogin(client, { ...code, tempToken });
+  if (!answer.accessToken || !answer.refreshToken) throw new SignInError('login.error.noToken');
+  return finishSignIn(client, store, answer, twoStep?.username ?? '');
+}
+
+/** Stores tokens and servers, then loads the user named in the token; a failure empties the session. */
+async function finishSignIn(
+  client: HttpClient,
+  store: SessionStore,
+  answer: Awaited<ReturnType<typeof login>>,
+  fallbackUsername: string,
+): Promise<SignInResult> {
+  if (!answer.accessToken || !answer.refreshToken) throw new SignInError('login.error.noToken');
   if (!answer.servers) throw new SignInError('login.error.noServers');
 
   store.setTokens({
@@ -52,7 +79,7 @@ export async function signIn(
     servers: answer.servers,
   });
   try {
-    const username = decodeJwt(answer.accessToken)?.username ?? credentials.username;
+    const username = decodeJwt(answer.accessToken)?.username ?? fallbackUsername;
     const user = await getUserByUsername(client, username).catch((error: unknown) => {
       if (isApiError(error) && error.code === invalidResponseCode)
         throw new SignInError('login.error.noUser');

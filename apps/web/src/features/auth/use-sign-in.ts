@@ -3,7 +3,7 @@ import { useApiClient } from '../../lib/api';
 import { useSessionStore } from '../../lib/session';
 import type { PasswordCredentials } from './api/login';
 import { userByUsernameQuery } from './api/get-user-by-username';
-import { signIn } from './sign-in';
+import { codeSignIn, signIn } from './sign-in';
 
 export function useSignIn() {
   const client = useApiClient();
@@ -15,6 +15,21 @@ export function useSignIn() {
       queryClient.removeQueries();
       return signIn(client, store, credentials);
     },
+    onSuccess: (result) => {
+      if (result.kind === 'signedIn') {
+        queryClient.setQueryData(userByUsernameQuery(client, result.user.username).queryKey, result.user);
+      }
+    },
+  });
+}
+
+/** The second step of a two-step sign-in; the modals of features/two-step call it through the route. */
+export function useCodeSignIn() {
+  const client = useApiClient();
+  const store = useSessionStore();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: { mfaProfileId: number; otpCode: string }) => codeSignIn(client, store, code),
     onSuccess: (result) => {
       if (result.kind === 'signedIn') {
         queryClient.setQueryData(userByUsernameQuery(client, result.user.username).queryKey, result.user);

@@ -1,4 +1,10 @@
-import { authRoutes, defaults, loginResponse, type LoginResponse } from '@dermis/contract';
+import {
+  authRoutes,
+  defaults,
+  loginResponse,
+  type CodeLoginRequest,
+  type LoginResponse,
+} from '@dermis/contract';
 import type { HttpClient } from '../../../lib/api';
 
 export interface PasswordCredentials {
@@ -20,5 +26,15 @@ export function login(client: HttpClient, credentials: PasswordCredentials): Pro
       application: defaults.application,
       timeZoneId: credentials.timeZoneId ?? defaults.timeZoneId,
     },
+  });
+}
+
+/** POST /api/auth/login, second step: a code for one of the user's profiles and the temporary token. */
+export function codeLogin(client: HttpClient, body: CodeLoginRequest): Promise<LoginResponse> {
+  return client.request(client.authUrl(authRoutes.login), {
+    method: 'POST',
+    auth: 'none',
+    schema: loginResponse,
+    body,
   });
 }

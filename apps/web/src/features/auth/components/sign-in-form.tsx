@@ -44,8 +44,8 @@ export function SignInForm({ username = '', errors, warnings, notifications }: S
 
   const banners: Messages = showPassedMessages ? { errors, warnings, notifications } : {};
   const outcome: Messages = {
+    // A two-step answer continues in the two-step modals (features/two-step, composed by the route).
     errors: signIn.isError ? [signInErrorMessage(signIn.error)] : [],
-    warnings: signIn.data?.kind === 'twoStep' ? [t('login.twoStepComingSoon')] : [],
   };
 
   return (

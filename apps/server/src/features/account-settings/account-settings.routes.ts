@@ -1,0 +1,52 @@
+/** Account-settings calls (spec 000 §7): signed in; the username belongs to the caller only. */
+import {
+  accountRoutes as paths,
+  changePasswordRequest,
+  changePasswordResponse,
+  changeUsernameRequest,
+  changeUsernameResponse,
+} from '@dermis/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/http-error';
+import { authenticate, authOf } from '../../plugins/authenticate';
+import { recordAuditEvent } from '../../plugins/audit';
+import { assertPatientAccess } from '../../plugins/patient-access';
+import { changePassword, changeUsername } from './account-settings.service';
+
+export async function accountSettingsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', authenticate);
+
+  app.post(
+    `/${paths.changeUsername}`,
+    { schema: { body: changeUsernameRequest, response: { 200: changeUsernameResponse } } },
+    async (request) => {
+      // Through the guard like every patient-scoped call; a responsible person passes the guard for
+      // the patient they act for but may not rename that patient's account.
+      const access = await assertPatientAccess(request, request.body.profileId, { call: 'changeUsername' });
+      if (!access.self) {
+        const caller = authOf(request);
+        await recordAuditEvent(app.db, {
+          practiceId: caller.practiceId,
+          userId: caller.userId,
+          patientId: access.patientId,
+          action: 'ACCESS_DENIED',
+          detail: { call: 'changeUsername', reason: 'not self' },
+          address: request.ip,
+        });
+        throw forbidden();
+      }
+      return changeUsername(app, authOf(request), request.body.username);
+    },
+  );
+
+  app.post(
+    `/${paths.changePassword}`,
+    { schema: { body: changePasswordRequest, response: { 200: changePasswordResponse } } },
+    // The account is the caller's; the body's username is accepted for the spec's call shape only.
+    async (request) => changePassword(app, authOf(request), request.body),
+  );
+
+  return Promise.resolve();
+}

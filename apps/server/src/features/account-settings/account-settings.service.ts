@@ -1,0 +1,112 @@
+/**
+ * Username and password change (spec 000 §2 "Account Settings", §5, §7, §8).
+ *
+ * Both change a credential, so both end every other sign-in of the account: all refresh tokens are
+ * revoked and the caller gets a fresh pair. The access token does not name its refresh family,
+ * which is why "all but this session" is done as "all, then a new one for this caller"
+ * (docs/decisions/021).
+ */
+import {
+  accountSettingsErrors,
+  errorCodes,
+  isStrongPassword,
+  translate,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
+  type ChangeUsernameResponse,
+  type MessageKey,
+} from '@dermis/contract';
+import type { AuthContext } from '../../app-context';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/database';
+import type { CounterStore } from '../../lib/counters/counter-store';
+import { HttpError } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { revokeAllRefreshTokens, startSession } from '../../lib/sessions';
+import type { TokenService } from '../../lib/tokens';
+import { findAccount, isUsernameTaken, updatePassword, updateUsername } from './account-settings.repository';
+
+export interface AccountSettingsDeps {
+  db: Db;
+  tokens: TokenService;
+  counters: CounterStore;
+  config: Pick<Config, 'loginThrottleWindowSeconds'>;
+}
+
+/** Wrong old passwords allowed per account in the throttle window before 429. */
+export const maxWrongOldPasswords = 5;
+
+export async function changeUsername(
+  deps: AccountSettingsDeps,
+  caller: AuthContext,
+  username: string,
+): Promise<ChangeUsernameResponse> {
+  const wanted = username.trim();
+  if (await isUsernameTaken(deps.db, caller.practiceId, wanted, caller.userId)) throw usernameTaken();
+  try {
+    await updateUsername(deps.db, caller.userId, wanted);
+  } catch (error) {
+    // Two accounts asking for the same free name at once: the unique index decides.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  await revokeAllRefreshTokens(deps.db, caller.userId);
+  const session = await startSession(deps.db, deps.tokens, {
+    practiceId: caller.practiceId,
+    userId: caller.userId,
+    username: wanted,
+  });
+  return { username: wanted, ...session };
+}
+
+export async function changePassword(
+  deps: AccountSettingsDeps,
+  caller: AuthContext,
+  input: ChangePasswordRequest,
+): Promise<ChangePasswordResponse> {
+  const throttleKey = `change-password:user:${caller.userId}`;
+  if ((await deps.counters.get(throttleKey)) >= maxWrongOldPasswords)
+    throw new HttpError(
+      429,
+      errorCodes.tooManyAttempts,
+      translate('accountSettings.passwordChangeThrottled'),
+    );
+
+  if (input.newPassword !== input.confirmNewPassword)
+    throw passwordRefused('accountSettings.passwordMismatch');
+  if (!isStrongPassword(input.newPassword)) throw passwordRefused('validation.password');
+
+  const account = await findAccount(deps.db, caller.userId);
+  if (!account || !(await verifyPassword(account.passwordHash, input.oldPassword))) {
+    await deps.counters.increment(throttleKey, deps.config.loginThrottleWindowSeconds);
+    throw passwordRefused('accountSettings.oldPasswordWrong');
+  }
+  await deps.counters.reset(throttleKey);
+
+  const changedAt = new Date();
+  await updatePassword(deps.db, caller.userId, await hashPassword(input.newPassword), changedAt);
+  await revokeAllRefreshTokens(deps.db, caller.userId);
+  const session = await startSession(deps.db, deps.tokens, {
+    practiceId: caller.practiceId,
+    userId: caller.userId,
+    username: account.username,
+  });
+  return { lastChangePasswordDate: passwordStamp(changedAt), ...session };
+}
+
+/** Spec 000 §9's password-change stamp, YYYY-MM-DDTHH:mm:ss.SSS, in UTC. */
+export function passwordStamp(date: Date): string {
+  return date.toISOString().slice(0, 23);
+}
+
+const usernameTaken = () =>
+  new HttpError(409, accountSettingsErrors.changeUsername, translate('accountSettings.usernameTaken'));
+
+const passwordRefused = (key: MessageKey) =>
+  new HttpError(400, accountSettingsErrors.changePassword, translate(key));
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
+  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}

@@ -1,0 +1,78 @@
+/**
+ * The one way to send reminder-type e-mail (appointment reminders, schedule reminders, custom clinic
+ * messages): it honours the patient's unsubscribe preference and appends the signed unsubscribe link,
+ * so no feature can forget either.
+ */
+import type { UnsubscribeType } from '@dermis/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/database';
+import { emailPreference, patient, practice, userAccount } from '../../db/schema';
+import type { MailCategory, Mailer } from './mailer';
+import { renderMail } from './template';
+import type { MailContent } from './template';
+import { unsubscribeLink } from './unsubscribe-link';
+import { firstActiveEmail } from '../patient-email';
+
+export type ReminderResult = 'SENT' | 'SKIPPED_UNSUBSCRIBED' | 'NO_EMAIL';
+
+const categoryOf: Record<UnsubscribeType, MailCategory> = {
+  1: 'APPOINTMENT_REMINDER',
+  3: 'SCHEDULE_REMINDER',
+  4: 'CUSTOM_MESSAGE',
+};
+
+const footerText: Record<UnsubscribeType, string> = {
+  1: 'You receive this e-mail because you get e-mail appointment reminders.',
+  3: 'You receive this e-mail because you get e-mail reminders to schedule future appointments.',
+  4: 'You receive this e-mail because your clinic may send you custom e-mail messages.',
+};
+
+export interface ReminderDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+}
+
+export async function sendReminderMail(
+  deps: ReminderDeps,
+  input: {
+    patientId: number;
+    type: UnsubscribeType;
+    /** Default: the patient's first active e-mail contact. */
+    to?: string;
+    content: Pick<MailContent, 'subject' | 'greeting' | 'paragraphs' | 'action'>;
+  },
+): Promise<ReminderResult> {
+  const [opted] = await deps.db
+    .select({ type: emailPreference.type })
+    .from(emailPreference)
+    .where(and(eq(emailPreference.patientId, input.patientId), eq(emailPreference.type, input.type)))
+    .limit(1);
+  if (opted) return 'SKIPPED_UNSUBSCRIBED';
+
+  const [who] = await deps.db
+    .select({ practiceId: patient.practiceId, practiceName: practice.name, userId: userAccount.id })
+    .from(patient)
+    .innerJoin(practice, eq(practice.id, patient.practiceId))
+    .leftJoin(userAccount, eq(userAccount.patientId, patient.id))
+    .where(eq(patient.id, input.patientId))
+    .limit(1);
+  if (!who) throw new Error(`sendReminderMail: no patient ${input.patientId}`);
+
+  const to = input.to ?? (await firstActiveEmail(deps.db, input.patientId));
+  if (!to) return 'NO_EMAIL';
+
+  const link = unsubscribeLink(deps.config, {
+    patientId: input.patientId,
+    userId: who.userId ?? 0,
+    type: input.type,
+  });
+  const mail = renderMail({
+    practiceName: who.practiceName,
+    ...input.content,
+    footer: { text: footerText[input.type], link: { label: 'Unsubscribe', url: link } },
+  });
+  await deps.mailer.send({ practiceId: who.practiceId, to, category: categoryOf[input.type], ...mail });
+  return 'SENT';
+}

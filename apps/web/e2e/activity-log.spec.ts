@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiProfile } from './account-api';
+import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+
+/** The browser's 'GMT+hh:mm' as the column header shows it. */
+async function gmtHeader(page: Page): Promise<string> {
+  const offset = await page.evaluate(() => {
+    const minutes = -new Date().getTimezoneOffset();
+    const sign = minutes >= 0 ? '+' : '-';
+    const abs = Math.abs(minutes);
+    return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  });
+  return `Date & Time (GMT${offset})`;
+}
+
+test('a patient sees their own activity log', async ({ page }) => {
+  await signIn(page, demo.patient);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.goto('/account/activity-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
+  await expect(page.getByText('This is a log of your Patient Portal activity')).toBeVisible();
+  const table = page.getByTestId('activity-log-table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Patient Name', 'Action', await gmtHeader(page)]);
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Maria Lopez');
+  await expect(rows.nth(0)).toContainText('Transmitted via email to records@example.org');
+  await expect(rows.nth(1)).toContainText('Downloaded health information in PDF format');
+  await expect(rows.nth(2)).toContainText('Viewed health information');
+  await expect(rows.nth(0).locator('td').nth(2)).toHaveText(
+    /^[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/,
+  );
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a guardian sees the minor’s log under /{id}/activity-log, and is refused another patient’s', async ({
+  page,
+  request,
+}) => {
+  const guardian = await apiProfile(request, demo.guardian);
+  const maria = await apiProfile(request, demo.patient);
+  const emma = guardian.responsibleForPatients.find((p) => p.firstName === 'Emma');
+  expect(emma).toBeDefined();
+
+  await signIn(page, demo.guardian);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.goto('/account/activity-log');
+  await expect(page.getByText('You do not have any logged activity')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/${emma?.id}/activity-log`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
+  const rows = page.getByTestId('activity-log-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Daniel Reed');
+  await expect(rows.nth(0)).toContainText('Downloaded health information in C-CDA format');
+  await expect(rows.nth(1)).toContainText('Viewed health information');
+  await expect(page.getByText('Maria Lopez')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/${maria.id}/activity-log`);
+  await expect(page).toHaveURL(/\/forbidden$/);
+});

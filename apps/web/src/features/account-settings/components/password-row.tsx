@@ -1,0 +1,134 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, VisuallyHidden, PasswordInput, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import type { UserProfile } from '@dermis/contract';
+import { MessageBanners } from '../../../components/message-banners';
+import { t, translateIssue } from '../../../lib/i18n';
+import { useChangePassword } from '../api/change-password';
+import { passwordSaveFailure } from '../save-failure';
+import { SettingRow } from './setting-row';
+
+const missing = { message: 'accountSettings.missingPassword' };
+const schema = z
+  .object({
+    oldPassword: z.string().min(1, missing),
+    newPassword: z.string().min(1, missing),
+    confirmNewPassword: z.string().min(1, missing),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ['confirmNewPassword'],
+    message: 'accountSettings.passwordMismatch',
+  });
+type Values = z.infer<typeof schema>;
+const empty: Values = { oldPassword: '', newPassword: '', confirmNewPassword: '' };
+
+/** Spec 000 §9: the password-changed display format 'MMMM DD, Y'. */
+export function lastChangeText(lastChangePasswordDate: string | null): string {
+  if (!lastChangePasswordDate) return t('accountSettings.passwordNeverChanged');
+  return t('accountSettings.lastPasswordChange', {
+    date: dayjs(lastChangePasswordDate).format('MMMM DD, YYYY'),
+  });
+}
+
+/** Spec 000 §2: the Password row; after a save the form resets. */
+export function PasswordRow({ user }: { user: UserProfile }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const change = useChangePassword();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty });
+  const errors = form.formState.errors;
+
+  function close() {
+    setEditing(false);
+    form.reset(empty);
+    change.reset();
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
+  function onValid(values: Values) {
+    setSaved(false);
+    change.mutate(
+      { username: user.username, ...values },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          close();
+        },
+      },
+    );
+  }
+
+  const toggle = { 'aria-label': t('login.togglePassword') };
+  return (
+    <SettingRow label={t('accountSettings.password')} testId="password-row">
+      <Stack gap="sm">
+        {saved && !editing && <MessageBanners notifications={[t('accountSettings.passwordSaved')]} />}
+        {!editing ? (
+          <Group justify="space-between">
+            <Text data-testid="password-last-change">{lastChangeText(user.lastChangePasswordDate)}</Text>
+            <Button
+              ref={editButton}
+              variant="default"
+              aria-label={t('accountSettings.editPassword')}
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              {t('accountSettings.edit')}
+            </Button>
+          </Group>
+        ) : (
+          <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+            <Stack gap="sm">
+              {change.isError && <MessageBanners errors={[passwordSaveFailure(change.error)]} />}
+              {/* Hidden username so password managers file the new password under the right account. */}
+              <input type="text" hidden readOnly autoComplete="username" value={user.username} />
+              <PasswordInput
+                id="account-current-password"
+                label={t('accountSettings.currentPassword')}
+                autoComplete="current-password"
+                autoFocus
+                visibilityToggleButtonProps={toggle}
+                error={translateIssue(errors.oldPassword?.message)}
+                {...form.register('oldPassword')}
+              />
+              <PasswordInput
+                id="account-new-password"
+                label={t('accountSettings.newPassword')}
+                autoComplete="new-password"
+                visibilityToggleButtonProps={toggle}
+                error={translateIssue(errors.newPassword?.message)}
+                {...form.register('newPassword')}
+              />
+              <PasswordInput
+                id="account-retype-password"
+                label={t('accountSettings.retypePassword')}
+                autoComplete="new-password"
+                visibilityToggleButtonProps={toggle}
+                error={translateIssue(errors.confirmNewPassword?.message)}
+                {...form.register('confirmNewPassword')}
+              />
+              {/* The button's spinner is visual only; this tells screen readers the save is under way. */}
+              <VisuallyHidden role="status">
+                {change.isPending ? t('accountSettings.saving') : ''}
+              </VisuallyHidden>
+              <Group>
+                <Button type="submit" loading={change.isPending}>
+                  {t('accountSettings.save')}
+                </Button>
+                <Button variant="default" onClick={close} disabled={change.isPending}>
+                  {t('accountSettings.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </SettingRow>
+  );
+}

@@ -1,0 +1,101 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, VisuallyHidden, Stack, Text, TextInput } from '@mantine/core';
+import { z } from 'zod';
+import { usernamePattern, type UserProfile } from '@dermis/contract';
+import { MessageBanners } from '../../../components/message-banners';
+import { t, translateIssue } from '../../../lib/i18n';
+import { useChangeUsername } from '../api/change-username';
+import { usernameSaveFailure } from '../save-failure';
+import { SettingRow } from './setting-row';
+
+const schema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, { message: 'accountSettings.missingUsername' })
+    .regex(usernamePattern, { message: 'validation.username' }),
+});
+type Values = z.infer<typeof schema>;
+
+/** Spec 000 §2: the Username row, view → edit → save or cancel. */
+export function UsernameRow({ user }: { user: UserProfile }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const change = useChangeUsername();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { username: '' } });
+
+  function close() {
+    setEditing(false);
+    form.reset({ username: '' });
+    change.reset();
+    // Back to where the user started, for keyboard and screen-reader users.
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
+  function onValid(values: Values) {
+    setSaved(false);
+    change.mutate(
+      { username: values.username, profileId: user.id },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          close();
+        },
+      },
+    );
+  }
+
+  return (
+    <SettingRow label={t('accountSettings.username')} testId="username-row">
+      <Stack gap="sm">
+        {saved && !editing && <MessageBanners notifications={[t('accountSettings.usernameSaved')]} />}
+        {!editing ? (
+          <Group justify="space-between">
+            <Text data-testid="current-username">{user.username}</Text>
+            <Button
+              ref={editButton}
+              variant="default"
+              aria-label={t('accountSettings.editUsername')}
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              {t('accountSettings.edit')}
+            </Button>
+          </Group>
+        ) : (
+          <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+            <Stack gap="sm">
+              {change.isError && <MessageBanners errors={[usernameSaveFailure(change.error)]} />}
+              <TextInput
+                id="account-new-username"
+                label={t('accountSettings.newUsername')}
+                autoComplete="username"
+                data-autofocus
+                autoFocus
+                error={translateIssue(form.formState.errors.username?.message)}
+                {...form.register('username')}
+              />
+              {/* The button's spinner is visual only; this tells screen readers the save is under way. */}
+              <VisuallyHidden role="status">
+                {change.isPending ? t('accountSettings.saving') : ''}
+              </VisuallyHidden>
+              <Group>
+                <Button type="submit" loading={change.isPending}>
+                  {t('accountSettings.save')}
+                </Button>
+                <Button variant="default" onClick={close} disabled={change.isPending}>
+                  {t('accountSettings.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </SettingRow>
+  );
+}

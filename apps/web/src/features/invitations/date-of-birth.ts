@@ -1,0 +1,16 @@
+/** Spec 000 §9: the date of birth is typed as MM/DD/YYYY and sent as YYYY-MM-DD. */
+const pattern = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** YYYY-MM-DD for a real calendar date typed as MM/DD/YYYY, otherwise null. */
+export function toIsoDate(value: string): string | null {
+  const match = pattern.exec(value.trim());
+  if (!match) return null;
+  const [, mm, dd, yyyy] = match as unknown as [string, string, string, string];
+  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  const real =
+    date.getUTCFullYear() === Number(yyyy) &&
+    date.getUTCMonth() === Number(mm) - 1 &&
+    date.getUTCDate() === Number(dd) &&
+    Number(yyyy) >= 1900;
+  return real ? `${yyyy}-${mm}-${dd}` : null;
+}

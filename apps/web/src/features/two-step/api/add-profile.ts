@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  addProfileResponse,
+  twoStepRoutes,
+  type AddProfileResponse,
+  type TwoFactorType,
+} from '@dermis/contract';
+import { useApiClient, type HttpClient } from '../../../lib/api';
+
+export interface NewProfile {
+  type: TwoFactorType;
+  value?: string;
+  userId: number;
+  preferred: boolean;
+}
+
+/** POST {servers.app}/mfa/userProfiles/add: an unverified profile (and the QR code of an authenticator). */
+export function addProfile(client: HttpClient, profile: NewProfile): Promise<AddProfileResponse> {
+  return client.request(client.appUrl(twoStepRoutes.add), {
+    method: 'POST',
+    body: profile,
+    schema: addProfileResponse,
+  });
+}
+
+export function useAddProfile() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (profile: NewProfile) => addProfile(client, profile) });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { twoStepProfilesResponse, twoStepRoutes, type TwoStepProfilesResponse } from '@dermis/contract';
+import { useApiClient, type HttpClient } from '../../../lib/api';
+
+/** GET {servers.app}/mfa/userProfiles/patient/getAll: the caller's verified profiles. */
+export function getProfiles(client: HttpClient): Promise<TwoStepProfilesResponse> {
+  return client.request(client.appUrl(twoStepRoutes.getAll), { schema: twoStepProfilesResponse });
+}
+
+export const profilesQueryKey = ['two-step', 'profiles'] as const;
+
+export function profilesQuery(client: HttpClient) {
+  return queryOptions({ queryKey: profilesQueryKey, queryFn: () => getProfiles(client) });
+}
+
+export function useTwoStepProfiles() {
+  return useQuery(profilesQuery(useApiClient()));
+}

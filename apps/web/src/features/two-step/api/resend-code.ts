@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { twoStepOkResponse, twoStepRoutes } from '@dermis/contract';
+import { useApiClient, type HttpClient } from '../../../lib/api';
+
+/** POST {servers.app}/mfa/userProfiles/resendOtpCode: a new e-mail code. */
+export function resendCode(client: HttpClient, id: number) {
+  return client.request(client.appUrl(twoStepRoutes.resend), {
+    method: 'POST',
+    body: { id },
+    schema: twoStepOkResponse,
+  });
+}
+
+export function useResendCode() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (id: number) => resendCode(client, id) });
+}

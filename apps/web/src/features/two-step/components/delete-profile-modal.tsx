@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { isApiError } from '../../../lib/api';
+import { t } from '../../../lib/i18n';
+import { useDeleteProfile } from '../api/delete-profile';
+import { twoStepErrorText } from '../error-text';
+
+interface DeleteProfileModalProps {
+  profileId: number | null;
+  onClose: () => void;
+  onError: (message: string) => void;
+}
+
+/** 'Delete 2-Step Verification Profile': asks for the login password (spec 000 §5). */
+export function DeleteProfileModal({ profileId, onClose, onError }: DeleteProfileModalProps) {
+  const remove = useDeleteProfile();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+
+  function close() {
+    setPassword('');
+    setError(undefined);
+    onClose();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (profileId === null) return;
+    if (!password) {
+      setError(t('validation.fieldRequired', { field: t('field.password') }));
+      return;
+    }
+    remove.mutate(
+      { id: profileId, password },
+      {
+        onSuccess: close,
+        onError: (failure) => {
+          // A wrong password keeps the modal (and what was typed) so it can be corrected.
+          if (isApiError(failure) && failure.code === 'BAD_CREDENTIALS')
+            setError(t('twoStep.error.badPassword'));
+          else {
+            close();
+            onError(twoStepErrorText(failure, 'twoStep.error.delete'));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened={profileId !== null}
+      onClose={close}
+      title={t('twoStep.deleteTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('twoStep.close') }}
+    >
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <Text>{t('twoStep.deleteText')}</Text>
+          <PasswordInput
+            label={t('field.password')}
+            autoComplete="current-password"
+            value={password}
+            error={error}
+            required
+            data-autofocus
+            data-testid="two-step-delete-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('twoStep.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color="red.9"
+              loading={remove.isPending}
+              data-testid="two-step-delete-confirm"
+            >
+              {t('twoStep.deleteConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+import { isApiError } from '../../lib/api';
+import { t, type MessageKey } from '../../lib/i18n';
+
+/**
+ * Spec 000 §8 two-step failures: the call's own text ('Failed!' by default), or the server's
+ * validation messages joined when it sent some.
+ */
+export function twoStepErrorText(error: unknown, key: MessageKey = 'twoStep.error.failed'): string {
+  if (isApiError(error) && error.validationMessages.length > 0) {
+    return error.validationMessages.map((m) => m.description).join(' ');
+  }
+  return t(key);
+}
+
+export function isInvalidOtp(error: unknown): boolean {
+  return isApiError(error) && error.code === 'INVALID_OTP_CODE';
+}

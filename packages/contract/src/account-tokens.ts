@@ -1,0 +1,96 @@
+/**
+ * Invitations, e-mail verification, account creation and unsubscribe (spec 000 §2, §3, §4, §7):
+ * the public app-server calls a patient reaches from an e-mail link, and the integration calls clinic
+ * staff use to send those links.
+ */
+import { z } from 'zod';
+import { passwordRule, requiredString, usernameRule } from './rules';
+
+/** Paths of this area, relative to apiPrefix.app (public calls) and apiPrefix.integration. */
+export const accountTokenRoutes = {
+  verifyEmail: 'patient/verifyEmail',
+  createAccount: 'patient/createAccount',
+  unsubscribe: 'patient/unsubscribe',
+  /** Integration API; `:externalId` is the clinic system's patient id. */
+  invitations: 'patients/:externalId/invitations',
+  messages: 'patients/:externalId/messages',
+} as const;
+
+export const tokenStatus = z.enum(['INVALID', 'EXPIRED', 'USED', 'UNUSED']);
+export type TokenStatus = z.infer<typeof tokenStatus>;
+
+export const invitationKind = z.enum(['ACCOUNT_CREATION', 'EMAIL_VERIFICATION']);
+export type InvitationKind = z.infer<typeof invitationKind>;
+
+export const sendInvitationRequest = z.object({
+  kind: invitationKind,
+  /** Default: the patient's first active EMAIL_ADDRESS contact. */
+  email: z.string().trim().email().max(255).optional(),
+});
+export type SendInvitationRequest = z.infer<typeof sendInvitationRequest>;
+
+export const invitationResponse = z.object({
+  id: z.number().int(),
+  kind: invitationKind,
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponse>;
+
+export const verifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailResponse = z.object({
+  tokenStatus,
+  isDermisActive: z.boolean(),
+  username: z.string().nullable(),
+  createAccountToken: z.string().nullable(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+export const createAccountErrorCode = z.enum(['USERNAME_EXISTS', 'WRONG_DATE_OF_BIRTH']);
+export type CreateAccountErrorCode = z.infer<typeof createAccountErrorCode>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.dateOfBirth' });
+
+export const createAccountRequest = z
+  .object({
+    token: z.string().min(1).max(200),
+    username: usernameRule,
+    password: passwordRule,
+    rePassword: z.string().min(1, { message: 'validation.fieldRequired' }),
+    dateOfBirth: isoDate,
+    appServer: z.string().max(200).optional(),
+  })
+  .refine((v) => v.password === v.rePassword, {
+    path: ['rePassword'],
+    message: 'createAccount.error.passwordMismatch',
+  });
+export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
+
+export const createAccountResponse = z.object({
+  tokenStatus,
+  username: z.string().optional(),
+  error: createAccountErrorCode.optional(),
+});
+export type CreateAccountResponse = z.infer<typeof createAccountResponse>;
+
+/** Spec 000 §9: the reminder-type e-mail a patient can unsubscribe from. */
+export const unsubscribeTypes = [1, 3, 4] as const;
+export const unsubscribeType = z.union([z.literal(1), z.literal(3), z.literal(4)]);
+export type UnsubscribeType = z.infer<typeof unsubscribeType>;
+
+export const unsubscribeQuery = z.object({
+  pid: z.coerce.number().int().positive(),
+  uid: z.coerce.number().int().nonnegative(),
+  type: z.coerce.number().pipe(unsubscribeType),
+  token: requiredString.max(200),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuery>;
+export const unsubscribeResponse = z.object({ unsubscribed: z.literal(true), type: unsubscribeType });
+
+export const unsubscribeErrorCodes = { invalidLink: 'INVALID_UNSUBSCRIBE_LINK' } as const;
+
+export const sendMessageRequest = z.object({
+  subject: z.string().trim().min(1).max(150),
+  body: z.string().trim().min(1).max(5000),
+});
+export const sendMessageResponse = z.object({ status: z.enum(['SENT', 'SKIPPED_UNSUBSCRIBED', 'NO_EMAIL']) });

@@ -1,0 +1,135 @@
+/**
+ * The "account" area of spec 000: password recovery, account settings (username and password),
+ * the activity log and the responsible persons list. Paths are relative to the app server.
+ */
+import { z } from 'zod';
+import { contactType } from './patient';
+import { requiredString, usernameRule } from './rules';
+
+export const accountRoutes = {
+  forgotPassword: 'patient/forgotPassword',
+  resetPassword: 'patient/resetPassword',
+  changeUsername: 'profile/changeUsername',
+  changePassword: 'profile/changePassword',
+  /** `:id` is the patient whose log is read (the caller's own, or one they act for). */
+  activityLog: 'patient/activityLog/_rid/:id',
+  responsiblePersons: 'patient/responsiblePersons/_rid/:id',
+} as const;
+
+// ---- Password recovery (spec 000 §2, §4, §7, §8) ----
+
+export const forgotPasswordRequest = z.object({ username: requiredString.max(255) });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/**
+ * `resetPasswordToken` is a NON-SECRET reference to the reset request (the token row's public id):
+ * the secret that resets the password travels only in the e-mail.
+ */
+export const forgotPasswordResponse = z.object({ resetPasswordToken: z.string().min(1) });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponse>;
+
+/** The `error` codes of a refused forgot-password request. */
+export const forgotPasswordErrors = {
+  noPatientForUsername: 'NO_PATIENT_FOR_USERNAME',
+  mailAlreadySent: 'RESET_PASSWORD_MAIL_ALREADY_SENT',
+  patientInactiveOrDeceased: 'PATIENT_INACTIVE_OR_DECEASED',
+  portalAccountInactive: 'PORTAL_ACCOUNT_INACTIVE',
+  noEmailOnFile: 'NO_EMAIL_ON_FILE',
+} as const;
+
+export const resetTokenStatus = z.enum(['INVALID', 'EXPIRED', 'USED', 'UNUSED']);
+export type ResetTokenStatus = z.infer<typeof resetTokenStatus>;
+
+export const resetPasswordRequest = z.object({
+  password: z.string().max(255),
+  token: z.string().max(512),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** `username` comes only with UNUSED, i.e. when this call has just reset the password. */
+export const resetPasswordResponse = z.object({
+  tokenStatus: resetTokenStatus,
+  username: z.string().optional(),
+});
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
+
+// ---- Account settings (spec 000 §2, §5, §7, §8) ----
+
+export const accountSettingsErrors = {
+  changeUsername: 'CHANGE_USERNAME_EXCEPTION',
+  changePassword: 'CHANGE_PASSWORD_EXCEPTION',
+} as const;
+
+export const changeUsernameRequest = z.object({
+  username: usernameRule,
+  /** The caller's own patient id: nobody changes another person's username. */
+  profileId: z.number().int().positive(),
+});
+export type ChangeUsernameRequest = z.infer<typeof changeUsernameRequest>;
+
+/** The username is a token claim, so a change answers a fresh session too (older ones are revoked). */
+export const changeUsernameResponse = z.object({
+  username: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type ChangeUsernameResponse = z.infer<typeof changeUsernameResponse>;
+
+export const changePasswordRequest = z.object({
+  username: z.string().max(255),
+  oldPassword: z.string().min(1, { message: 'validation.fieldRequired' }).max(255),
+  newPassword: z.string().min(1, { message: 'validation.fieldRequired' }).max(255),
+  confirmNewPassword: z.string().min(1, { message: 'validation.fieldRequired' }).max(255),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** `lastChangePasswordDate` in spec 000 §9's stamp format YYYY-MM-DDTHH:mm:ss.SSS (UTC). */
+export const changePasswordResponse = z.object({
+  lastChangePasswordDate: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
+// ---- Activity log (spec 000 §2, §3, §9) ----
+
+export const activityAction = z.enum([
+  'DOWNLOAD_PDF',
+  'DOWNLOAD_CCDA',
+  'VIEW',
+  'TRANSMIT',
+  'TRANSMIT_VIA_EMAIL',
+]);
+export type ActivityAction = z.infer<typeof activityAction>;
+
+/** One entry: the actor's name, what they did to the patient's information, when (ISO 8601), to whom. */
+export const activityLogEntry = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  action: activityAction,
+  date: z.string(),
+  toAddress: z.string().nullable(),
+});
+export type ActivityLogEntry = z.infer<typeof activityLogEntry>;
+export const activityLogResponse = z.array(activityLogEntry);
+
+// ---- Responsible persons (spec 000 §2, §3) ----
+
+export const responsiblePersonContact = z.object({
+  active: z.boolean(),
+  type: z.object({ type: contactType }),
+  value: z.string(),
+});
+
+export const responsiblePersonEntry = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Coded number; see `relationships`. */
+  relationship: z.number().int(),
+  active: z.boolean(),
+  responsiblePerson: z.literal(true),
+  contacts: z.array(responsiblePersonContact),
+});
+export type ResponsiblePersonEntry = z.infer<typeof responsiblePersonEntry>;
+export const responsiblePersonsResponse = z.array(responsiblePersonEntry);

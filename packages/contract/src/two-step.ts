@@ -1,0 +1,115 @@
+/**
+ * Two-step verification (spec 000 §3 two-step profile, §7). App-server calls use the access token;
+ * the login-time calls (`twoStepLoginRoutes`, under the auth prefix) use the temporary token of a
+ * sign-in that still needs its second step.
+ */
+import { z } from 'zod';
+import { twoFactorType } from './auth';
+
+export const twoStepRoutes = {
+  getAll: 'mfa/userProfiles/patient/getAll',
+  availableTypes: 'practice/available2FATypes',
+  add: 'mfa/userProfiles/add',
+  verify: 'mfa/userProfiles/verify',
+  setPreferred: 'mfa/userProfiles/setPreferred',
+  deactivate: 'mfa/userProfiles/deactivate',
+  resend: 'mfa/userProfiles/resendOtpCode',
+  validatePassword: 'password/validate',
+} as const;
+
+/** Under apiPrefix.auth, authenticated with `Authorization: Bearer <tempToken>`. */
+export const twoStepLoginRoutes = {
+  getAll: 'mfa/api/userProfiles/getAll',
+  add: 'mfa/api/userProfiles/add',
+  verify: 'mfa/api/userProfiles/verify',
+  resendEmail: 'mfa/api/userProfiles/emailOtp/resend',
+  sendEmail: 'mfa/api/userProfiles/emailOtp/send',
+} as const;
+
+/** Under apiPrefix.integration, with the practice's X-Api-Key: PUT {required}. */
+export const twoStepIntegrationRoutes = { practiceMfa: 'practice/mfa' } as const;
+
+/** The header carrying the answer of password/validate to deactivate. */
+export const confirmationTokenHeader = 'confirmationtoken';
+
+export const twoStepErrorCodes = { invalidOtp: 'INVALID_OTP_CODE' } as const;
+
+export const twoStepProfile = z.object({
+  id: z.number().int(),
+  type: twoFactorType,
+  value: z.string().nullable(),
+  preferred: z.boolean(),
+});
+export type TwoStepProfile = z.infer<typeof twoStepProfile>;
+
+export const twoStepProfilesResponse = z.object({
+  profiles: z.array(twoStepProfile),
+  mfaRequired: z.boolean(),
+});
+export type TwoStepProfilesResponse = z.infer<typeof twoStepProfilesResponse>;
+
+/** The login-time list also tells the web what setup needs (spec 000 §3 login-time state). */
+export const loginTwoStepProfilesResponse = twoStepProfilesResponse.extend({
+  available2FATypes: z.array(twoFactorType),
+  is2FASetupMandatory: z.boolean(),
+  /** Minutes left to finish setup: (exp - iat) / 60 of the temporary token. */
+  setup2FATime: z.number().int(),
+});
+export type LoginTwoStepProfilesResponse = z.infer<typeof loginTwoStepProfilesResponse>;
+
+export const availableTypesResponse = z.object({ available2FATypes: z.array(twoFactorType) });
+export type AvailableTypesResponse = z.infer<typeof availableTypesResponse>;
+
+const profileId = z.number().int().positive().max(2_147_483_647);
+const code = z.string().regex(/^\d{6}$/, { message: 'login.error.invalidOtp' });
+/** Spec 000 §5: required, valid, at most 255 characters. */
+export const twoStepEmail = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.fieldRequired' })
+  .max(255, { message: 'validation.maxLength' })
+  .email({ message: 'twoStep.emailInvalid' });
+
+export const addProfileRequest = z.object({
+  type: twoFactorType,
+  value: z.string().optional(),
+  userId: z.number().int(),
+  preferred: z.boolean().default(false),
+});
+export type AddProfileRequest = z.infer<typeof addProfileRequest>;
+
+export const loginAddProfileRequest = z.object({
+  type: twoFactorType,
+  value: z.string().optional(),
+  preferred: z.boolean().default(true),
+});
+export type LoginAddProfileRequest = z.infer<typeof loginAddProfileRequest>;
+
+export const addProfileResponse = z.object({
+  profileInfo: twoStepProfile.extend({ verified: z.boolean() }),
+  /** PNG data URL of the otpauth:// QR code; authenticator profiles only. */
+  qrCode: z.string().optional(),
+  /** The authenticator secret in base32, for typing it in instead of scanning (accessibility). */
+  secret: z.string().optional(),
+});
+export type AddProfileResponse = z.infer<typeof addProfileResponse>;
+
+export const verifyProfileRequest = z.object({ id: profileId, code });
+export type VerifyProfileRequest = z.infer<typeof verifyProfileRequest>;
+export const verifyProfileResponse = z.object({ verified: z.literal(true), profile: twoStepProfile });
+
+export const setPreferredRequest = z.object({ id: profileId, preferred: z.boolean() });
+export const twoStepProfileIdRequest = z.object({ id: profileId });
+
+export const validatePasswordRequest = z.object({
+  password: z.string().min(1, { message: 'validation.fieldRequired' }),
+});
+export const validatePasswordResponse = z.object({ confirmationToken: z.string() });
+
+export const twoStepOkResponse = z.object({ success: z.literal(true) });
+
+export const practiceMfaRequest = z.object({ required: z.boolean() });
+export const practiceMfaResponse = z.object({
+  practiceId: z.number().int(),
+  mfaRequiredByPracticeAdmin: z.boolean(),
+});
