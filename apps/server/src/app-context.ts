@@ -31,6 +31,8 @@ declare module 'fastify' {
     tokens: TokenService;
     counters: CounterStore;
     mailer: Mailer;
+    /** Every route registered, in order (method and URL pattern). */
+    routeTable: readonly { method: string; url: string }[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -76,6 +76,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorateRequest('patientAccess', null);
   app.decorateRequest('apiKeyPracticeId', null);
 
+  // Every route, as registered: the security tests walk it to prove no patient-scoped call escapes
+  // the access guard.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerIntegrationOpenApi(app);

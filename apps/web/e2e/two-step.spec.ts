@@ -5,8 +5,7 @@ import { mailTo, waitForMail } from './support/mailbox';
 
 // Journeys change demo.new only (other spec files sign in as demo.patient and demo.guardian with
 // their passwords alone) and delete every profile they add, so demo.new signs in with its password
-// again afterwards. The practice-mandated setup is covered by API tests and a web unit test: turning
-// it on here would put every demo account of the shared e2e practice behind two-step.
+// again afterwards. The practice-mandated setup has its own file (two-step-mandated.spec.ts).
 const account = demo.newPatient;
 // Setup, sign-out, sign-in and deletion with axe checks in between take longer than the default 30 s.
 test.describe.configure({ timeout: 60_000 });

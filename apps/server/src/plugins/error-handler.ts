@@ -7,6 +7,7 @@ import type { ErrorResponse } from '@dermis/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { recordAccessDenied } from './patient-access';
 import { toValidationMessages } from './validation-messages';
 
 const codeByStatus: Record<number, string> = {
@@ -19,9 +20,11 @@ const codeByStatus: Record<number, string> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const [status, body] = toErrorResponse(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Every refusal of a signed-in caller is audited, whichever check refused it.
+    if (status === 403) await recordAccessDenied(request, null, { reason: 'refused by the handler' });
     return reply.status(status).send(body);
   });
 }

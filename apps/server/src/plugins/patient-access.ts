@@ -43,23 +43,39 @@ export async function assertPatientAccess(
     if (link) return { patientId, self: false };
   }
 
+  await recordAccessDenied(request, patientId, {
+    ...auditDetail,
+    ...(patientId === null && (typeof requested === 'string' || typeof requested === 'number')
+      ? { requested: String(requested).slice(0, 100) }
+      : {}),
+  });
+  throw forbidden();
+}
+
+const auditedRequests = new WeakSet<FastifyRequest>();
+
+/**
+ * Writes the ACCESS_DENIED audit event of a refused request. The guard calls it with the patient it
+ * refused; the error handler calls it for any other 403 (another account's two-step profile, a
+ * responsible person renaming the patient's account), so every refusal is audited exactly once.
+ */
+export async function recordAccessDenied(
+  request: FastifyRequest,
+  patientId: number | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  if (auditedRequests.has(request) || !request.auth) return;
+  auditedRequests.add(request);
+  const caller = request.auth;
   await recordAuditEvent(request.server.db, {
     practiceId: caller.practiceId,
     userId: caller.userId,
     patientId,
     action: 'ACCESS_DENIED',
-    detail: {
-      ...auditDetail,
-      method: request.method,
-      route: request.routeOptions.url ?? request.url,
-      ...(patientId === null && (typeof requested === 'string' || typeof requested === 'number')
-        ? { requested: String(requested).slice(0, 100) }
-        : {}),
-    },
+    detail: { ...detail, method: request.method, route: request.routeOptions.url ?? request.url },
     address: request.ip,
   });
-  request.log.warn({ userId: caller.userId, patientId }, 'patient access denied');
-  throw forbidden();
+  request.log.warn({ userId: caller.userId, patientId }, 'access denied');
 }
 
 /** Where a route carries the patient id; the default covers `_rid/:id`, `:patientId` and `body.patientId`. */

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-error';
 import { authenticate, authOf } from '../../plugins/authenticate';
-import { recordAuditEvent } from '../../plugins/audit';
-import { assertPatientAccess } from '../../plugins/patient-access';
+import { assertPatientAccess, recordAccessDenied } from '../../plugins/patient-access';
 import { changePassword, changeUsername } from './account-settings.service';
 
 export async function accountSettingsRoutes(instance: FastifyInstance): Promise<void> {
@@ -26,15 +25,7 @@ export async function accountSettingsRoutes(instance: FastifyInstance): Promise<
       // the patient they act for but may not rename that patient's account.
       const access = await assertPatientAccess(request, request.body.profileId, { call: 'changeUsername' });
       if (!access.self) {
-        const caller = authOf(request);
-        await recordAuditEvent(app.db, {
-          practiceId: caller.practiceId,
-          userId: caller.userId,
-          patientId: access.patientId,
-          action: 'ACCESS_DENIED',
-          detail: { call: 'changeUsername', reason: 'not self' },
-          address: request.ip,
-        });
+        await recordAccessDenied(request, access.patientId, { call: 'changeUsername', reason: 'not self' });
         throw forbidden();
       }
       return changeUsername(app, authOf(request), request.body.username);
