@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, VisuallyHidden, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import type { UserProfile } from '@dermis/contract';
@@ -10,6 +10,7 @@ import { t, translateIssue } from '../../../lib/i18n';
 import { useChangePassword } from '../api/change-password';
 import { passwordSaveFailure } from '../save-failure';
 import { SettingRow } from './setting-row';
+import { SaveCancel } from './save-cancel';
 
 const missing = { message: 'accountSettings.missingPassword' };
 const schema = z
@@ -113,18 +114,7 @@ export function PasswordRow({ user }: { user: UserProfile }) {
                 error={translateIssue(errors.confirmNewPassword?.message)}
                 {...form.register('confirmNewPassword')}
               />
-              {/* The button's spinner is visual only; this tells screen readers the save is under way. */}
-              <VisuallyHidden role="status">
-                {change.isPending ? t('accountSettings.saving') : ''}
-              </VisuallyHidden>
-              <Group>
-                <Button type="submit" loading={change.isPending}>
-                  {t('accountSettings.save')}
-                </Button>
-                <Button variant="default" onClick={close} disabled={change.isPending}>
-                  {t('accountSettings.cancel')}
-                </Button>
-              </Group>
+              <SaveCancel pending={change.isPending} onCancel={close} />
             </Stack>
           </form>
         )}

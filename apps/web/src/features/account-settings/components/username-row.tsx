@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, VisuallyHidden, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { usernamePattern, type UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
@@ -9,6 +9,7 @@ import { t, translateIssue } from '../../../lib/i18n';
 import { useChangeUsername } from '../api/change-username';
 import { usernameSaveFailure } from '../save-failure';
 import { SettingRow } from './setting-row';
+import { SaveCancel } from './save-cancel';
 
 const schema = z.object({
   username: z
@@ -80,18 +81,7 @@ export function UsernameRow({ user }: { user: UserProfile }) {
                 error={translateIssue(form.formState.errors.username?.message)}
                 {...form.register('username')}
               />
-              {/* The button's spinner is visual only; this tells screen readers the save is under way. */}
-              <VisuallyHidden role="status">
-                {change.isPending ? t('accountSettings.saving') : ''}
-              </VisuallyHidden>
-              <Group>
-                <Button type="submit" loading={change.isPending}>
-                  {t('accountSettings.save')}
-                </Button>
-                <Button variant="default" onClick={close} disabled={change.isPending}>
-                  {t('accountSettings.cancel')}
-                </Button>
-              </Group>
+              <SaveCancel pending={change.isPending} onCancel={close} />
             </Stack>
           </form>
         )}
