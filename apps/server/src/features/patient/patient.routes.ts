@@ -19,7 +19,11 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
       const caller = authOf(request);
       // An unknown username goes through the guard as "no patient" and is refused like a stranger's,
       // so the answer never tells whether a username exists.
-      const candidate = await findPatientIdByUsername(app.db, caller.practiceId, request.body.username);
+      // The caller's own name (the usual case) needs no lookup: authenticate just read the account.
+      const own = request.body.username.trim().toLowerCase() === caller.username.toLowerCase();
+      const candidate = own
+        ? caller.patientId
+        : await findPatientIdByUsername(app.db, caller.practiceId, request.body.username);
       const access = await assertPatientAccess(request, candidate, {
         username: request.body.username.slice(0, 64),
       });

@@ -2,21 +2,12 @@
 import type { PatientProfile, UserProfile } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import {
-  findAccount,
-  findAddresses,
-  findContacts,
-  findPatient,
-  findResponsibleFor,
-} from './patient.repository';
+import { findAccount, findPatientWithContacts, findResponsibleFor } from './patient.repository';
 
 export async function buildPatientProfile(db: Db, patientId: number): Promise<PatientProfile> {
-  const [row, contacts, addresses] = await Promise.all([
-    findPatient(db, patientId),
-    findContacts(db, patientId),
-    findAddresses(db, patientId),
-  ]);
+  const row = await findPatientWithContacts(db, patientId);
   if (!row) throw notFound();
+  const { contacts, addresses } = row;
   return {
     id: row.id,
     firstName: row.firstName,
