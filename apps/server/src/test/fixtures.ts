@@ -102,3 +102,32 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Family {
+  guardian: UserFixture;
+  stranger: UserFixture;
+  minorId: number;
+  linkId: number;
+}
+
+/**
+ * The guard's usual cast: Daniel Reed, the active responsible person (Father) for the minor Emma Reed,
+ * and Eve Stone, a patient of the same practice with no link to either.
+ */
+export async function givenFamily(db: Db, practiceId: number): Promise<Family> {
+  const guardian = await givenUser(db, practiceId, {
+    username: 'daniel',
+    firstName: 'Daniel',
+    lastName: 'Reed',
+    gender: 'MALE',
+  });
+  const stranger = await givenUser(db, practiceId, { username: 'eve', firstName: 'Eve', lastName: 'Stone' });
+  const minorId = await givenPatient(db, practiceId, {
+    firstName: 'Emma',
+    lastName: 'Reed',
+    gender: 'FEMALE',
+    dateOfBirth: '2015-05-09',
+  });
+  const linkId = await givenResponsiblePerson(db, minorId, guardian.patientId, { relationship: 2 });
+  return { guardian, stranger, minorId, linkId };
+}

@@ -5,14 +5,7 @@ import { recordActivity } from '../../plugins/activity-log';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
-import {
-  bearer,
-  givenPatient,
-  givenPractice,
-  givenResponsiblePerson,
-  givenUser,
-  signIn,
-} from '../../test/fixtures';
+import { bearer, givenFamily, givenPractice, givenUser, signIn } from '../../test/fixtures';
 
 describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{id}', (t) => {
   const newApp = useTestApp(t);
@@ -25,14 +18,7 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
 
   beforeEach(async () => {
     practiceId = await givenPractice(t.db);
-    guardian = await givenUser(t.db, practiceId, {
-      username: 'daniel',
-      firstName: 'Daniel',
-      lastName: 'Reed',
-    });
-    stranger = await givenUser(t.db, practiceId, { username: 'eve', firstName: 'Eve', lastName: 'Stone' });
-    minorId = await givenPatient(t.db, practiceId, { firstName: 'Emma', lastName: 'Reed' });
-    linkId = await givenResponsiblePerson(t.db, minorId, guardian.patientId);
+    ({ guardian, stranger, minorId, linkId } = await givenFamily(t.db, practiceId));
     app = await newApp();
 
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);

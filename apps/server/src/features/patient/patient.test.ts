@@ -14,6 +14,7 @@ import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
 import {
   bearer,
+  givenFamily,
   givenPatient,
   givenPractice,
   givenResponsiblePerson,
@@ -35,20 +36,7 @@ describeEachDatabase('app server: patient calls and the patient-access guard', (
 
   beforeEach(async () => {
     practiceId = await givenPractice(t.db);
-    guardian = await givenUser(t.db, practiceId, {
-      username: 'daniel',
-      firstName: 'Daniel',
-      lastName: 'Reed',
-      gender: 'MALE',
-    });
-    stranger = await givenUser(t.db, practiceId, { username: 'eve', firstName: 'Eve' });
-    minorId = await givenPatient(t.db, practiceId, {
-      firstName: 'Emma',
-      lastName: 'Reed',
-      gender: 'FEMALE',
-      dateOfBirth: '2015-05-09',
-    });
-    linkId = await givenResponsiblePerson(t.db, minorId, guardian.patientId, { relationship: 2 });
+    ({ guardian, stranger, minorId, linkId } = await givenFamily(t.db, practiceId));
     app = await newApp();
   });
 
