@@ -6,8 +6,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
-import { demoAccounts } from '../apps/server/src/features/demo/demo-accounts';
-import { seedDemo } from '../apps/server/src/features/demo/demo-seed';
+import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
+import { seedDemo } from '../apps/server/src/demo/seed';
 
 const config = loadConfig({
   NODE_ENV: 'test',

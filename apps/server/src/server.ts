@@ -7,8 +7,8 @@ import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { demoAccounts } from './features/demo/demo-accounts';
-import { seedDemo } from './features/demo/demo-seed';
+import { demoAccounts } from './demo/demo-accounts';
+import { seedDemo } from './demo/seed';
 import { createLogger } from './lib/logger';
 
 async function main(): Promise<void> {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { passwordRule, usernameRule, isStrongPassword } from './rules';
+import {
+  entityId,
+  int32,
+  isStrongPassword,
+  passwordRule,
+  requiredString,
+  safeString,
+  usernameRule,
+} from './rules';
 import { en, translate, format } from './i18n/en';
 
 describe('username rule (spec 000 §5)', () => {
@@ -41,5 +49,21 @@ describe('catalog', () => {
     expect(en['forbidden.text']).toBe(
       "403 Access Denied - You don't have permission to access requested page.",
     );
+  });
+});
+
+describe('safe request values', () => {
+  it.each(['nul\u0000byte', 'lone \uD800 high', 'lone \uDC00 low', 'end\uD83D'])('refuses %j', (value) => {
+    expect(safeString.safeParse(value).error?.issues[0]?.message).toBe('validation.invalidCharacters');
+    expect(requiredString.safeParse(value).success).toBe(false);
+  });
+  it('accepts any well-formed text, astral characters included', () => {
+    expect(safeString.safeParse('José 😀 ñ').success).toBe(true);
+  });
+  it('keeps whole numbers inside 32 bits', () => {
+    expect(int32.safeParse(2_147_483_647).success).toBe(true);
+    expect(int32.safeParse(2_147_483_648).success).toBe(false);
+    expect(entityId.safeParse(0).success).toBe(false);
+    expect(entityId.safeParse(1.5).success).toBe(false);
   });
 });

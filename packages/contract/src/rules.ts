@@ -22,7 +22,27 @@ export const defaults = {
 export const usernamePattern = /^[A-Za-z0-9_+\-.@]{3,35}$/;
 export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 
-export const requiredString = z.string().trim().min(1, { message: 'validation.fieldRequired' });
+/**
+ * What PostgreSQL cannot store in text (U+0000) and what is not valid UTF-16 (a lone surrogate).
+ * Every string a request carries is checked against it, so such input is a clear 400, never a 500.
+ */
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
+const unstorableCharacter = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !unstorableCharacter.test(value);
+}
+
+/** The base of every request string in the contract: build request schemas from this, not z.string(). */
+export const safeString = z.string().refine(isStorableText, { message: 'validation.invalidCharacters' });
+
+/** Integers the database's `integer` columns hold; the base of every whole number a request carries. */
+export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+
+/** A row id (identity columns are 32-bit and start at 1). */
+export const entityId = int32.positive();
+
+export const requiredString = safeString.trim().min(1, { message: 'validation.fieldRequired' });
 
 export const usernameRule = requiredString.regex(usernamePattern, { message: 'validation.username' });
 export const passwordRule = z

@@ -7,7 +7,7 @@ import type { InvitationResponse, UpsertPatientRequest } from '@dermis/contract'
 import type { Command } from 'commander';
 import type { Config } from '../config/env';
 import type { Db } from '../db/database';
-import { seedDemo } from '../features/demo/demo-seed';
+import { seedDemo } from '../demo/seed';
 import { sendInvitation } from '../features/invitations/invitation.service';
 import type { Mailer } from '../lib/mail/mailer';
 import { CliInputError } from './commands';

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
-/** The demo sign-ins seeded on first start (apps/server/src/features/demo/demo-accounts.ts). */
+/** The demo sign-ins seeded on first start (apps/server/src/demo/demo-accounts.ts). */
 export const demo = {
   patient: { username: 'demo.patient', password: 'DemoPatient1', firstName: 'Maria' },
   newPatient: { username: 'demo.new', password: 'DemoPatient1', firstName: 'Samuel' },

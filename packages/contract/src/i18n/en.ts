@@ -1,9 +1,13 @@
 /**
  * The English catalog: every user-facing string of Dermis, with the specification's exact wording.
  * The web app renders text only through `t(key)`, and the server answers with these texts, so a
- * second language later is a second catalog, not a rewrite.
+ * second language is a second catalog, not a rewrite.
+ *
+ * The texts of spec 000 live in `core` below. Each later area keeps its own texts in
+ * `en-<area>.ts` (one exported `as const` object, keys prefixed with the area) spread into `en`, so
+ * areas built side by side never edit the same lines.
  */
-export const en = {
+const core = {
   'app.name': 'Dermis',
   'app.tagline': 'We Bring Doctors & Patients Closer Together.',
   'app.noscript':
@@ -18,6 +22,7 @@ export const en = {
   'validation.password':
     'Password must be at least 8 characters long, contain at least one uppercase letter and one number.',
   'validation.invalid': 'The value is not valid.',
+  'validation.invalidCharacters': 'This field contains characters that are not allowed.',
 
   'field.username': 'Username',
   'field.password': 'Password',
@@ -424,6 +429,10 @@ export const en = {
   'server.error.practiceNotFound': 'No practice with id {practiceId} exists.',
   'server.error.selfLink': 'A patient cannot be their own responsible person.',
   'server.error.externalIdMismatch': 'The externalId in the body must match the one in the path.',
+} as const;
+
+export const en = {
+  ...core,
 } as const;
 
 export type MessageKey = keyof typeof en;

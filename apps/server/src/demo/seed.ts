@@ -2,9 +2,12 @@
  * Seeds the demo practice on an empty database so that `npm start` gives a portal one can sign in
  * to at once. Runs in one transaction and only when no practice exists, so it is safe at every start
  * and never touches a real installation's data.
+ *
+ * This folder sits outside features/ because it composes them: the people, clinic and providers are
+ * seeded here, then each feature's own demo data by the seeders listed in `featureSeeders`.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 import {
   clinic,
   patient,
@@ -14,13 +17,34 @@ import {
   provider,
   responsiblePerson,
   userAccount,
-} from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { recordActivity } from '../../plugins/activity-log';
+} from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { recordActivity } from '../plugins/activity-log';
 import { demoAccounts, demoActivity, demoMinor, demoPractice, demoSpouse } from './demo-accounts';
 
 // Serialises two instances starting at once on one empty PostgreSQL (an arbitrary constant).
 const seedLockKey = 4_711_2025;
+
+/** The ids of the demo practice's people and places, handed to every feature seeder. */
+export interface DemoContext {
+  practiceId: number;
+  clinicId: number;
+  /** In the order of demoPractice.providers. */
+  providerIds: number[];
+  /** Patient ids: Maria (demo.patient), Samuel (demo.new), Daniel (demo.guardian), his daughter Emma, Maria's husband Carlos. */
+  patients: { maria: number; samuel: number; daniel: number; emma: number; carlos: number };
+  /** Account (user) ids of the three demo sign-ins. */
+  users: { maria: number; samuel: number; daniel: number };
+}
+
+/** A feature's demo data, written inside the seed's transaction after the people exist. */
+export type DemoSeeder = (tx: Db, demo: DemoContext) => Promise<void>;
+
+/**
+ * Each feature's demo data, in the order the features depend on each other (a feature's seeder may
+ * read what an earlier one wrote). A feature exports its seeder from features/<feature>/<feature>.demo.ts.
+ */
+const featureSeeders: DemoSeeder[] = [];
 
 /** Returns the new practice's id, or null when the database already had a practice. */
 export async function seedDemo(db: Db): Promise<number | null> {
@@ -43,9 +67,10 @@ export async function seedDemo(db: Db): Promise<number | null> {
       .values({ practiceId: p.id, ...demoPractice.clinic })
       .returning();
     if (!c) throw new Error('demo clinic insert returned nothing');
-    await tx
+    const providers = await tx
       .insert(provider)
-      .values(demoPractice.providers.map((d) => ({ practiceId: p.id, clinicId: c.id, ...d })));
+      .values(demoPractice.providers.map((d) => ({ practiceId: p.id, clinicId: c.id, ...d })))
+      .returning({ id: provider.id });
 
     const patientIds: Record<string, number> = {};
     for (const [index, account] of accounts.entries()) {
@@ -117,17 +142,32 @@ export async function seedDemo(db: Db): Promise<number | null> {
       relationship: demoMinor.relationship,
       active: true,
     });
-    await seedSpouseAndActivity(tx, p.id, { maria, daniel, minor: minor.id });
+    const accountRows = await tx
+      .select({ id: userAccount.id, patientId: userAccount.patientId })
+      .from(userAccount)
+      .where(eq(userAccount.practiceId, p.id));
+    const userOf = (patientId: number) => accountRows.find((a) => a.patientId === patientId)?.id ?? 0;
+    const carlos = await seedSpouseAndActivity(tx, p.id, { maria, daniel, minor: minor.id }, userOf);
+
+    const demo: DemoContext = {
+      practiceId: p.id,
+      clinicId: c.id,
+      providerIds: providers.map((row) => row.id),
+      patients: { maria, samuel, daniel, emma: minor.id, carlos },
+      users: { maria: userOf(maria), samuel: userOf(samuel), daniel: userOf(daniel) },
+    };
+    for (const seedFeature of featureSeeders) await seedFeature(tx, demo);
     return p.id;
   });
 }
 
-/** Maria's responsible person and the demo activity log (spec 000 §2 account area). */
+/** Maria's responsible person and the demo activity log (spec 000 §2 account area); returns Carlos's id. */
 async function seedSpouseAndActivity(
   tx: Db,
   practiceId: number,
   ids: { maria: number; daniel: number; minor: number },
-): Promise<void> {
+  userOf: (patientId: number) => number,
+): Promise<number> {
   const { homePhone, relationship, ...person } = demoSpouse;
   const [carlos] = await tx
     .insert(patient)
@@ -141,11 +181,6 @@ async function seedSpouseAndActivity(
     .insert(responsiblePerson)
     .values({ patientId: ids.maria, responsiblePatientId: carlos.id, relationship, active: true });
 
-  const accounts = await tx
-    .select({ id: userAccount.id, patientId: userAccount.patientId })
-    .from(userAccount)
-    .where(eq(userAccount.practiceId, practiceId));
-  const userOf = (patientId: number) => accounts.find((a) => a.patientId === patientId)?.id ?? 0;
   const people = { patient: ids.maria, guardian: ids.daniel, minor: ids.minor } as const;
   for (const entry of demoActivity) {
     await recordActivity(tx, {
@@ -157,4 +192,5 @@ async function seedSpouseAndActivity(
       createdAt: new Date(Date.now() - entry.daysAgo * 86_400_000),
     });
   }
+  return carlos.id;
 }

@@ -8,12 +8,12 @@ import {
   provider,
   responsiblePerson,
   userAccount,
-} from '../../db/schema';
-import { useTestApp } from '../../test/app';
-import { describeEachDatabase } from '../../test/database';
-import { bearer, givenPractice, signIn } from '../../test/fixtures';
+} from '../db/schema';
+import { useTestApp } from '../test/app';
+import { describeEachDatabase } from '../test/database';
+import { bearer, givenPractice, signIn } from '../test/fixtures';
 import { demoAccounts, demoMinor } from './demo-accounts';
-import { seedDemo } from './demo-seed';
+import { seedDemo } from './seed';
 
 /** Matches any id (typed unknown so the object literals stay type-safe). */
 const anyId: unknown = expect.any(Number);
