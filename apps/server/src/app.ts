@@ -13,6 +13,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { assertNoDemoAccountsInProduction } from './demo/demo-guard';
 import { accountSettingsRoutes } from './features/account-settings/account-settings.routes';
 import { activityLogRoutes } from './features/activity-log/activity-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -59,6 +60,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
 
   const database = deps.database ?? (await openMigrated(config));
+  try {
+    await assertNoDemoAccountsInProduction(database.db, config);
+  } catch (error) {
+    if (!deps.database) await database.close();
+    throw error;
+  }
   const counters = deps.counters ?? createCounterStore(config.redisUrl);
   const mailer = deps.mailer ?? createMailer(config, database.db);
   app.addHook('onClose', async () => {

@@ -8,8 +8,10 @@ import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { demoAccounts } from './demo/demo-accounts';
+import { DemoAccountsInProductionError } from './demo/demo-guard';
 import { seedDemo } from './demo/seed';
 import { createLogger } from './lib/logger';
+import { describeError } from './lib/safe-error';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -69,10 +71,15 @@ function describeDatabase(kind: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DemoAccountsInProductionError
+  ) {
     console.error(error.message);
   } else {
-    console.error('Dermis could not start:', error);
+    // Never the raw error: a failed query carries the values of its statement.
+    console.error(`Dermis could not start: ${describeError(error)}`);
   }
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/env';
 import { createMailer } from '../lib/mail/create-mailer';
 import { buildProgram } from './program';
 import { openConfiguredDatabase, operatorMessage } from './open-database';
+import { describeError } from '../lib/safe-error';
 
 const program = buildProgram({
   withDatabase: async (fn) => {
@@ -28,6 +29,6 @@ const program = buildProgram({
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const message = operatorMessage(error);
-  console.error(message ?? error);
+  console.error(message ?? describeError(error, { stack: true }));
   process.exit(1);
 });

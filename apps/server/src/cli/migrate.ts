@@ -1,5 +1,6 @@
 /** `npm run db:migrate`: apply pending migrations and exit. */
 import { openConfiguredDatabase, operatorMessage } from './open-database';
+import { describeError } from '../lib/safe-error';
 
 async function main(): Promise<void> {
   const { database, applied } = await openConfiguredDatabase();
@@ -8,6 +9,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(operatorMessage(error) ?? error);
+  console.error(operatorMessage(error) ?? describeError(error, { stack: true }));
   process.exit(1);
 });

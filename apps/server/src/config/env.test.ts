@@ -100,6 +100,45 @@ describe('loadConfig', () => {
     );
   });
 
+  it('never echoes a rejected secret, nor the password inside a rejected URL', () => {
+    const secret = 'hunter2-but-too-short';
+    const attempts = [
+      { JWT_SECRET: secret },
+      { SMTP_URL: `http://mailer:${secret}@mail.example.org` },
+      { DATABASE_URL: `mysql://root:${secret}@db.example.org/dermis` },
+      { REDIS_URL: `http://default:${secret}@cache.example.org` },
+    ];
+    for (const env of attempts) {
+      const name = Object.keys(env)[0] ?? '';
+      let message = '';
+      try {
+        loadConfig({ DATABASE_URL: 'memory://', ...env });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, name).toContain(`${name}:`);
+      expect(message, name).not.toContain(secret);
+    }
+  });
+
+  it('seeds the demo by default except in production, where demo accounts need ALLOW_DEMO_ACCOUNTS', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'memory://',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail.example.org:25',
+    };
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).seedDemo).toBe(true);
+    expect(loadConfig(production)).toMatchObject({ seedDemo: false, allowDemoAccounts: false });
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO[\s\S]*ALLOW_DEMO_ACCOUNTS/,
+    );
+    expect(loadConfig({ ...production, SEED_DEMO: 'true', ALLOW_DEMO_ACCOUNTS: 'true' })).toMatchObject({
+      seedDemo: true,
+      allowDemoAccounts: true,
+    });
+  });
+
   it('parses booleans and TRUST_PROXY forms, and treats empty values as unset', () => {
     const base = { DATABASE_URL: 'memory://' };
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);

@@ -40,6 +40,8 @@ export interface Config {
   loginThrottleWindowSeconds: number;
   logLevel: string;
   seedDemo: boolean;
+  /** Production only: start although the demo accounts exist (a public demonstration site). */
+  allowDemoAccounts: boolean;
   webDist: string;
   appServerUrl: string;
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
@@ -137,8 +139,14 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: 'SEED_DEMO',
-    default: 'true',
+    default: 'true (false in production)',
     description: 'Seed the demo practice and accounts when the database has no practice.',
+  },
+  {
+    name: 'ALLOW_DEMO_ACCOUNTS',
+    default: 'false',
+    description:
+      'Production only: start although the demo accounts (known passwords) exist, e.g. a public demonstration site. Without it a production start with demo accounts refuses.',
   },
   {
     name: 'WEB_DIST',
@@ -235,7 +243,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: integer(20, 1),
   LOGIN_THROTTLE_WINDOW_SECONDS: integer(900, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanText.default(true),
+  SEED_DEMO: booleanText.optional(),
+  ALLOW_DEMO_ACCOUNTS: booleanText.default(false),
   WEB_DIST: z.string().default('apps/web/dist'),
   APP_SERVER_URL: z.string().min(1).default('/api/app'),
   TRUST_PROXY: trustProxyText.default(false),
@@ -261,7 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
-      return `  ${name}: ${issue.message} (got ${JSON.stringify(present[name])})`;
+      return `  ${name}: ${issue.message} (got ${describeRejected(name, present[name])})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -275,6 +284,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (v.NODE_ENV === 'production' && !v.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: is required in production (patients must receive their e-mails)',
+    );
+  }
+
+  // The demo accounts have published passwords: never on a production portal unless asked for by name.
+  const seedDemo = v.SEED_DEMO ?? v.NODE_ENV !== 'production';
+  if (v.NODE_ENV === 'production' && seedDemo && !v.ALLOW_DEMO_ACCOUNTS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: is true in production, which creates accounts whose passwords are published; set ALLOW_DEMO_ACCOUNTS=true too if this is a demonstration site',
     );
   }
 
@@ -306,7 +323,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailuresPerAddress: v.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginThrottleWindowSeconds: v.LOGIN_THROTTLE_WINDOW_SECONDS,
     logLevel: v.LOG_LEVEL,
-    seedDemo: v.SEED_DEMO,
+    seedDemo,
+    allowDemoAccounts: v.ALLOW_DEMO_ACCOUNTS,
     webDist: path.resolve(repoRoot, v.WEB_DIST),
     appServerUrl: v.APP_SERVER_URL,
     trustProxy: v.TRUST_PROXY,
@@ -328,6 +346,19 @@ export function testServices(env: Env = process.env): {
   const databaseUrl =
     env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
   return { databaseUrl, redisUrl: env.REDIS_URL || null };
+}
+
+/** Variables whose value is itself a secret: a rejected one is described, never echoed. */
+const secretVariable = /SECRET|PASSWORD|TOKEN|API_KEY|PRIVATE/;
+
+/**
+ * A rejected value as the start-up message may show it. Secrets are described by their length only,
+ * and the credentials of a URL (a password inside SMTP_URL, DATABASE_URL or REDIS_URL) are masked.
+ */
+export function describeRejected(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  if (secretVariable.test(name)) return `a value of ${value.length} characters, not shown`;
+  return JSON.stringify(value.replace(/\/\/[^/@\s]*@/, '//***@'));
 }
 
 function randomSecret(): string {
