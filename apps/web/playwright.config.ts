@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, e2ePort } from './e2e/support/environment';
+import { chooseChromium, e2ePort } from './e2e/support/environment';
 
 // Browser journeys against the built app served by the real server (PGlite in a fresh temp folder,
-// demo practice seeded). Debian's Chromium is used; nothing is downloaded.
+// demo practice seeded). Debian's Chromium when installed, else the one packaged in the
+// @sparticuz/chromium devDependency (E2E_CHROMIUM=npm forces it); nothing is downloaded.
+const chromium = await chooseChromium();
+if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${chromium.executablePath} (${chromium.source})`);
 export default defineConfig({
   testDir: './e2e',
+  testMatch: '**/*.spec.ts',
   outputDir: `./test-results/${e2ePort}`,
   fullyParallel: false,
   workers: 1,
@@ -15,7 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${e2ePort}`,
     trace: 'off',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: chromium.executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -24,6 +28,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The packaged build has no zygote helper to fork renderers from.
+        ...(chromium.source === 'npm' ? ['--no-zygote'] : []),
       ],
     },
   },

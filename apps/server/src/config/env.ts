@@ -5,11 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { repoRoot } from './paths';
 
-/** The repository root (apps/server/src/config → four levels up). */
-export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export { repoRoot };
 
 export type Environment = 'development' | 'test' | 'production';
 

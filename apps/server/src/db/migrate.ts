@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { migrationsDir } from '../config/paths';
 import type { Database } from './database';
 
-export const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+export { migrationsDir };
 
 const fileName = /^\d{4}_[a-z0-9_-]+\.sql$/;
 // Serialises concurrent starts of several instances against one PostgreSQL (an arbitrary constant).
