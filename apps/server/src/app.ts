@@ -59,7 +59,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
 
   const database = deps.database ?? (await openMigrated(config));
-  const counters = deps.counters ?? createCounterStore(config.redisUrl);
+  const counters = deps.counters ?? createCounterStore(config);
   const mailer = deps.mailer ?? createMailer(config, database.db);
   app.addHook('onClose', async () => {
     if (!deps.counters) await counters.close();
