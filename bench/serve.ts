@@ -1,21 +1,33 @@
-// The bench's server process: Dermis on an in-memory database with the demo practice, and beside it
-// a bare Fastify route answering the very same JSON, so the ratio between the two shows what
-// authentication, the access guard and the database cost. Prints one JSON line with the addresses.
+// The bench's server process. Dermis with the demo practice on PostgreSQL (a throw-away database
+// created beside DATABASE_URL's) or, without DATABASE_URL, on an in-memory PGlite. Beside it, a bare
+// Fastify "floor" answering the very same JSON after one indexed lookup over its own pool (the
+// least any authenticated read can cost), and the same lookup joined to the session (what the
+// revocation check adds). Also measures the raw argon2id hash rate, the ceiling of sign-ins.
+// Prints one JSON line with the addresses and figures.
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/env';
+import { loadConfig, testServices } from '../apps/server/src/config/env';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { seedDemo } from '../apps/server/src/demo/seed';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+
+const adminUrl = testServices().databaseUrl;
+const benchDb = adminUrl ? await createBenchDatabase(adminUrl) : null;
 
 const config = loadConfig({
   NODE_ENV: 'test',
-  DATABASE_URL: 'memory://',
+  DATABASE_URL: benchDb?.url ?? 'memory://',
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'true',
   JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
   WEB_DIST: 'bench/no-web-dist',
+  // Every sign-in of the bench comes from one address and must not be throttled.
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '2000000000',
 });
 
 const database = await openDatabase(config.database);
@@ -27,6 +39,10 @@ const dermisUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 const { username, password } = demoAccounts.patient;
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 const { accessToken } = login.json<{ accessToken: string }>();
+const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+  userId: number;
+  sid: string;
+};
 const profile = await app.inject({
   method: 'POST',
   url: '/api/app/patient/getByUsername',
@@ -35,15 +51,90 @@ const profile = await app.inject({
 });
 const sameJson = profile.body;
 
-const bare = Fastify({ logger: false });
-bare.post('/bare', async (_request, reply) => reply.type('application/json').send(sameJson));
-const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+// The floor: one indexed lookup, then the same bytes. On PostgreSQL over its own pg pool; on PGlite
+// through the one embedded database (there is no pool to have).
+type Lookup = (withSession: boolean) => Promise<unknown>;
+let lookup: Lookup;
+let floorPool: pg.Pool | null = null;
+const plain = 'SELECT id FROM user_account WHERE id = $1';
+const joined =
+  'SELECT u.id FROM user_account u JOIN auth_session s ON s.id = $2 AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now() WHERE u.id = $1';
+if (benchDb) {
+  const pool = new pg.Pool({ connectionString: benchDb.url, max: 10 });
+  floorPool = pool;
+  lookup = async (withSession) => {
+    const result = withSession
+      ? await pool.query({ name: 'floor_session', text: joined, values: [claims.userId, claims.sid] })
+      : await pool.query({ name: 'floor', text: plain, values: [claims.userId] });
+    if (result.rowCount !== 1) throw new Error('floor lookup found nothing');
+  };
+} else {
+  lookup = (withSession) =>
+    database.scriptTransaction((tx) =>
+      withSession ? tx.query(joined, [claims.userId, claims.sid]) : tx.query(plain, [claims.userId]),
+    );
+}
+const floor = Fastify({ logger: false });
+floor.post('/floor', async (_request, reply) => {
+  await lookup(false);
+  return reply.type('application/json').send(sameJson);
+});
+floor.post('/floor-session', async (_request, reply) => {
+  await lookup(true);
+  return reply.type('application/json').send(sameJson);
+});
+const floorUrl = await floor.listen({ host: '127.0.0.1', port: 0 });
+
+const hashRate = await argon2HashRate(Number(process.env.BENCH_HASH_SECONDS ?? 5));
 
 process.stdout.write(
-  JSON.stringify({ dermisUrl, bareUrl, accessToken, username, password, bytes: sameJson.length }) + '\n',
+  JSON.stringify({
+    dermisUrl,
+    floorUrl,
+    accessToken,
+    username,
+    password,
+    bytes: sameJson.length,
+    database: benchDb ? 'PostgreSQL' : 'PGlite (in memory)',
+    hashRate,
+  }) + '\n',
 );
 process.on('SIGTERM', () => {
-  void Promise.all([app.close(), bare.close()])
+  void Promise.all([app.close(), floor.close()])
+    .then(() => floorPool?.end())
     .then(() => database.close())
+    .then(() => benchDb?.drop())
     .then(() => process.exit(0));
 });
+
+/** argon2id hashes per second with the server's parameters, as many in flight as sign-ins would be. */
+async function argon2HashRate(seconds: number): Promise<number> {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      await hashPassword('bench-password-1');
+      done += 1;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: Math.max(4, availableParallelism()) }, worker));
+  return done / ((Date.now() - started) / 1000);
+}
+
+async function createBenchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `dermis_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

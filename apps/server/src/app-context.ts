@@ -15,6 +15,8 @@ export interface AuthContext {
   username: string;
   /** The caller's own patient record. */
   patientId: number;
+  /** The sign-in session of the access token (checked live: revoked or ended means 401). */
+  sessionId: string;
 }
 
 /** The patient a request may act on: set only by the patient-access guard. */

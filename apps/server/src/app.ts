@@ -66,7 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (!deps.database) await database.close();
     throw error;
   }
-  const counters = deps.counters ?? createCounterStore(config.redisUrl);
+  const counters = deps.counters ?? createCounterStore(config);
   const mailer = deps.mailer ?? createMailer(config, database.db);
   app.addHook('onClose', async () => {
     if (!deps.counters) await counters.close();

@@ -22,10 +22,14 @@ export interface Config {
   dataDir: string;
   database: DatabaseTarget;
   redisUrl: string | null;
+  /** Put before every Redis key, so deployments and test runs sharing one Redis never meet. */
+  redisKeyPrefix: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   tempTokenTtlSeconds: number;
+  /** Absolute lifetime of a sign-in, from the password (or code) to the last refresh. */
+  sessionMaxLifetimeSeconds: number;
   /** Lifetime of an account-creation link sent by clinic staff, in hours. */
   accountInvitationTtlHours: number;
   /** Lifetime of an e-mail-verification link, in hours. */
@@ -36,6 +40,8 @@ export interface Config {
   mfaEmailCodeTtlMinutes: number;
   loginMaxFailuresPerUsername: number;
   loginMaxFailuresPerAddress: number;
+  /** Failed sign-ins from a browser that signed in before (device cookie), per window. */
+  loginMaxFailuresPerDevice: number;
   loginThrottleWindowSeconds: number;
   logLevel: string;
   seedDemo: boolean;
@@ -81,6 +87,11 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Redis URL for sign-in throttling shared by all instances.',
   },
   {
+    name: 'REDIS_KEY_PREFIX',
+    default: 'dermis:',
+    description: 'Put before every Redis key; give each deployment (and test run) sharing one Redis its own.',
+  },
+  {
     name: 'JWT_SECRET',
     default: '(unset: generated into DATA_DIR/jwt-secret)',
     description: 'HS256 signing secret, at least 32 characters. Required in production.',
@@ -95,6 +106,11 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'TEMP_TOKEN_TTL_SECONDS',
     default: '600',
     description: 'Lifetime of the temporary token of a two-step sign-in.',
+  },
+  {
+    name: 'SESSION_MAX_LIFETIME_SECONDS',
+    default: '43200',
+    description: 'Absolute lifetime of a sign-in (12 h): refreshing never carries a session past it.',
   },
   {
     name: 'ACCOUNT_INVITATION_TTL_HOURS',
@@ -125,6 +141,12 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'LOGIN_MAX_FAILURES_PER_ADDRESS',
     default: '20',
     description: 'Failed sign-ins per client address within the window before 429.',
+  },
+  {
+    name: 'LOGIN_MAX_FAILURES_PER_DEVICE',
+    default: '10',
+    description:
+      'Failed sign-ins within the window from a browser that signed in to the account before (device cookie).',
   },
   {
     name: 'LOGIN_THROTTLE_WINDOW_SECONDS',
@@ -230,16 +252,22 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'must be 1-64 letters, digits or : . _ -' })
+    .default('dermis:'),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: integer(300, 10),
   REFRESH_TOKEN_TTL_SECONDS: integer(28_800, 60),
   TEMP_TOKEN_TTL_SECONDS: integer(600, 10),
+  SESSION_MAX_LIFETIME_SECONDS: integer(43_200, 60),
   ACCOUNT_INVITATION_TTL_HOURS: integer(168, 1, 8760),
   EMAIL_VERIFICATION_TTL_HOURS: integer(72, 1, 8760),
   RESET_PASSWORD_TTL_MINUTES: integer(60, 1),
   MFA_EMAIL_CODE_TTL_MINUTES: integer(10, 1),
   LOGIN_MAX_FAILURES_PER_USERNAME: integer(5, 1),
   LOGIN_MAX_FAILURES_PER_ADDRESS: integer(20, 1),
+  LOGIN_MAX_FAILURES_PER_DEVICE: integer(10, 1),
   LOGIN_THROTTLE_WINDOW_SECONDS: integer(900, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanText.optional(),
@@ -309,17 +337,20 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database,
     redisUrl: v.REDIS_URL ?? null,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
     // A throw-away database gets a throw-away secret; otherwise the secret must survive restarts.
     jwtSecret: v.JWT_SECRET ?? (database.kind === 'memory' ? randomSecret() : persistedSecret(dataDir)),
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: v.REFRESH_TOKEN_TTL_SECONDS,
     tempTokenTtlSeconds: v.TEMP_TOKEN_TTL_SECONDS,
+    sessionMaxLifetimeSeconds: v.SESSION_MAX_LIFETIME_SECONDS,
     accountInvitationTtlHours: v.ACCOUNT_INVITATION_TTL_HOURS,
     emailVerificationTtlHours: v.EMAIL_VERIFICATION_TTL_HOURS,
     resetPasswordTtlMinutes: v.RESET_PASSWORD_TTL_MINUTES,
     mfaEmailCodeTtlMinutes: v.MFA_EMAIL_CODE_TTL_MINUTES,
     loginMaxFailuresPerUsername: v.LOGIN_MAX_FAILURES_PER_USERNAME,
     loginMaxFailuresPerAddress: v.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    loginMaxFailuresPerDevice: v.LOGIN_MAX_FAILURES_PER_DEVICE,
     loginThrottleWindowSeconds: v.LOGIN_THROTTLE_WINDOW_SECONDS,
     logLevel: v.LOG_LEVEL,
     seedDemo,

@@ -8,3 +8,4 @@ export * from './schema/mail';
 export * from './schema/account-tokens';
 export * from './schema/account';
 export * from './schema/two-step';
+export * from './schema/session';

@@ -17,6 +17,8 @@ export interface TokenSubject {
 export interface VerifiedToken extends TokenSubject {
   typ: TokenType;
   jti: string | undefined;
+  /** The sign-in session (access and refresh tokens): revoking it ends both at once. */
+  sid: string | undefined;
   exp: number;
   iat: number;
 }
@@ -30,6 +32,7 @@ export interface TokenLifetimes {
 const claims = tokenClaims.extend({
   typ: z.enum(['access', 'refresh', 'temp']),
   jti: z.string().optional(),
+  sid: z.string().optional(),
 });
 
 export class TokenService {
@@ -42,19 +45,24 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** `now` (ms) exists for tests that need an already expired token. */
+  /**
+   * `sid` names the session; `notAfter` caps the expiry at the session's absolute end. `now` (ms)
+   * exists for tests that need an already expired token.
+   */
   async sign(
     typ: TokenType,
     subject: TokenSubject,
-    options: { jti?: string; now?: number } = {},
+    options: { jti?: string; sid?: string; notAfter?: Date; now?: number } = {},
   ): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor((options.now ?? Date.now()) / 1000);
-    const exp = iat + this.ttl(typ);
+    const cap = options.notAfter ? Math.floor(options.notAfter.getTime() / 1000) : Infinity;
+    const exp = Math.min(iat + this.ttl(typ), cap);
     const jwt = new SignJWT({
       practiceId: subject.practiceId,
       userId: subject.userId,
       username: subject.username,
       typ,
+      ...(options.sid ? { sid: options.sid } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(iat)
@@ -69,7 +77,7 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const parsed = claims.safeParse(payload);
       if (!parsed.success || parsed.data.typ !== expected) return null;
-      return { ...parsed.data, jti: parsed.data.jti };
+      return { ...parsed.data, jti: parsed.data.jti, sid: parsed.data.sid };
     } catch {
       return null;
     }

@@ -3,10 +3,11 @@
  * or temporary token is refused) of an account that is still active, for a patient who is still
  * active and alive. Anything else is 401 UNAUTHORIZED, which makes the web client refresh once.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../app-context';
-import { patient, userAccount } from '../db/schema';
+import type { Db } from '../db/database';
+import { authSession, patient, userAccount } from '../db/schema';
 import { unauthorized } from '../lib/http-error';
 import { bearerToken } from '../lib/tokens';
 
@@ -14,9 +15,30 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw unauthorized();
   const claims = await request.server.tokens.verify(token, 'access');
-  if (!claims) throw unauthorized();
+  if (!claims?.sid || !uuidPattern.test(claims.sid)) throw unauthorized();
 
-  const [account] = await request.server.db
+  // Account, patient AND session in one prepared statement: the revocation check of sign-out and
+  // credential changes (docs/decisions/043) costs no round trip of its own.
+  const [account] = await callerQuery(request.server.db).execute({
+    userId: claims.userId,
+    practiceId: claims.practiceId,
+    sessionId: claims.sid,
+  });
+  if (!account) throw unauthorized();
+
+  request.auth = {
+    userId: account.id,
+    practiceId: account.practiceId,
+    username: account.username,
+    patientId: account.patientId,
+    sessionId: claims.sid,
+  };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function prepareCallerQuery(db: Db) {
+  return db
     .select({
       id: userAccount.id,
       practiceId: userAccount.practiceId,
@@ -25,24 +47,38 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
+    .innerJoin(
+      authSession,
+      and(
+        eq(authSession.id, sql.placeholder('sessionId')),
+        eq(authSession.userId, userAccount.id),
+        isNull(authSession.revokedAt),
+        gt(authSession.expiresAt, sql`now()`),
+      ),
+    )
     .where(
       and(
-        eq(userAccount.id, claims.userId),
-        eq(userAccount.practiceId, claims.practiceId),
+        eq(userAccount.id, sql.placeholder('userId')),
+        eq(userAccount.practiceId, sql.placeholder('practiceId')),
         eq(userAccount.active, true),
         eq(patient.active, true),
         eq(patient.deceased, false),
       ),
     )
-    .limit(1);
-  if (!account) throw unauthorized();
+    .limit(1)
+    .prepare('authenticate_caller');
+}
 
-  request.auth = {
-    userId: account.id,
-    practiceId: account.practiceId,
-    username: account.username,
-    patientId: account.patientId,
-  };
+const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
+
+/** One prepared statement per database (PostgreSQL parses and plans it once per connection). */
+function callerQuery(db: Db) {
+  let query = callerQueries.get(db);
+  if (!query) {
+    query = prepareCallerQuery(db);
+    callerQueries.set(db, query);
+  }
+  return query;
 }
 
 /** The caller, for handlers behind `authenticate`. */

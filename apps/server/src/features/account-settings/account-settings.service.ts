@@ -1,10 +1,10 @@
 /**
  * Username and password change (spec 000 §2 "Account Settings", §5, §7, §8).
  *
- * Both change a credential, so both end every other sign-in of the account: all refresh tokens are
- * revoked and the caller gets a fresh pair. The access token does not name its refresh family,
- * which is why "all but this session" is done as "all, then a new one for this caller"
- * (docs/decisions/021).
+ * Both change a credential, so both end every other sign-in of the account at once (their access
+ * tokens included), and the caller's own sign-in gets a fresh token pair in the SAME session: it
+ * keeps its start and absolute end, so an access token alone never mints a longer sign-in
+ * (docs/decisions/021, 043).
  */
 import {
   accountSettingsErrors,
@@ -22,7 +22,7 @@ import type { Db } from '../../db/database';
 import type { CounterStore } from '../../lib/counters/counter-store';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { revokeAllRefreshTokens, startSession } from '../../lib/sessions';
+import { renewSession } from '../../lib/sessions';
 import type { TokenService } from '../../lib/tokens';
 import { findAccount, isUsernameTaken, updatePassword, updateUsername } from './account-settings.repository';
 
@@ -50,12 +50,11 @@ export async function changeUsername(
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
-  await revokeAllRefreshTokens(deps.db, caller.userId);
-  const session = await startSession(deps.db, deps.tokens, {
-    practiceId: caller.practiceId,
-    userId: caller.userId,
-    username: wanted,
-  });
+  const session = await renewSession(
+    deps,
+    { practiceId: caller.practiceId, userId: caller.userId, username: wanted },
+    caller.sessionId,
+  );
   return { username: wanted, ...session };
 }
 
@@ -64,33 +63,32 @@ export async function changePassword(
   caller: AuthContext,
   input: ChangePasswordRequest,
 ): Promise<ChangePasswordResponse> {
+  if (input.newPassword !== input.confirmNewPassword)
+    throw passwordRefused('accountSettings.passwordMismatch');
+  if (!isStrongPassword(input.newPassword)) throw passwordRefused('validation.password');
+
   const throttleKey = `change-password:user:${caller.userId}`;
-  if ((await deps.counters.get(throttleKey)) >= maxWrongOldPasswords)
+  // Counted before the old password is checked, so parallel guesses check at most the limit.
+  const tries = await deps.counters.increment(throttleKey, deps.config.loginThrottleWindowSeconds);
+  if (tries > maxWrongOldPasswords)
     throw new HttpError(
       429,
       errorCodes.tooManyAttempts,
       translate('accountSettings.passwordChangeThrottled'),
     );
 
-  if (input.newPassword !== input.confirmNewPassword)
-    throw passwordRefused('accountSettings.passwordMismatch');
-  if (!isStrongPassword(input.newPassword)) throw passwordRefused('validation.password');
-
   const account = await findAccount(deps.db, caller.userId);
-  if (!account || !(await verifyPassword(account.passwordHash, input.oldPassword))) {
-    await deps.counters.increment(throttleKey, deps.config.loginThrottleWindowSeconds);
+  if (!account || !(await verifyPassword(account.passwordHash, input.oldPassword)))
     throw passwordRefused('accountSettings.oldPasswordWrong');
-  }
   await deps.counters.reset(throttleKey);
 
   const changedAt = new Date();
   await updatePassword(deps.db, caller.userId, await hashPassword(input.newPassword), changedAt);
-  await revokeAllRefreshTokens(deps.db, caller.userId);
-  const session = await startSession(deps.db, deps.tokens, {
-    practiceId: caller.practiceId,
-    userId: caller.userId,
-    username: account.username,
-  });
+  const session = await renewSession(
+    deps,
+    { practiceId: caller.practiceId, userId: caller.userId, username: account.username },
+    caller.sessionId,
+  );
   return { lastChangePasswordDate: passwordStamp(changedAt), ...session };
 }
 

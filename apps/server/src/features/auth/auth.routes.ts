@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized, validationFailed } from '../../lib/http-error';
+import { DeviceCookies } from '../../lib/device-cookie';
 import { bearerToken } from '../../lib/tokens';
 import { toValidationMessages } from '../../plugins/validation-messages';
 import type { AuthDeps } from './auth.service';
@@ -25,6 +26,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     db: app.db,
     tokens: app.tokens,
     throttle: new LoginThrottle(app.counters, app.config),
+    devices: new DeviceCookies(app.config.jwtSecret),
     config: app.config,
     twoStep: { db: app.db, mailer: app.mailer, counters: app.counters, config: app.config },
   };
@@ -32,10 +34,15 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     `/${paths.login}`,
     { schema: { body: loginRequest, response: { 200: loginResponse } }, preValidation: validateLoginVariant },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
-      if ('otpCode' in body) return codeLogin(deps, body, request.ip);
-      return passwordLogin(deps, body, request.ip);
+      const origin = { address: request.ip, cookieHeader: request.headers.cookie };
+      const outcome =
+        'otpCode' in body ? await codeLogin(deps, body, origin) : await passwordLogin(deps, body, origin);
+      // A right password (or code) makes this browser a known device for the name (docs/decisions/044).
+      if (outcome.signedIn)
+        void reply.header('set-cookie', deps.devices.issue(outcome.signedIn, request.protocol === 'https'));
+      return outcome.response;
     },
   );
 

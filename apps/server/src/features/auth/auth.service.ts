@@ -5,42 +5,54 @@
  * family. Presenting a spent token again means it was copied, so the whole family is revoked (the
  * thief and the user are both signed out). Only a SHA-256 of each refresh token is stored.
  */
-import { randomUUID } from 'node:crypto';
 import type { AccessTokenResponse, CodeLoginRequest, LoginResponse } from '@dermis/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
+import type { DeviceCookies, KnownDevice } from '../../lib/device-cookie';
 import { badCredentials, unauthorized } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { sha256Hex } from '../../lib/secrets';
-import type { TokenService, TokenSubject } from '../../lib/tokens';
+import {
+  findSessionOfRefreshToken,
+  issueInSession,
+  revokeSession,
+  spendRefreshToken,
+  startSession,
+} from '../../lib/sessions';
+import type { TokenService } from '../../lib/tokens';
 import type { TwoStepDeps } from '../../lib/two-step/codes';
 import { completeSecondStep, secondStepFor, verifyTempToken } from '../../lib/two-step/sign-in';
-import {
-  findActiveAccount,
-  findFamilyByTokenHash,
-  findLoginCandidates,
-  findRefreshToken,
-  insertRefreshToken,
-  markRefreshTokenUsed,
-  revokeFamily,
-} from './auth.repository';
+import { findActiveAccount, findLoginCandidates } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
   throttle: LoginThrottle;
-  config: Pick<Config, 'appServerUrl'>;
+  devices: DeviceCookies;
+  config: Pick<Config, 'appServerUrl' | 'sessionMaxLifetimeSeconds'>;
   /** Two-step verification: codes, mail and the shared counters. */
   twoStep: TwoStepDeps;
+}
+
+/** Where the attempt comes from: the client address and the browser's device cookie header. */
+export interface SignInOrigin {
+  address: string;
+  cookieHeader: string | undefined;
+}
+
+/** The answer, and the name a device cookie should be issued for when the sign-in succeeded. */
+export interface SignInOutcome {
+  response: LoginResponse;
+  signedIn: string | null;
 }
 
 export async function passwordLogin(
   deps: AuthDeps,
   input: { username: string; password: string },
-  address: string,
-): Promise<LoginResponse> {
-  await deps.throttle.assertAllowed(input.username, address);
+  origin: SignInOrigin,
+): Promise<SignInOutcome> {
+  const device = deps.devices.read(origin.cookieHeader, input.username);
+  const attempt = await deps.throttle.count(input.username, origin.address, device);
 
   const candidates = await findLoginCandidates(deps.db, input.username);
   let account: (typeof candidates)[number] | undefined;
@@ -53,89 +65,66 @@ export async function passwordLogin(
   }
   // The password is checked before the account state so that an inactive account answers exactly
   // like a wrong password, in content and in time.
-  if (!account?.maySignIn) {
-    await deps.throttle.recordFailure(input.username, address);
-    throw badCredentials();
-  }
-  await deps.throttle.recordSuccess(input.username);
+  if (!account?.maySignIn) throw badCredentials();
+  await deps.throttle.succeeded(attempt);
 
   const subject = { practiceId: account.practiceId, userId: account.userId, username: account.username };
   // A user with two-step profiles (or of a practice that requires them) gets a temporary token only.
   const secondStep = await secondStepFor(deps.twoStep, deps.tokens, subject);
-  if (secondStep) return secondStep;
-  const { accessToken, refreshToken } = await issueTokens(deps, subject, randomUUID());
-  return { accessToken, refreshToken, servers: servers(deps.config) };
+  // The device cookie waits for the code: a password alone does not make a browser known.
+  if (secondStep) return { response: secondStep, signedIn: null };
+  const { accessToken, refreshToken } = await startSession(deps, subject);
+  return {
+    response: { accessToken, refreshToken, servers: servers(deps.config) },
+    signedIn: account.username,
+  };
 }
 
 /**
  * The second step: a right code for one of the user's profiles, with the temporary token of the
- * first step, gives a session like a password sign-in. Wrong codes count as failed sign-ins.
+ * first step, gives a session like a password sign-in. Codes are counted like passwords, first.
  */
 export async function codeLogin(
   deps: AuthDeps,
   input: CodeLoginRequest,
-  address: string,
-): Promise<LoginResponse> {
+  origin: SignInOrigin,
+): Promise<SignInOutcome> {
   const claims = await verifyTempToken(deps, deps.tokens, input.tempToken);
   if (!claims) throw badCredentials();
-  await deps.throttle.assertAllowed(claims.username, address);
+  const device: KnownDevice | null = deps.devices.read(origin.cookieHeader, claims.username);
+  const attempt = await deps.throttle.count(claims.username, origin.address, device);
   const account = await findActiveAccount(deps.db, claims.userId, claims.practiceId);
   if (!account) throw badCredentials();
-  try {
-    await completeSecondStep(deps.twoStep, claims, input.mfaProfileId, input.otpCode);
-  } catch (error) {
-    await deps.throttle.recordFailure(claims.username, address);
-    throw error;
-  }
-  await deps.throttle.recordSuccess(claims.username);
-  const { accessToken, refreshToken } = await issueTokens(deps, account, randomUUID());
-  return { accessToken, refreshToken, servers: servers(deps.config) };
+  await completeSecondStep(deps.twoStep, claims, input.mfaProfileId, input.otpCode);
+  await deps.throttle.succeeded(attempt);
+  const { accessToken, refreshToken } = await startSession(deps, account);
+  return {
+    response: { accessToken, refreshToken, servers: servers(deps.config) },
+    signedIn: account.username,
+  };
 }
 
+/** Rotates a refresh token (one conditional statement; reuse revokes the whole session). */
 export async function refreshSession(deps: AuthDeps, presented: string): Promise<AccessTokenResponse> {
   const claims = await deps.tokens.verify(presented, 'refresh');
   if (!claims?.jti) throw unauthorized();
-  const stored = await findRefreshToken(deps.db, claims.jti);
-  if (!stored || stored.tokenHash !== sha256Hex(presented) || stored.userId !== claims.userId)
-    throw unauthorized();
-  if (stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) throw unauthorized();
-  if (stored.usedAt || !(await markRefreshTokenUsed(deps.db, stored.id))) {
-    await revokeFamily(deps.db, stored.familyId);
-    throw unauthorized();
-  }
+  const spent = await spendRefreshToken(deps.db, claims.jti, presented);
+  if (!spent || spent.userId !== claims.userId) throw unauthorized();
 
   const account = await findActiveAccount(deps.db, claims.userId, claims.practiceId);
   if (!account) {
-    await revokeFamily(deps.db, stored.familyId);
+    await revokeSession(deps.db, spent.session.id);
     throw unauthorized();
   }
-  return issueTokens(deps, account, stored.familyId);
+  return issueInSession(deps, account, spent.session);
 }
 
 /** Revokes the sign-in the token belongs to. Unknown tokens are ignored: sign-out always succeeds. */
 export async function logout(deps: Pick<AuthDeps, 'db'>, presented: string): Promise<void> {
-  const familyId = await findFamilyByTokenHash(deps.db, sha256Hex(presented));
-  if (familyId) await revokeFamily(deps.db, familyId);
+  const sessionId = await findSessionOfRefreshToken(deps.db, presented);
+  if (sessionId) await revokeSession(deps.db, sessionId);
 }
 
 export function servers(config: Pick<Config, 'appServerUrl'>) {
   return { app: config.appServerUrl, ws: config.appServerUrl };
-}
-
-async function issueTokens(
-  deps: AuthDeps,
-  subject: TokenSubject,
-  familyId: string,
-): Promise<AccessTokenResponse> {
-  const access = await deps.tokens.sign('access', subject);
-  const id = randomUUID();
-  const refresh = await deps.tokens.sign('refresh', subject, { jti: id });
-  await insertRefreshToken(deps.db, {
-    id,
-    userId: subject.userId,
-    familyId,
-    tokenHash: sha256Hex(refresh.token),
-    expiresAt: refresh.expiresAt,
-  });
-  return { accessToken: access.token, refreshToken: refresh.token };
 }

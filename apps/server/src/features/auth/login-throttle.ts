@@ -1,15 +1,31 @@
 /**
- * Sign-in throttling: failed attempts are counted per username and per client address within a
- * window. Over either limit, sign-in answers 429 before any password is checked, for existing and
- * unknown usernames alike, so the answer never tells which usernames exist.
+ * Sign-in throttling (docs/decisions/043, 044). Every attempt is COUNTED FIRST, atomically, and
+ * decided on the count that increment returned, before any password or code is checked: 40 parallel
+ * wrong passwords check at most the limit, never "everyone who read the count before the first
+ * failure was written". Over a limit the answer is 429, for existing and unknown usernames alike, so
+ * it never tells which usernames exist.
+ *
+ * Counts are kept per sign-in name (normalised: case, width and spaces do not open a new count) for
+ * unknown browsers, per device for a browser holding a valid device cookie for that name (its own
+ * limit, untouched by a storm from elsewhere), and per client address. A success clears the name's
+ * (or device's) count and gives the address its attempt back.
  */
 import type { CounterStore } from '../../lib/counters/counter-store';
+import type { KnownDevice } from '../../lib/device-cookie';
 import { tooManyAttempts } from '../../lib/http-error';
+import { normalizeUsername } from '../../lib/usernames';
 
 export interface ThrottleLimits {
   loginMaxFailuresPerUsername: number;
   loginMaxFailuresPerAddress: number;
+  loginMaxFailuresPerDevice: number;
   loginThrottleWindowSeconds: number;
+}
+
+/** One counted attempt: what a success gives back. */
+export interface CountedAttempt {
+  accountKey: string;
+  addressKey: string;
 }
 
 export class LoginThrottle {
@@ -18,32 +34,29 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits,
   ) {}
 
-  async assertAllowed(username: string, address: string): Promise<void> {
-    const [byUsername, byAddress] = await Promise.all([
-      this.counters.get(usernameKey(username)),
-      this.counters.get(addressKey(address)),
-    ]);
-    if (
-      byUsername >= this.limits.loginMaxFailuresPerUsername ||
-      byAddress >= this.limits.loginMaxFailuresPerAddress
-    ) {
-      throw tooManyAttempts();
-    }
-  }
-
-  async recordFailure(username: string, address: string): Promise<void> {
+  /** Counts the attempt; 429 when it is over a limit (the password or code is then never checked). */
+  async count(username: string, address: string, device: KnownDevice | null): Promise<CountedAttempt> {
     const window = this.limits.loginThrottleWindowSeconds;
-    await Promise.all([
-      this.counters.increment(usernameKey(username), window),
-      this.counters.increment(addressKey(address), window),
+    const attempt = {
+      accountKey: device
+        ? `login:device:${device.deviceId}`
+        : `login:username:${normalizeUsername(username)}`,
+      addressKey: `login:address:${address}`,
+    };
+    const [byAccount, byAddress] = await Promise.all([
+      this.counters.increment(attempt.accountKey, window),
+      this.counters.increment(attempt.addressKey, window),
     ]);
+    const accountLimit = device
+      ? this.limits.loginMaxFailuresPerDevice
+      : this.limits.loginMaxFailuresPerUsername;
+    if (byAccount > accountLimit || byAddress > this.limits.loginMaxFailuresPerAddress)
+      throw tooManyAttempts();
+    return attempt;
   }
 
-  /** A success clears the username's count; the address keeps its count (one address, many accounts). */
-  async recordSuccess(username: string): Promise<void> {
-    await this.counters.reset(usernameKey(username));
+  /** A right password (or code): the name's or device's count starts over; the address's attempt is given back. */
+  async succeeded(attempt: CountedAttempt): Promise<void> {
+    await Promise.all([this.counters.reset(attempt.accountKey), this.counters.decrement(attempt.addressKey)]);
   }
 }
-
-const usernameKey = (username: string) => `login:username:${username.trim().toLowerCase()}`;
-const addressKey = (address: string) => `login:address:${address}`;

@@ -24,7 +24,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { renderMail } from '../../lib/mail/template';
 import { hashPassword } from '../../lib/passwords';
 import { sha256Hex } from '../../lib/secrets';
-import { revokeAllRefreshTokens } from '../../lib/sessions';
+import { revokeAllSessions } from '../../lib/sessions';
 import {
   deleteResetToken,
   findEmailOfAccount,
@@ -93,7 +93,7 @@ export async function resetPassword(
 
   const passwordHash = await hashPassword(input.password);
   const spent = await spendTokenAndSetPassword(deps.db, token, passwordHash, (tx) =>
-    revokeAllRefreshTokens(tx, token.userId),
+    revokeAllSessions(tx, token.userId),
   );
   if (!spent) return { tokenStatus: 'USED' };
   return { tokenStatus: 'UNUSED', username: token.username };

@@ -19,6 +19,12 @@ export class MemoryCounterStore implements CounterStore {
     return Promise.resolve(entry.count);
   }
 
+  decrement(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+    return Promise.resolve();
+  }
+
   reset(key: string): Promise<void> {
     this.entries.delete(key);
     return Promise.resolve();

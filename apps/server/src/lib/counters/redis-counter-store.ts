@@ -7,7 +7,8 @@ export class RedisCounterStore implements CounterStore {
 
   constructor(
     url: string,
-    private readonly prefix = 'dermis:',
+    /** REDIS_KEY_PREFIX: every key this store touches starts with it. */
+    private readonly prefix: string,
   ) {
     // Fail fast on an unreachable Redis instead of queueing sign-ins forever.
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
@@ -24,6 +25,15 @@ export class RedisCounterStore implements CounterStore {
     const [, incr] = results ?? [];
     if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis transaction was aborted');
     return Number(incr[1]);
+  }
+
+  async decrement(key: string): Promise<void> {
+    // Never below zero and never creates a key: a give-back after the window ended is a no-op.
+    await this.redis.eval(
+      "local v = redis.call('GET', KEYS[1]) if v and tonumber(v) > 0 then redis.call('DECR', KEYS[1]) end return 0",
+      1,
+      this.prefix + key,
+    );
   }
 
   async reset(key: string): Promise<void> {

@@ -49,15 +49,21 @@ export function secretBox(deps: Pick<TwoStepDeps, 'config'>): SecretBox {
 const failureKey = (userId: number) => `mfa:failures:${userId}`;
 const sendKey = (userId: number) => `mfa:sends:${userId}`;
 
-/** True when `code` is right for the profile; spends it so it is never accepted again. */
+/**
+ * True when `code` is right for the profile; spends it so it is never accepted again. The attempt is
+ * counted before the code is looked at (atomic increment), so parallel guesses check at most the limit.
+ */
 export async function checkCode(deps: TwoStepDeps, profile: ProfileRow, code: string): Promise<boolean> {
-  if ((await deps.counters.get(failureKey(profile.userId))) >= maxFailuresPerUser) throw tooManyAttempts();
+  const tries = await deps.counters.increment(
+    failureKey(profile.userId),
+    deps.config.loginThrottleWindowSeconds,
+  );
+  if (tries > maxFailuresPerUser) throw tooManyAttempts();
   const ok =
     profile.type === 'AUTH_APP'
       ? await checkTotp(deps, profile, code)
       : await checkEmailCode(deps, profile, code);
   if (ok) await deps.counters.reset(failureKey(profile.userId));
-  else await deps.counters.increment(failureKey(profile.userId), deps.config.loginThrottleWindowSeconds);
   return ok;
 }
 
@@ -70,13 +76,11 @@ async function checkTotp(deps: TwoStepDeps, profile: ProfileRow, code: string): 
 async function checkEmailCode(deps: TwoStepDeps, profile: ProfileRow, code: string): Promise<boolean> {
   const stored = await findNewestCode(deps.db, profile.id);
   if (!stored || stored.usedAt || stored.expiresAt.getTime() <= Date.now()) return false;
-  if (stored.attempts >= maxAttemptsPerCode) return false;
+  // Counted in one conditional statement before comparing: parallel guesses get at most 5 looks.
+  if (!(await countCodeAttempt(deps.db, stored.id, maxAttemptsPerCode))) return false;
   const right =
     /^\d{6}$/.test(code) && timingSafeEqual(Buffer.from(sha256Hex(code)), Buffer.from(stored.codeHash));
-  if (!right) {
-    await countCodeAttempt(deps.db, stored.id, stored.attempts + 1);
-    return false;
-  }
+  if (!right) return false;
   return markCodeUsed(deps.db, stored.id);
 }
 

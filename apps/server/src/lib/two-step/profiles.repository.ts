@@ -1,5 +1,5 @@
 /** Queries on two-step profiles and e-mailed codes. Shared by the two-step feature and sign-in. */
-import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { mfaCode, mfaProfile, mfaSpentTempToken, practice, userAccount } from '../../db/schema';
 
@@ -94,8 +94,14 @@ export async function findNewestCode(db: Db, profileId: number) {
   return row;
 }
 
-export async function countCodeAttempt(db: Db, codeId: number, attempts: number): Promise<void> {
-  await db.update(mfaCode).set({ attempts }).where(eq(mfaCode.id, codeId));
+/** Counts one look at a code; false (and nothing counted) once it had `max` looks or was spent. */
+export async function countCodeAttempt(db: Db, codeId: number, max: number): Promise<boolean> {
+  const rows = await db
+    .update(mfaCode)
+    .set({ attempts: sql`${mfaCode.attempts} + 1` })
+    .where(and(eq(mfaCode.id, codeId), lt(mfaCode.attempts, max), isNull(mfaCode.usedAt)))
+    .returning({ id: mfaCode.id });
+  return rows.length === 1;
 }
 
 /** Spends a code once: false when a concurrent request spent it first. */
