@@ -22,6 +22,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
       practiceId: userAccount.practiceId,
       username: userAccount.username,
       patientId: userAccount.patientId,
+      language: userAccount.language,
     })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
@@ -42,6 +43,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     practiceId: account.practiceId,
     username: account.username,
     patientId: account.patientId,
+    language: account.language,
   };
 }
 

@@ -10,7 +10,6 @@ import {
   accountSettingsErrors,
   errorCodes,
   isStrongPassword,
-  translate,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type ChangeUsernameResponse,
@@ -20,7 +19,7 @@ import type { AuthContext } from '../../app-context';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { CounterStore } from '../../lib/counters/counter-store';
-import { HttpError } from '../../lib/http-error';
+import { httpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeAllRefreshTokens, startSession } from '../../lib/sessions';
 import type { TokenService } from '../../lib/tokens';
@@ -66,11 +65,7 @@ export async function changePassword(
 ): Promise<ChangePasswordResponse> {
   const throttleKey = `change-password:user:${caller.userId}`;
   if ((await deps.counters.get(throttleKey)) >= maxWrongOldPasswords)
-    throw new HttpError(
-      429,
-      errorCodes.tooManyAttempts,
-      translate('accountSettings.passwordChangeThrottled'),
-    );
+    throw httpError(429, errorCodes.tooManyAttempts, 'accountSettings.passwordChangeThrottled');
 
   if (input.newPassword !== input.confirmNewPassword)
     throw passwordRefused('accountSettings.passwordMismatch');
@@ -100,10 +95,9 @@ export function passwordStamp(date: Date): string {
 }
 
 const usernameTaken = () =>
-  new HttpError(409, accountSettingsErrors.changeUsername, translate('accountSettings.usernameTaken'));
+  httpError(409, accountSettingsErrors.changeUsername, 'accountSettings.usernameTaken');
 
-const passwordRefused = (key: MessageKey) =>
-  new HttpError(400, accountSettingsErrors.changePassword, translate(key));
+const passwordRefused = (key: MessageKey) => httpError(400, accountSettingsErrors.changePassword, key);
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
