@@ -2,6 +2,7 @@
  * What buildApp puts on the Fastify instance and request. Decorated once at the root so every feature
  * sees the same database, token service and counters without importing each other.
  */
+import type { Language } from '@dermis/contract';
 import type { Config } from './config/env';
 import type { Db } from './db/database';
 import type { CounterStore } from './lib/counters/counter-store';
@@ -17,6 +18,8 @@ export interface AuthContext {
   patientId: number;
   /** The sign-in session of the access token (checked live: revoked or ended means 401). */
   sessionId: string;
+  /** The account's chosen language (null: not chosen; answers then follow Accept-Language). */
+  language?: Language | null;
 }
 
 /** The patient a request may act on: set only by the patient-access guard. */

@@ -3,6 +3,7 @@
  * the activity log and the responsible persons list. Paths are relative to the app server.
  */
 import { z } from 'zod';
+import { languages } from './i18n/en';
 import { contactType } from './patient';
 import { requiredString, usernameRule } from './rules';
 
@@ -11,6 +12,7 @@ export const accountRoutes = {
   resetPassword: 'patient/resetPassword',
   changeUsername: 'profile/changeUsername',
   changePassword: 'profile/changePassword',
+  changeLanguage: 'profile/changeLanguage',
   /** `:id` is the patient whose log is read (the caller's own, or one they act for). */
   activityLog: 'patient/activityLog/_rid/:id',
   responsiblePersons: 'patient/responsiblePersons/_rid/:id',
@@ -90,6 +92,12 @@ export const changePasswordResponse = z.object({
   refreshToken: z.string(),
 });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
+/** The caller's own account only; the answer repeats the stored choice. */
+export const changeLanguageRequest = z.object({ language: z.enum(languages) });
+export type ChangeLanguageRequest = z.infer<typeof changeLanguageRequest>;
+export const changeLanguageResponse = z.object({ language: z.enum(languages) });
+export type ChangeLanguageResponse = z.infer<typeof changeLanguageResponse>;
 
 // ---- Activity log (spec 000 §2, §3, §9) ----
 

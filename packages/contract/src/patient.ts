@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './i18n/en';
 import { requiredString } from './rules';
 
 export const gender = z.enum(['MALE', 'FEMALE', 'UNKNOWN', 'OTHER', 'UNDIFFERENTIATED']);
@@ -60,6 +61,8 @@ export const userProfile = z.object({
   avatarContentLength: z.number().int().nullable(),
   avatarMimeType: z.string().nullable(),
   lastChangePasswordDate: z.string().nullable(),
+  /** The language the account chose (profile/changeLanguage); null until it chooses (and in sessions stored before it existed). */
+  language: z.enum(languages).nullable().default(null),
   contactInfoList: z.array(contactInfo),
   addressInformationInfoList: z.array(addressInfo),
   responsibleForPatients: z.array(responsibleForPatient),
@@ -82,6 +85,7 @@ export const patientProfile = userProfile.omit({
   userId: true,
   username: true,
   lastChangePasswordDate: true,
+  language: true,
   responsibleForPatients: true,
 });
 export type PatientProfile = z.infer<typeof patientProfile>;

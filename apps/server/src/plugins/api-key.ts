@@ -2,14 +2,14 @@
  * Authentication of the integration API: an `X-Api-Key` header whose SHA-256 matches a key that is
  * not revoked. The request then acts for that key's practice, and only that practice.
  */
-import { translate, errorCodes } from '@dermis/contract';
+import { errorCodes } from '@dermis/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiKey } from '../db/schema';
-import { HttpError } from '../lib/http-error';
+import { httpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/secrets';
 
-const invalidKey = () => new HttpError(401, errorCodes.unauthorized, translate('server.error.apiKey'));
+const invalidKey = () => httpError(401, errorCodes.unauthorized, 'server.error.apiKey');
 
 export async function authenticateApiKey(request: FastifyRequest): Promise<void> {
   const header = request.headers['x-api-key'];

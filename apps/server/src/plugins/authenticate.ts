@@ -32,6 +32,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     username: account.username,
     patientId: account.patientId,
     sessionId: claims.sid,
+    language: account.language,
   };
 }
 
@@ -44,6 +45,7 @@ function prepareCallerQuery(db: Db) {
       practiceId: userAccount.practiceId,
       username: userAccount.username,
       patientId: userAccount.patientId,
+      language: userAccount.language,
     })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))

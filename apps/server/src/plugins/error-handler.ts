@@ -7,6 +7,7 @@ import type { ErrorResponse } from '@dermis/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { catalogOf, requestLanguage } from '../lib/i18n';
 import { recordAccessDenied } from './patient-access';
 import { toValidationMessages } from './validation-messages';
 
@@ -30,15 +31,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 function toErrorResponse(error: FastifyError, request: FastifyRequest): [number, ErrorResponse] {
+  const catalog = catalogOf(requestLanguage(request));
   if (error instanceof HttpError) {
-    return [
-      error.statusCode,
-      {
-        error: error.code,
-        message: error.message,
-        ...(error.validationMessages ? { validationMessages: error.validationMessages } : {}),
-      },
-    ];
+    return [error.statusCode, { error: error.code, ...error.in(catalog) }];
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const input = inputOf(request, error.validationContext);
@@ -52,27 +47,29 @@ function toErrorResponse(error: FastifyError, request: FastifyRequest): [number,
       400,
       {
         error: errorCodes.validation,
-        message: translate('error.validation'),
-        validationMessages: toValidationMessages(issues, input),
+        message: translate('error.validation', undefined, catalog),
+        validationMessages: toValidationMessages(issues, input, catalog),
       },
     ];
   }
   if (databaseCode(error) === '23505') {
-    return [409, { error: errorCodes.conflict, message: translate('server.error.conflict') }];
+    return [
+      409,
+      { error: errorCodes.conflict, message: translate('server.error.conflict', undefined, catalog) },
+    ];
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-    const message = status === 400 ? translate('server.error.badRequest') : error.message;
+    const message = status === 400 ? translate('server.error.badRequest', undefined, catalog) : error.message;
     return [status, { error: codeByStatus[status] ?? error.code ?? 'BAD_REQUEST', message }];
   }
-  return [500, { error: errorCodes.internal, message: translate('error.generic') }];
+  return [500, { error: errorCodes.internal, message: translate('error.generic', undefined, catalog) }];
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(404)
-    .send({ error: errorCodes.notFound, message: translate('error.notFound') } satisfies ErrorResponse);
+  const message = translate('error.notFound', undefined, catalogOf(requestLanguage(reply.request)));
+  return reply.status(404).send({ error: errorCodes.notFound, message } satisfies ErrorResponse);
 }
 
 function inputOf(request: FastifyRequest, context: string | undefined): unknown {

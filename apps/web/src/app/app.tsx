@@ -1,6 +1,7 @@
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { webRoutes } from '@dermis/contract';
 import { createHttpClient, createQueryClient } from '../lib/api';
+import { useLanguage } from '../lib/i18n';
 import { createSessionStore, signOut } from '../lib/session';
 import { AppProviders, type AppServices } from './providers';
 import { routes } from './routes';
@@ -31,9 +32,12 @@ export function createApp(options: { storage?: Storage; initialEntries?: string[
 }
 
 export function AppRoot({ app }: { app: App }) {
+  // Texts are read with t() while rendering; a new language re-renders the pages from scratch
+  // (the router, session and query cache live outside and are kept).
+  const language = useLanguage();
   return (
     <AppProviders services={app}>
-      <RouterProvider router={app.router} />
+      <RouterProvider key={language} router={app.router} />
     </AppProviders>
   );
 }

@@ -7,6 +7,10 @@
  * `en-<area>.ts` (one exported `as const` object, keys prefixed with the area) spread into `en`, so
  * areas built side by side never edit the same lines.
  */
+import { enComponents } from './en-components';
+import { enLanguage } from './en-language';
+import { enMail } from './en-mail';
+
 const core = {
   'app.name': 'Dermis',
   'app.tagline': 'We Bring Doctors & Patients Closer Together.',
@@ -433,10 +437,37 @@ const core = {
 
 export const en = {
   ...core,
+  ...enMail,
+  ...enLanguage,
+  ...enComponents,
 } as const;
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
+
+/** The languages Dermis speaks; English is the default and the fallback. */
+export const languages = ['en', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** The first supported language of an Accept-Language header (q-values honoured), else English. */
+export function languageFromAcceptLanguage(header: string | undefined): Language {
+  if (!header) return defaultLanguage;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.base).find(isLanguage) ?? defaultLanguage;
+}
 
 /** Fills `{name}` placeholders. Unknown placeholders stay visible so a missing value is noticed. */
 export function format(template: string, params?: Record<string, string | number>): string {

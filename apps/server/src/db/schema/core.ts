@@ -1,4 +1,5 @@
 // Practices, patients, accounts, responsible persons, tokens, API keys and the audit trail (0001).
+import type { Language } from '@dermis/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -126,6 +127,8 @@ export const userAccount = pgTable(
     passwordHash: text('password_hash').notNull(),
     lastChangePasswordDate: timestamp('last_change_password_date', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
+    /** 'en' | 'es' (migration 0020); null until the patient chooses. */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('user_account_username_unique').on(t.practiceId, sql`lower(${t.username})`)],

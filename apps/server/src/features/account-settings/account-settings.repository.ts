@@ -1,5 +1,6 @@
 /** Queries of account settings: the caller's account, username availability, credential updates. */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Language } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { userAccount } from '../../db/schema';
 
@@ -52,4 +53,8 @@ export async function updatePassword(
     .update(userAccount)
     .set({ passwordHash, lastChangePasswordDate: changedAt })
     .where(eq(userAccount.id, userId));
+}
+
+export async function updateLanguage(db: Db, userId: number, language: Language): Promise<void> {
+  await db.update(userAccount).set({ language }).where(eq(userAccount.id, userId));
 }

@@ -1,6 +1,8 @@
 /** Account-settings calls (spec 000 §7): signed in; the username belongs to the caller only. */
 import {
   accountRoutes as paths,
+  changeLanguageRequest,
+  changeLanguageResponse,
   changePasswordRequest,
   changePasswordResponse,
   changeUsernameRequest,
@@ -11,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-error';
 import { authenticate, authOf } from '../../plugins/authenticate';
 import { assertPatientAccess, recordAccessDenied } from '../../plugins/patient-access';
+import { updateLanguage } from './account-settings.repository';
 import { changePassword, changeUsername } from './account-settings.service';
 
 export async function accountSettingsRoutes(instance: FastifyInstance): Promise<void> {
@@ -37,6 +40,16 @@ export async function accountSettingsRoutes(instance: FastifyInstance): Promise<
     { schema: { body: changePasswordRequest, response: { 200: changePasswordResponse } } },
     // The account is the caller's; the body's username is accepted for the spec's call shape only.
     async (request) => changePassword(app, authOf(request), request.body),
+  );
+
+  app.post(
+    `/${paths.changeLanguage}`,
+    { schema: { body: changeLanguageRequest, response: { 200: changeLanguageResponse } } },
+    // Always the caller's own account: the language is a property of who reads, not of whom.
+    async (request) => {
+      await updateLanguage(app.db, authOf(request).userId, request.body.language);
+      return { language: request.body.language };
+    },
   );
 
   return Promise.resolve();

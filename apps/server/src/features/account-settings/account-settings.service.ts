@@ -10,7 +10,6 @@ import {
   accountSettingsErrors,
   errorCodes,
   isStrongPassword,
-  translate,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type ChangeUsernameResponse,
@@ -20,7 +19,7 @@ import type { AuthContext } from '../../app-context';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { CounterStore } from '../../lib/counters/counter-store';
-import { HttpError } from '../../lib/http-error';
+import { httpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { renewSession } from '../../lib/sessions';
 import type { TokenService } from '../../lib/tokens';
@@ -71,11 +70,7 @@ export async function changePassword(
   // Counted before the old password is checked, so parallel guesses check at most the limit.
   const tries = await deps.counters.increment(throttleKey, deps.config.loginThrottleWindowSeconds);
   if (tries > maxWrongOldPasswords)
-    throw new HttpError(
-      429,
-      errorCodes.tooManyAttempts,
-      translate('accountSettings.passwordChangeThrottled'),
-    );
+    throw httpError(429, errorCodes.tooManyAttempts, 'accountSettings.passwordChangeThrottled');
 
   const account = await findAccount(deps.db, caller.userId);
   if (!account || !(await verifyPassword(account.passwordHash, input.oldPassword)))
@@ -98,10 +93,9 @@ export function passwordStamp(date: Date): string {
 }
 
 const usernameTaken = () =>
-  new HttpError(409, accountSettingsErrors.changeUsername, translate('accountSettings.usernameTaken'));
+  httpError(409, accountSettingsErrors.changeUsername, 'accountSettings.usernameTaken');
 
-const passwordRefused = (key: MessageKey) =>
-  new HttpError(400, accountSettingsErrors.changePassword, translate(key));
+const passwordRefused = (key: MessageKey) => httpError(400, accountSettingsErrors.changePassword, key);
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code;

@@ -81,7 +81,11 @@ function validateLoginVariant(request: FastifyRequest): Promise<void> {
   const result = (isCode ? codeLoginRequest : passwordLoginRequest).safeParse(body);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({ ...issue, params: { ...issue } }));
-    return Promise.reject(validationFailed(toValidationMessages(issues, body)));
+    return Promise.reject(
+      validationFailed(toValidationMessages(issues, body), (catalog) =>
+        toValidationMessages(issues, body, catalog),
+      ),
+    );
   }
   return Promise.resolve();
 }

@@ -1,8 +1,10 @@
 /**
  * The two e-mails clinic staff send. They name the practice and carry one link; no health data and
- * not even the patient's name, in case the address on file belongs to someone else.
+ * not even the patient's name, in case the address on file belongs to someone else. Worded in the
+ * language of the patient's account when they have one, else in English.
  */
-import type { InvitationKind } from '@dermis/contract';
+import type { InvitationKind, Language } from '@dermis/contract';
+import { translatorFor } from '../../lib/i18n';
 import type { MailMessage } from '../../lib/mail/mailer';
 import { renderMail } from '../../lib/mail/template';
 
@@ -13,29 +15,37 @@ export function invitationMail(input: {
   to: string;
   url: string;
   expiresAt: Date;
+  language?: Language | null;
 }): MailMessage {
+  const tr = translatorFor(input.language);
   const until = input.expiresAt.toUTCString();
+  const practiceName = input.practiceName;
   const content =
     input.kind === 'ACCOUNT_CREATION'
       ? {
-          subject: 'Create your patient portal account',
+          subject: tr('mail.invitation.accountCreation.subject'),
           paragraphs: [
-            `${input.practiceName} invites you to create an account in its patient portal.`,
-            `Choose a username and a password with the link below. You will be asked for your date of birth. The link works once and until ${until}.`,
-            'If you did not expect this e-mail, you can ignore it.',
+            tr('mail.invitation.accountCreation.invite', { practiceName }),
+            tr('mail.invitation.accountCreation.how', { until }),
+            tr('mail.invitation.ignore'),
           ],
-          action: { label: 'Create your account', url: input.url },
+          action: { label: tr('mail.invitation.accountCreation.action'), url: input.url },
         }
       : {
-          subject: 'Verify your e-mail address',
+          subject: tr('mail.invitation.emailVerification.subject'),
           paragraphs: [
-            `${input.practiceName} asks you to confirm that this e-mail address is yours.`,
-            `Open the link below to confirm it. The link works once and until ${until}.`,
-            'If you did not expect this e-mail, you can ignore it.',
+            tr('mail.invitation.emailVerification.ask', { practiceName }),
+            tr('mail.invitation.emailVerification.how', { until }),
+            tr('mail.invitation.ignore'),
           ],
-          action: { label: 'Verify e-mail address', url: input.url },
+          action: { label: tr('mail.invitation.emailVerification.action'), url: input.url },
         };
-  const mail = renderMail({ practiceName: input.practiceName, greeting: 'Hello,', ...content });
+  const mail = renderMail({
+    language: input.language,
+    practiceName,
+    greeting: tr('mail.greeting'),
+    ...content,
+  });
   return {
     practiceId: input.practiceId,
     to: input.to,

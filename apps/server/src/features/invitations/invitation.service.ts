@@ -2,11 +2,11 @@
  * Clinic staff send an account-creation or e-mail-verification link (integration API and CLI).
  * Shared by both so the rules are written once.
  */
-import { errorCodes, translate, webRoutes } from '@dermis/contract';
+import { errorCodes, webRoutes } from '@dermis/contract';
 import type { InvitationResponse, SendInvitationRequest } from '@dermis/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
-import { HttpError, invalidField, notFound } from '../../lib/http-error';
+import { httpError, invalidField, notFound } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mail/mailer';
 import { issueAccountToken } from './account-token.repository';
 import { invitationMail } from './invitation-mail';
@@ -37,10 +37,11 @@ export async function sendInvitationTo(
   input: SendInvitationRequest,
 ): Promise<InvitationResponse> {
   if (!found.active || found.deceased) {
-    throw new HttpError(409, errorCodes.conflict, translate('server.error.patientInactive'));
+    throw httpError(409, errorCodes.conflict, 'server.error.patientInactive');
   }
-  if (input.kind === 'ACCOUNT_CREATION' && (await accountOfPatient(deps.db, found.id))) {
-    throw new HttpError(409, errorCodes.conflict, translate('server.error.alreadyHasAccount'));
+  const account = await accountOfPatient(deps.db, found.id);
+  if (input.kind === 'ACCOUNT_CREATION' && account) {
+    throw httpError(409, errorCodes.conflict, 'server.error.alreadyHasAccount');
   }
   const email = input.email ?? (await firstActiveEmail(deps.db, found.id));
   if (!email) throw invalidField('email', 'server.error.noEmail');
@@ -65,6 +66,7 @@ export async function sendInvitationTo(
       to: email,
       url: `${deps.config.publicUrl}${path}`,
       expiresAt: token.expiresAt,
+      language: account?.language,
     }),
   );
   return { id: token.id, kind: input.kind, email, expiresAt: token.expiresAt.toISOString() };

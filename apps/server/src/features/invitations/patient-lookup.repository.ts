@@ -1,4 +1,5 @@
 /** The patient facts this area needs: identity, practice name, existing account. */
+import type { Language } from '@dermis/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { patient, patientContact, practice, userAccount, verifiedEmail } from '../../db/schema';
@@ -50,9 +51,14 @@ export async function patientById(db: Db, patientId: number): Promise<PatientFac
 export async function accountOfPatient(
   db: Db,
   patientId: number,
-): Promise<{ id: number; username: string; active: boolean } | undefined> {
+): Promise<{ id: number; username: string; active: boolean; language: Language | null } | undefined> {
   const [row] = await db
-    .select({ id: userAccount.id, username: userAccount.username, active: userAccount.active })
+    .select({
+      id: userAccount.id,
+      username: userAccount.username,
+      active: userAccount.active,
+      language: userAccount.language,
+    })
     .from(userAccount)
     .where(eq(userAccount.patientId, patientId))
     .limit(1);

@@ -1,15 +1,15 @@
 /** POST patient/unsubscribe: a signed link from a reminder e-mail stores the patient's opt-out. */
-import { translate, unsubscribeErrorCodes } from '@dermis/contract';
+import { unsubscribeErrorCodes } from '@dermis/contract';
 import type { UnsubscribeQuery } from '@dermis/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { emailPreference } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { httpError } from '../../lib/http-error';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-link';
 import { patientById } from './patient-lookup.repository';
 
 const invalidLink = () =>
-  new HttpError(400, unsubscribeErrorCodes.invalidLink, translate('server.error.invalidUnsubscribeLink'));
+  httpError(400, unsubscribeErrorCodes.invalidLink, 'server.error.invalidUnsubscribeLink');
 
 export async function unsubscribe(
   deps: { db: Db; config: Pick<Config, 'jwtSecret'> },

@@ -1,5 +1,6 @@
 /** Queries of password recovery: accounts by sign-in name, and the reset-token store. */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { passwordResetToken, patient, patientContact, practice, userAccount } from '../../db/schema';
 
@@ -11,6 +12,7 @@ export interface RecoveryCandidate {
   accountActive: boolean;
   patientActive: boolean;
   deceased: boolean;
+  language: Language | null;
 }
 
 /** Every account with this sign-in name (one per practice at most), oldest first. */
@@ -24,6 +26,7 @@ export async function findRecoveryCandidates(db: Db, username: string): Promise<
       accountActive: userAccount.active,
       patientActive: patient.active,
       deceased: patient.deceased,
+      language: userAccount.language,
     })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))

@@ -11,7 +11,6 @@ import {
   errorCodes,
   forgotPasswordErrors,
   isStrongPassword,
-  translate,
   type ForgotPasswordResponse,
   type MessageKey,
   type ResetPasswordResponse,
@@ -19,8 +18,9 @@ import {
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { CounterStore } from '../../lib/counters/counter-store';
-import { HttpError, invalidField } from '../../lib/http-error';
+import { HttpError, httpError, invalidField } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mail/mailer';
+import { translatorFor } from '../../lib/i18n';
 import { renderMail } from '../../lib/mail/template';
 import { hashPassword } from '../../lib/passwords';
 import { sha256Hex } from '../../lib/secrets';
@@ -135,12 +135,15 @@ async function issueAndSend(
     expiresAt: new Date(Date.now() + minutes * 60_000),
   });
   const url = `${deps.config.publicUrl}/password/reset/${secret}`;
+  // In the language of the account's owner, whoever asked.
+  const tr = translatorFor(candidate.language);
   const mail = renderMail({
+    language: candidate.language,
     practiceName: candidate.practiceName,
-    subject: translate('mail.passwordReset.subject'),
-    greeting: translate('mail.passwordReset.greeting'),
-    paragraphs: [translate('mail.passwordReset.body', { minutes }), translate('mail.passwordReset.ignore')],
-    action: { label: translate('mail.passwordReset.action'), url },
+    subject: tr('mail.passwordReset.subject'),
+    greeting: tr('mail.passwordReset.greeting'),
+    paragraphs: [tr('mail.passwordReset.body', { minutes }), tr('mail.passwordReset.ignore')],
+    action: { label: tr('mail.passwordReset.action'), url },
   });
   try {
     await deps.mailer.send({
@@ -175,5 +178,5 @@ async function throttle(deps: RecoveryDeps, username: string, address: string): 
 }
 
 function refused(status: number, code: string, key: MessageKey): HttpError {
-  return new HttpError(status, code, translate(key));
+  return httpError(status, code, key);
 }

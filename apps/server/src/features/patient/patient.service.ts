@@ -55,6 +55,7 @@ export async function buildUserProfile(db: Db, patientId: number, practiceId: nu
     userId: account.id,
     username: account.username,
     lastChangePasswordDate: account.lastChangePasswordDate?.toISOString() ?? null,
+    language: account.language ?? null,
     responsibleForPatients: responsibleFor,
   };
 }

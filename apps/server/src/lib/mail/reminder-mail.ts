@@ -3,12 +3,13 @@
  * messages): it honours the patient's unsubscribe preference and appends the signed unsubscribe link,
  * so no feature can forget either.
  */
-import type { UnsubscribeType } from '@dermis/contract';
+import type { MessageKey, UnsubscribeType } from '@dermis/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { emailPreference, patient, practice, userAccount } from '../../db/schema';
 import type { MailCategory, Mailer } from './mailer';
+import { translatorFor } from '../i18n';
 import { renderMail } from './template';
 import type { MailContent } from './template';
 import { unsubscribeLink } from './unsubscribe-link';
@@ -22,11 +23,11 @@ const categoryOf: Record<UnsubscribeType, MailCategory> = {
   4: 'CUSTOM_MESSAGE',
 };
 
-const footerText: Record<UnsubscribeType, string> = {
-  1: 'You receive this e-mail because you get e-mail appointment reminders.',
-  3: 'You receive this e-mail because you get e-mail reminders to schedule future appointments.',
-  4: 'You receive this e-mail because your clinic may send you custom e-mail messages.',
-};
+const footerText = {
+  1: 'mail.reminder.footer.1',
+  3: 'mail.reminder.footer.3',
+  4: 'mail.reminder.footer.4',
+} as const satisfies Record<UnsubscribeType, MessageKey>;
 
 export interface ReminderDeps {
   db: Db;
@@ -52,7 +53,12 @@ export async function sendReminderMail(
   if (opted) return 'SKIPPED_UNSUBSCRIBED';
 
   const [who] = await deps.db
-    .select({ practiceId: patient.practiceId, practiceName: practice.name, userId: userAccount.id })
+    .select({
+      practiceId: patient.practiceId,
+      practiceName: practice.name,
+      userId: userAccount.id,
+      language: userAccount.language,
+    })
     .from(patient)
     .innerJoin(practice, eq(practice.id, patient.practiceId))
     .leftJoin(userAccount, eq(userAccount.patientId, patient.id))
@@ -68,10 +74,12 @@ export async function sendReminderMail(
     userId: who.userId ?? 0,
     type: input.type,
   });
+  const tr = translatorFor(who.language);
   const mail = renderMail({
+    language: who.language,
     practiceName: who.practiceName,
     ...input.content,
-    footer: { text: footerText[input.type], link: { label: 'Unsubscribe', url: link } },
+    footer: { text: tr(footerText[input.type]), link: { label: tr('mail.reminder.unsubscribe'), url: link } },
   });
   await deps.mailer.send({ practiceId: who.practiceId, to, category: categoryOf[input.type], ...mail });
   return 'SENT';

@@ -2,7 +2,12 @@
  * One layout for every e-mail: the practice's name, a greeting, short paragraphs and at most one
  * button, as plain text and as HTML. Everything inserted is escaped; no health data goes in.
  */
+import type { Language } from '@dermis/contract';
+import { translatorFor } from '../i18n';
+
 export interface MailContent {
+  /** The recipient's language (default English); the layout's own words follow it. */
+  language?: Language | null;
   practiceName: string;
   subject: string;
   greeting: string;
@@ -13,13 +18,15 @@ export interface MailContent {
 }
 
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const tr = translatorFor(content.language);
+  const signature = tr('mail.layout.signature', { practiceName: content.practiceName });
   const subject = `${content.practiceName}: ${content.subject}`;
   const text = [
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
-    `${content.practiceName} patient portal`,
+    signature,
     ...(content.footer
       ? [
           '',
@@ -30,7 +37,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
   ].join('\n');
 
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html lang="${content.language ?? 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5;max-width:600px;margin:0 auto;padding:16px">
 <p style="font-size:18px;font-weight:bold;color:#07666c;margin:0 0 16px">${escapeHtml(content.practiceName)}</p>
 <p>${escapeHtml(content.greeting)}</p>
@@ -38,7 +45,7 @@ ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${
   content.action
     ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#07666c;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
-<p style="font-size:13px;color:#52606d">If the button does not work, copy this address into your browser: ${escapeHtml(content.action.url)}</p>`
+<p style="font-size:13px;color:#52606d">${escapeHtml(tr('mail.layout.buttonFallback', { url: content.action.url }))}</p>`
     : ''
 }
 ${

@@ -4,11 +4,11 @@
  * with replay protection. Failures are also counted per user so guessing across codes is throttled.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { translate } from '@dermis/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { CounterStore } from '../counters/counter-store';
-import { HttpError, tooManyAttempts } from '../http-error';
+import { translatorFor } from '../i18n';
+import { httpError, tooManyAttempts, type HttpError } from '../http-error';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/template';
 import { sha256Hex } from '../secrets';
@@ -39,7 +39,7 @@ export interface TwoStepDeps {
 
 /** 400 INVALID_OTP_CODE 'Invalid OTP code.' (401 at sign-in). */
 export function invalidOtp(status = 400): HttpError {
-  return new HttpError(status, 'INVALID_OTP_CODE', translate('login.error.invalidOtp'));
+  return httpError(status, 'INVALID_OTP_CODE', 'login.error.invalidOtp');
 }
 
 export function secretBox(deps: Pick<TwoStepDeps, 'config'>): SecretBox {
@@ -101,11 +101,13 @@ export async function sendEmailCode(deps: TwoStepDeps, profile: ProfileRow): Pro
     expiresAt: new Date(Date.now() + minutes * 60_000),
   });
   const account = await findAccountContext(deps.db, profile.userId);
+  const tr = translatorFor(account?.language);
   const mail = renderMail({
+    language: account?.language,
     practiceName: account?.practiceName ?? 'Dermis',
-    subject: translate('twoStep.mail.subject'),
-    greeting: translate('twoStep.mail.greeting'),
-    paragraphs: [translate('twoStep.mail.code', { code, minutes }), translate('twoStep.mail.ignore')],
+    subject: tr('twoStep.mail.subject'),
+    greeting: tr('twoStep.mail.greeting'),
+    paragraphs: [tr('twoStep.mail.code', { code, minutes }), tr('twoStep.mail.ignore')],
   });
   await deps.mailer.send({
     practiceId: account?.practiceId ?? null,

@@ -121,6 +121,7 @@ export async function findAccountContext(db: Db, userId: number) {
       practiceId: userAccount.practiceId,
       practiceName: practice.name,
       mfaRequired: practice.mfaRequiredByPracticeAdmin,
+      language: userAccount.language,
     })
     .from(userAccount)
     .innerJoin(practice, eq(practice.id, userAccount.practiceId))

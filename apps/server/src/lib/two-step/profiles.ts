@@ -2,10 +2,10 @@
  * Two-step profiles of a user: list, add, verify, prefer, deactivate. Used by the account-settings
  * calls and the login-time calls alike; callers have already established whose profiles these are.
  */
-import { errorCodes, translate, twoStepEmail } from '@dermis/contract';
+import { errorCodes, twoStepEmail } from '@dermis/contract';
 import type { AddProfileResponse, TwoFactorType, TwoStepProfile } from '@dermis/contract';
 import QRCode from 'qrcode';
-import { forbidden, HttpError, invalidField } from '../http-error';
+import { forbidden, httpError, invalidField } from '../http-error';
 import { newTotpSecret, otpauthUri } from '../totp';
 import type { TwoStepDeps } from './codes';
 import { checkCode, invalidOtp, secretBox, sendEmailCode } from './codes';
@@ -52,7 +52,7 @@ export async function addProfile(
 ): Promise<AddProfileResponse> {
   const existing = await findVerifiedProfiles(deps.db, userId);
   if (existing.some((p) => p.type === input.type))
-    throw new HttpError(409, errorCodes.conflict, translate('twoStep.error.typeExists'));
+    throw httpError(409, errorCodes.conflict, 'twoStep.error.typeExists');
 
   if (input.type === 'EMAIL') {
     const parsed = twoStepEmail.safeParse(input.value ?? '');

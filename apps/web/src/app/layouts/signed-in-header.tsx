@@ -5,10 +5,12 @@ import { actingPatientId } from '../../features/navigation/acting-for';
 import { ActingForBanner } from '../../features/navigation/components/acting-for-banner';
 import { TopNav } from '../../features/navigation/components/top-nav';
 import { useAppConfig } from '../../lib/config/app-config';
+import { useAccountLanguage } from './use-account-language';
 import { useCurrentUserSync } from './use-current-user-sync';
 
 export function SignedInHeader({ user }: { user: UserProfile }) {
   useCurrentUserSync(user);
+  useAccountLanguage(user);
   const location = useLocation();
   const isDevelopment = useAppConfig()?.environment === 'development';
   const actingFor = actingPatientId(location.pathname, user.id);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { accessTokenResponse, apiPrefix, authRoutes } from '@dermis/contract';
 import type { SessionStore } from '../session/session-store';
-import { t } from '../i18n';
+import { currentLanguage, t } from '../i18n';
 import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
 
 export type Auth = 'access' | 'none' | { bearer: string };
@@ -42,7 +42,12 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     options: RequestOptions<unknown>,
     token: string | undefined,
   ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    // The server words its messages in this language unless the signed-in account chose another.
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+      ...options.headers,
+    };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {

@@ -15,6 +15,7 @@ export function userProfileFixture(overrides: Partial<UserProfile> = {}): UserPr
     avatarContentLength: null,
     avatarMimeType: null,
     lastChangePasswordDate: null,
+    language: null,
     contactInfoList: [],
     addressInformationInfoList: [],
     responsibleForPatients: [],

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { en, languageFromAcceptLanguage, type MessageKey } from './en';
+import { es } from './es';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const keys = Object.keys(en) as MessageKey[];
+
+describe('the Spanish catalog', () => {
+  it('has exactly the keys of the English one', () => {
+    expect(Object.keys(es).sort()).toEqual([...keys].sort());
+  });
+
+  it('keeps every placeholder of the English text', () => {
+    const different = keys.filter((key) => placeholders(es[key]).join() !== placeholders(en[key]).join());
+    expect(different).toEqual([]);
+  });
+
+  it('has no empty text', () => {
+    expect(keys.filter((key) => es[key].trim() === '')).toEqual([]);
+  });
+
+  it('is a translation, not a copy: only names and codes stay as in English', () => {
+    const same = keys.filter((key) => es[key] === en[key]);
+    expect(same.sort()).toEqual(
+      [
+        'app.name',
+        'app.title',
+        'language.en',
+        'language.es',
+        'twoStep.errorTitle',
+        'components.errorTitle',
+        'unsubscribe.no',
+      ].sort(),
+    );
+  });
+});
+
+describe('languageFromAcceptLanguage', () => {
+  it('picks the best supported language and falls back to English', () => {
+    expect(languageFromAcceptLanguage('es-US,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(languageFromAcceptLanguage('fr-FR, en;q=0.5, es;q=0.7')).toBe('es');
+    expect(languageFromAcceptLanguage('fr')).toBe('en');
+    expect(languageFromAcceptLanguage('es;q=0')).toBe('en');
+    expect(languageFromAcceptLanguage(undefined)).toBe('en');
+  });
+});

@@ -1,0 +1,10 @@
+/** Texts of the shared page parts in apps/web/src/components. */
+export const enComponents = {
+  'components.loading': 'Loading...',
+  'components.close': 'Close',
+  'components.cancel': 'Cancel',
+  'components.confirm': 'Confirm',
+  'components.ok': 'OK',
+  'components.errorTitle': 'Error',
+  'components.moreInformation': 'More information',
+} as const;

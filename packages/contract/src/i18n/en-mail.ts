@@ -1,0 +1,25 @@
+/** Texts of the e-mails the server sends (layout, invitations, reminders), in the patient's language. */
+export const enMail = {
+  'mail.layout.signature': '{practiceName} patient portal',
+  'mail.layout.buttonFallback': 'If the button does not work, copy this address into your browser: {url}',
+  'mail.greeting': 'Hello,',
+  'mail.invitation.accountCreation.subject': 'Create your patient portal account',
+  'mail.invitation.accountCreation.invite':
+    '{practiceName} invites you to create an account in its patient portal.',
+  'mail.invitation.accountCreation.how':
+    'Choose a username and a password with the link below. You will be asked for your date of birth. The link works once and until {until}.',
+  'mail.invitation.accountCreation.action': 'Create your account',
+  'mail.invitation.emailVerification.subject': 'Verify your e-mail address',
+  'mail.invitation.emailVerification.ask':
+    '{practiceName} asks you to confirm that this e-mail address is yours.',
+  'mail.invitation.emailVerification.how':
+    'Open the link below to confirm it. The link works once and until {until}.',
+  'mail.invitation.emailVerification.action': 'Verify e-mail address',
+  'mail.invitation.ignore': 'If you did not expect this e-mail, you can ignore it.',
+  'mail.reminder.footer.1': 'You receive this e-mail because you get e-mail appointment reminders.',
+  'mail.reminder.footer.3':
+    'You receive this e-mail because you get e-mail reminders to schedule future appointments.',
+  'mail.reminder.footer.4':
+    'You receive this e-mail because your clinic may send you custom e-mail messages.',
+  'mail.reminder.unsubscribe': 'Unsubscribe',
+} as const;

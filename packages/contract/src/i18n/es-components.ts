@@ -1,0 +1,11 @@
+import type { enComponents } from './en-components';
+
+export const esComponents = {
+  'components.loading': 'Cargando...',
+  'components.close': 'Cerrar',
+  'components.cancel': 'Cancelar',
+  'components.confirm': 'Confirmar',
+  'components.ok': 'Aceptar',
+  'components.errorTitle': 'Error',
+  'components.moreInformation': 'Más información',
+} satisfies Record<keyof typeof enComponents, string>;
