@@ -7,6 +7,8 @@
  * `en-<area>.ts` (one exported `as const` object, keys prefixed with the area) spread into `en`, so
  * areas built side by side never edit the same lines.
  */
+import { enShell } from './en-shell';
+
 const core = {
   'app.name': 'Dermis',
   'app.tagline': 'We Bring Doctors & Patients Closer Together.',
@@ -433,6 +435,7 @@ const core = {
 
 export const en = {
   ...core,
+  ...enShell,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { badCredentials, unauthorized } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { recordActivity } from '../../plugins/activity-log';
 import { sha256Hex } from '../../lib/secrets';
 import type { TokenService, TokenSubject } from '../../lib/tokens';
 import type { TwoStepDeps } from '../../lib/two-step/codes';
@@ -64,6 +65,7 @@ export async function passwordLogin(
   const secondStep = await secondStepFor(deps.twoStep, deps.tokens, subject);
   if (secondStep) return secondStep;
   const { accessToken, refreshToken } = await issueTokens(deps, subject, randomUUID());
+  await recordSignIn(deps.db, account);
   return { accessToken, refreshToken, servers: servers(deps.config) };
 }
 
@@ -89,7 +91,18 @@ export async function codeLogin(
   }
   await deps.throttle.recordSuccess(claims.username);
   const { accessToken, refreshToken } = await issueTokens(deps, account, randomUUID());
+  await recordSignIn(deps.db, account);
   return { accessToken, refreshToken, servers: servers(deps.config) };
+}
+
+/** The privacy policy promises a log of sign-ins: the patient sees each in the activity log. */
+function recordSignIn(db: Db, account: { practiceId: number; patientId: number; userId: number }) {
+  return recordActivity(db, {
+    practiceId: account.practiceId,
+    patientId: account.patientId,
+    actorUserId: account.userId,
+    action: 'SIGN_IN',
+  });
 }
 
 export async function refreshSession(deps: AuthDeps, presented: string): Promise<AccessTokenResponse> {

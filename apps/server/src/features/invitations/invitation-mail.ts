@@ -5,11 +5,13 @@
 import type { InvitationKind } from '@dermis/contract';
 import type { MailMessage } from '../../lib/mail/mailer';
 import { renderMail } from '../../lib/mail/template';
+import type { MailContent } from '../../lib/mail/template';
 
 export function invitationMail(input: {
   kind: InvitationKind;
   practiceId: number;
   practiceName: string;
+  brand?: MailContent['brand'];
   to: string;
   url: string;
   expiresAt: Date;
@@ -35,7 +37,12 @@ export function invitationMail(input: {
           ],
           action: { label: 'Verify e-mail address', url: input.url },
         };
-  const mail = renderMail({ practiceName: input.practiceName, greeting: 'Hello,', ...content });
+  const mail = renderMail({
+    practiceName: input.practiceName,
+    brand: input.brand,
+    greeting: 'Hello,',
+    ...content,
+  });
   return {
     practiceId: input.practiceId,
     to: input.to,

@@ -21,7 +21,7 @@ import type { Db } from '../../db/database';
 import type { CounterStore } from '../../lib/counters/counter-store';
 import { HttpError, invalidField } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mail/mailer';
-import { renderMail } from '../../lib/mail/template';
+import { mailBrand, renderMail } from '../../lib/mail/template';
 import { hashPassword } from '../../lib/passwords';
 import { sha256Hex } from '../../lib/secrets';
 import { revokeAllRefreshTokens } from '../../lib/sessions';
@@ -137,6 +137,7 @@ async function issueAndSend(
   const url = `${deps.config.publicUrl}/password/reset/${secret}`;
   const mail = renderMail({
     practiceName: candidate.practiceName,
+    brand: mailBrand(deps.config.publicUrl, candidate),
     subject: translate('mail.passwordReset.subject'),
     greeting: translate('mail.passwordReset.greeting'),
     paragraphs: [translate('mail.passwordReset.body', { minutes }), translate('mail.passwordReset.ignore')],
