@@ -22,6 +22,10 @@ import { integrationRoutes } from './features/integration/integration.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
 import { patientRoutes } from './features/patient/patient.routes';
+import {
+  practiceBrandingIntegrationRoutes,
+  practiceBrandingPublicRoutes,
+} from './features/practice-branding/practice-branding.routes';
 import { responsiblePersonsRoutes } from './features/responsible-persons/responsible-persons.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { practiceMfaRoutes } from './features/two-step/practice-mfa.routes';
@@ -106,6 +110,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(activityLogRoutes, { prefix: apiPrefix.app });
   await app.register(responsiblePersonsRoutes, { prefix: apiPrefix.app });
   await app.register(integrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(practiceBrandingIntegrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(practiceBrandingPublicRoutes);
   await app.register(invitationRoutes);
   await app.register(devMailboxRoutes);
   await registerWebApp(app, config.webDist);

@@ -107,6 +107,7 @@ export const activityAction = z.enum([
   'VIEW',
   'TRANSMIT',
   'TRANSMIT_VIA_EMAIL',
+  'SIGN_IN',
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 

@@ -10,3 +10,5 @@ export * from './system';
 export * from './account';
 export * from './relationships';
 export * from './two-step';
+export * from './practice-branding';
+export * from './i18n/es-shell';

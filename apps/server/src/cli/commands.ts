@@ -6,14 +6,18 @@ import {
   createClinicRequest,
   createPracticeRequest,
   linkResponsiblePersonRequest,
+  practiceBrandingRequest,
   upsertPatientRequest,
 } from '@dermis/contract';
+import { en, translate } from '@dermis/contract';
+import type { MessageKey } from '@dermis/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { createClinic } from '../features/integration/clinic.service';
 import { upsertPatient } from '../features/integration/patient-upsert.service';
 import { createApiKey, createPractice } from '../features/integration/practice.service';
 import { linkResponsiblePerson } from '../features/integration/responsible-person.service';
+import { setPracticeBranding } from '../features/practice-branding/practice-branding.service';
 import { setPracticeMfa } from '../features/two-step/practice-mfa.service';
 
 export async function practiceCreate(
@@ -154,7 +158,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, options: Record<s
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? '');
-    return `  ${options[field] ?? field}: ${issue.message === 'validation.fieldRequired' ? 'is required' : issue.message}`;
+    return `  ${options[field] ?? field}: ${issue.message === 'validation.fieldRequired' ? 'is required' : issue.message in en ? translate(issue.message as MessageKey) : issue.message}`;
   });
   throw new CliInputError(`Invalid options:\n${lines.join('\n')}`);
 }
@@ -166,4 +170,33 @@ export async function practiceSetMfa(
 ): Promise<string> {
   await setPracticeMfa(db, options.practice, options.required);
   return `Practice ${options.practice}: two-step verification ${options.required ? 'required' : 'not required'}`;
+}
+
+export async function practiceSetBranding(
+  db: Db,
+  options: { practice: number; name?: string; phone?: string; color?: string; logo?: string },
+  readFile: (path: string) => Buffer,
+): Promise<string> {
+  const input = parse(
+    practiceBrandingRequest,
+    {
+      name: options.name,
+      phone: options.phone === '' ? null : options.phone,
+      brandColor: options.color === '' ? null : options.color,
+      logoBase64:
+        options.logo === undefined
+          ? undefined
+          : options.logo === ''
+            ? null
+            : readFile(options.logo).toString('base64'),
+    },
+    { name: '--name', phone: '--phone', brandColor: '--color', logoBase64: '--logo' },
+  );
+  const branding = await setPracticeBranding(db, options.practice, input);
+  return [
+    `Practice ${branding.practiceId} branding: ${branding.name}`,
+    `  phone: ${branding.phone ?? '(none)'}`,
+    `  colour: ${branding.brandColor ?? '(default)'}${branding.brandColorAdjusted ? ` (darkened from ${options.color} to reach 4.5:1 against white)` : ''}`,
+    `  logo: ${branding.logoUrl ?? '(none)'}`,
+  ].join('\n');
 }

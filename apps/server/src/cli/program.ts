@@ -1,4 +1,5 @@
 /** The `dermis` command line: options, help and examples. Running a command is left to the caller. */
+import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Db } from '../db/database';
 import {
@@ -7,6 +8,7 @@ import {
   patientUpsert,
   patientUpsertInput,
   practiceCreate,
+  practiceSetBranding,
   practiceSetMfa,
   responsibleLink,
 } from './commands';
@@ -68,6 +70,24 @@ Examples:
     .addHelpText('after', '\nExample:\n  dermis practice:set-mfa --practice 1 --required true')
     .action((options: { practice: number; required: boolean }) =>
       io.withDatabase((db) => practiceSetMfa(db, options)),
+    );
+
+  program
+    .command('practice:set-branding')
+    .description(
+      "Set a practice's name, help phone, brand colour and logo (PNG, JPEG or SVG); an empty value removes one.",
+    )
+    .requiredOption('--practice <id>', 'practice id', positiveInteger)
+    .option('--name <name>', 'practice name')
+    .option('--phone <phone>', 'help line shown on the sign-in page')
+    .option('--color <#rrggbb>', 'brand colour (darkened if needed to reach 4.5:1 against white)')
+    .option('--logo <file>', 'logo file: PNG, JPEG or SVG, at most 256 KB')
+    .addHelpText(
+      'after',
+      '\nExample:\n  dermis practice:set-branding --practice 1 --color "#b45309" --phone "(239) 555-0100" --logo sunshine.svg',
+    )
+    .action((options: { practice: number; name?: string; phone?: string; color?: string; logo?: string }) =>
+      io.withDatabase((db) => practiceSetBranding(db, options, (file) => fs.readFileSync(file))),
     );
 
   program

@@ -18,6 +18,7 @@ import {
   responsiblePerson,
   userAccount,
 } from '../db/schema';
+import { seedPracticeBranding } from '../features/practice-branding/practice-branding.demo';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../plugins/activity-log';
 import { demoAccounts, demoActivity, demoMinor, demoPractice, demoSpouse } from './demo-accounts';
@@ -44,7 +45,7 @@ export type DemoSeeder = (tx: Db, demo: DemoContext) => Promise<void>;
  * Each feature's demo data, in the order the features depend on each other (a feature's seeder may
  * read what an earlier one wrote). A feature exports its seeder from features/<feature>/<feature>.demo.ts.
  */
-const featureSeeders: DemoSeeder[] = [];
+const featureSeeders: DemoSeeder[] = [seedPracticeBranding];
 
 /** Returns the new practice's id, or null when the database already had a practice. */
 export async function seedDemo(db: Db): Promise<number | null> {

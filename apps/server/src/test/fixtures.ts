@@ -1,7 +1,8 @@
 /** Small builders of test data, written straight to the tables so each test states what it needs. */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import { patient, practice, responsiblePerson, userAccount } from '../db/schema';
+import { apiKey, patient, practice, responsiblePerson, userAccount } from '../db/schema';
+import { newApiKey, sha256Hex } from '../lib/secrets';
 import { hashPassword } from '../lib/passwords';
 
 let sequence = 0;
@@ -9,6 +10,17 @@ let sequence = 0;
 export async function givenPractice(db: Db, name = 'Test Practice'): Promise<number> {
   const [row] = await db.insert(practice).values({ name }).returning({ id: practice.id });
   return row!.id;
+}
+
+/** A practice with an integration API key (the key in clear, as a clinic system holds it). */
+export async function givenPracticeWithKey(
+  db: Db,
+  name = 'Test Practice',
+): Promise<{ practiceId: number; apiKey: string }> {
+  const practiceId = await givenPractice(db, name);
+  const key = newApiKey();
+  await db.insert(apiKey).values({ practiceId, keyHash: sha256Hex(key), label: 'test' });
+  return { practiceId, apiKey: key };
 }
 
 export interface PersonOptions {

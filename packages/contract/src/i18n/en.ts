@@ -10,6 +10,7 @@
 import { enComponents } from './en-components';
 import { enLanguage } from './en-language';
 import { enMail } from './en-mail';
+import { enShell } from './en-shell';
 
 const core = {
   'app.name': 'Dermis',
@@ -440,6 +441,7 @@ export const en = {
   ...enMail,
   ...enLanguage,
   ...enComponents,
+  ...enShell,
 } as const;
 
 export type MessageKey = keyof typeof en;

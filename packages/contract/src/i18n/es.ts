@@ -7,6 +7,7 @@ import type { Catalog } from './en';
 import { esComponents } from './es-components';
 import { esLanguage } from './es-language';
 import { esMail } from './es-mail';
+import { esShell } from './es-shell';
 
 const core = {
   'app.name': 'Dermis',
@@ -438,4 +439,5 @@ export const es = {
   ...esMail,
   ...esLanguage,
   ...esComponents,
+  ...esShell,
 } satisfies Catalog;

@@ -26,6 +26,7 @@ export const activityActions = [
   'VIEW',
   'TRANSMIT',
   'TRANSMIT_VIA_EMAIL',
+  'SIGN_IN',
 ] as const;
 
 export const activityLog = pgTable(

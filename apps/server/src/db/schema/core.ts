@@ -22,6 +22,12 @@ export const practice = pgTable('practice', {
   id: id(),
   name: text('name').notNull(),
   mfaRequiredByPracticeAdmin: boolean('mfa_required_by_practice_admin').notNull().default(false),
+  // Branding (0025): see features/practice-branding.
+  phone: text('phone'),
+  brandColor: text('brand_color'),
+  logoBase64: text('logo_base64'),
+  logoMimeType: text('logo_mime_type', { enum: ['image/png', 'image/jpeg', 'image/svg+xml'] }),
+  brandingUpdatedAt: timestamp('branding_updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

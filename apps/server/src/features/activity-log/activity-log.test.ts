@@ -52,7 +52,15 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
     const { accessToken } = await signIn(app, 'daniel', guardian.password);
     const response = await log(accessToken, guardian.patientId);
     expect(response.statusCode).toBe(200);
+    // The sign-in itself is the newest entry (the privacy policy promises sign-ins are logged).
     expect(response.json()).toEqual([
+      {
+        firstName: 'Daniel',
+        lastName: 'Reed',
+        action: 'SIGN_IN',
+        date: expect.any(String) as unknown,
+        toAddress: null,
+      },
       {
         firstName: 'Daniel',
         lastName: 'Reed',
@@ -88,10 +96,17 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
     expect((await log(accessToken, minorId)).statusCode).toBe(403);
   });
 
-  it('answers an empty list when nothing was logged, and 401 without a sign-in', async () => {
+  it('logs each sign-in only, not failed attempts, and answers 401 without a sign-in', async () => {
     const other = await givenUser(t.db, practiceId, { username: 'quiet' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'quiet', password: 'Wrong-Password1' },
+    });
     const { accessToken } = await signIn(app, 'quiet', other.password);
-    expect((await log(accessToken, other.patientId)).json()).toEqual([]);
+    expect(
+      (await log(accessToken, other.patientId)).json<{ action: string }[]>().map((e) => e.action),
+    ).toEqual(['SIGN_IN']);
     expect(
       (await app.inject({ method: 'GET', url: `/api/app/patient/activityLog/_rid/${minorId}` })).statusCode,
     ).toBe(401);

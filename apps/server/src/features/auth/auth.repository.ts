@@ -7,6 +7,7 @@ import { normalizeUsername } from '../../lib/usernames';
 export interface LoginCandidate {
   userId: number;
   practiceId: number;
+  patientId: number;
   username: string;
   passwordHash: string;
   /** Account active, and its patient active and alive. */
@@ -22,6 +23,7 @@ export async function findLoginCandidates(db: Db, username: string): Promise<Log
     .select({
       userId: userAccount.id,
       practiceId: userAccount.practiceId,
+      patientId: userAccount.patientId,
       username: userAccount.username,
       passwordHash: userAccount.passwordHash,
       accountActive: userAccount.active,
@@ -42,7 +44,12 @@ export async function findLoginCandidates(db: Db, username: string): Promise<Log
 /** The account behind a token, when it may still sign in. */
 export async function findActiveAccount(db: Db, userId: number, practiceId: number) {
   const [row] = await db
-    .select({ userId: userAccount.id, practiceId: userAccount.practiceId, username: userAccount.username })
+    .select({
+      userId: userAccount.id,
+      practiceId: userAccount.practiceId,
+      patientId: userAccount.patientId,
+      username: userAccount.username,
+    })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
     .where(

@@ -7,11 +7,13 @@ import type { InvitationKind, Language } from '@dermis/contract';
 import { translatorFor } from '../../lib/i18n';
 import type { MailMessage } from '../../lib/mail/mailer';
 import { renderMail } from '../../lib/mail/template';
+import type { MailContent } from '../../lib/mail/template';
 
 export function invitationMail(input: {
   kind: InvitationKind;
   practiceId: number;
   practiceName: string;
+  brand?: MailContent['brand'];
   to: string;
   url: string;
   expiresAt: Date;
@@ -44,6 +46,7 @@ export function invitationMail(input: {
     language: input.language,
     practiceName,
     greeting: tr('mail.greeting'),
+    brand: input.brand,
     ...content,
   });
   return {

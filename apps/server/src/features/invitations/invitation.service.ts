@@ -8,6 +8,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { httpError, invalidField, notFound } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mail/mailer';
+import { mailBrand } from '../../lib/mail/template';
 import { issueAccountToken } from './account-token.repository';
 import { invitationMail } from './invitation-mail';
 import { firstActiveEmail } from '../../lib/patient-email';
@@ -63,6 +64,7 @@ export async function sendInvitationTo(
       kind: input.kind,
       practiceId: found.practiceId,
       practiceName: found.practiceName,
+      brand: mailBrand(deps.config.publicUrl, found),
       to: email,
       url: `${deps.config.publicUrl}${path}`,
       expiresAt: token.expiresAt,

@@ -8,6 +8,8 @@ export interface PatientFacts {
   id: number;
   practiceId: number;
   practiceName: string;
+  practiceBrandColor: string | null;
+  practiceLogoMimeType: string | null;
   firstName: string;
   dateOfBirth: string;
   active: boolean;
@@ -18,6 +20,8 @@ const facts = {
   id: patient.id,
   practiceId: patient.practiceId,
   practiceName: practice.name,
+  practiceBrandColor: practice.brandColor,
+  practiceLogoMimeType: practice.logoMimeType,
   firstName: patient.firstName,
   dateOfBirth: patient.dateOfBirth,
   active: patient.active,

@@ -8,6 +8,8 @@ export interface RecoveryCandidate {
   userId: number;
   practiceId: number;
   practiceName: string;
+  practiceBrandColor: string | null;
+  practiceLogoMimeType: string | null;
   username: string;
   accountActive: boolean;
   patientActive: boolean;
@@ -22,6 +24,8 @@ export async function findRecoveryCandidates(db: Db, username: string): Promise<
       userId: userAccount.id,
       practiceId: userAccount.practiceId,
       practiceName: practice.name,
+      practiceBrandColor: practice.brandColor,
+      practiceLogoMimeType: practice.logoMimeType,
       username: userAccount.username,
       accountActive: userAccount.active,
       patientActive: patient.active,

@@ -21,7 +21,7 @@ import type { CounterStore } from '../../lib/counters/counter-store';
 import { HttpError, httpError, invalidField } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mail/mailer';
 import { translatorFor } from '../../lib/i18n';
-import { renderMail } from '../../lib/mail/template';
+import { mailBrand, renderMail } from '../../lib/mail/template';
 import { hashPassword } from '../../lib/passwords';
 import { sha256Hex } from '../../lib/secrets';
 import { revokeAllSessions } from '../../lib/sessions';
@@ -140,6 +140,7 @@ async function issueAndSend(
   const mail = renderMail({
     language: candidate.language,
     practiceName: candidate.practiceName,
+    brand: mailBrand(deps.config.publicUrl, candidate),
     subject: tr('mail.passwordReset.subject'),
     greeting: tr('mail.passwordReset.greeting'),
     paragraphs: [tr('mail.passwordReset.body', { minutes }), tr('mail.passwordReset.ignore')],

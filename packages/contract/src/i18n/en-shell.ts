@@ -1,0 +1,14 @@
+/**
+ * Texts of the shell (issue 7): practice branding, the public card, the phone menu, focus and the
+ * rough edges of sign-in. Spanish in es-shell.ts, same keys.
+ */
+export const enShell = {
+  'validation.brandColor': 'Use a colour in the form #RRGGBB.',
+  'server.error.logoType': 'The logo must be a PNG, JPEG or SVG image.',
+  'server.error.logoTooLarge': 'The logo must not be larger than {maxKb} KB.',
+  'server.error.logoUnsafeSvg': 'The SVG logo contains scripts, event handlers or external references.',
+  'server.error.logoEncoding': 'The logo must be sent in base64.',
+  'activityLog.action.SIGN_IN': 'Signed in',
+} as const;
+
+export type ShellMessageKey = keyof typeof enShell;

@@ -1,0 +1,12 @@
+import type { ShellMessageKey } from './en-shell';
+
+/** Spanish texts of the shell (issue 7): the same keys as en-shell.ts. */
+export const esShell: Record<ShellMessageKey, string> = {
+  'validation.brandColor': 'Use un color con el formato #RRGGBB.',
+  'server.error.logoType': 'El logotipo debe ser una imagen PNG, JPEG o SVG.',
+  'server.error.logoTooLarge': 'El logotipo no puede superar los {maxKb} KB.',
+  'server.error.logoUnsafeSvg':
+    'El logotipo SVG contiene scripts, controladores de eventos o referencias externas.',
+  'server.error.logoEncoding': 'El logotipo debe enviarse en base64.',
+  'activityLog.action.SIGN_IN': 'Inició sesión',
+};

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { safeString } from './rules';
+
+/**
+ * Practice identity (issue 7): name, help phone, brand colour and logo, set through the integration
+ * API (`PUT /api/integration/practice/branding`) or `dermis practice:set-branding`, and read by anyone
+ * through `GET /api/practice-branding` (the sign-in page needs it before anyone signs in).
+ */
+export const brandColorPattern = /^#[0-9a-fA-F]{6}$/;
+export const logoMimeTypes = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export type LogoMimeType = (typeof logoMimeTypes)[number];
+/** Largest logo accepted, decoded. */
+export const logoMaxBytes = 262_144;
+
+export const practiceBrandingRequest = z.object({
+  name: safeString.trim().min(1).max(200).optional(),
+  /** The help line shown on the sign-in card; null removes it. */
+  phone: safeString.trim().min(1).max(40).nullable().optional(),
+  /** #rrggbb; a colour too light for white text is darkened until it reaches 4.5:1. */
+  brandColor: safeString.regex(brandColorPattern, { message: 'validation.brandColor' }).nullable().optional(),
+  /** The logo file in base64 (PNG, JPEG or SVG, recognised by content); null removes it. */
+  logoBase64: safeString
+    .max(Math.ceil(logoMaxBytes / 3) * 4 + 4)
+    .nullable()
+    .optional(),
+});
+export type PracticeBrandingRequest = z.infer<typeof practiceBrandingRequest>;
+
+export const practiceBranding = z.object({
+  practiceId: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  /** Always at least 4.5:1 against white. */
+  brandColor: z.string().nullable(),
+  /** Where the logo is served, with a version so browsers refetch a new one; null when none. */
+  logoUrl: z.string().nullable(),
+});
+export type PracticeBranding = z.infer<typeof practiceBranding>;
+
+export const practiceBrandingResponse = practiceBranding.extend({
+  /** True when the colour sent was darkened to reach the contrast. */
+  brandColorAdjusted: z.boolean(),
+});
+
+export const practiceBrandingRoutes = {
+  /** Integration API (API key), relative to /api/integration. */
+  setBranding: 'practice/branding',
+  /** Public. */
+  branding: '/api/practice-branding',
+  logo: '/api/practice-branding/:practiceId/logo',
+} as const;
+
+export const practiceBrandingQuery = z.object({
+  practiceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+// --- Colour contrast (WCAG 2.x relative luminance) ---
+
+function channel(value: number): number {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+function rgbOf(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = rgbOf(hex);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** Contrast ratio of a colour against white (1 to 21). */
+export function contrastWithWhite(hex: string): number {
+  return 1.05 / (relativeLuminance(hex) + 0.05);
+}
+
+export const minimumBrandContrast = 4.5;
+
+/**
+ * The colour itself when it already reaches 4.5:1 against white, otherwise the same hue darkened
+ * step by step (black is 21:1, so this always ends). Lower-case #rrggbb.
+ */
+export function readableBrandColor(hex: string): string {
+  const [r, g, b] = rgbOf(hex.toLowerCase());
+  for (let factor = 1; factor >= 0; factor -= 0.01) {
+    const candidate = toHex(r * factor, g * factor, b * factor);
+    if (contrastWithWhite(candidate) >= minimumBrandContrast) return candidate;
+  }
+  return '#000000';
+}
+
+function toHex(r: number, g: number, b: number): string {
+  return `#${[r, g, b].map((v) => Math.floor(v).toString(16).padStart(2, '0')).join('')}`;
+}
