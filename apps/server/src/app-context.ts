@@ -9,6 +9,15 @@ import type { CounterStore } from './lib/counters/counter-store';
 import type { Mailer } from './lib/mail/mailer';
 import type { TokenService } from './lib/tokens';
 
+/** A registered route as the route walkers see it (the access-guard walk, the fuzz test). */
+export interface RouteEntry {
+  method: string;
+  /** The URL pattern, e.g. /api/app/patient/getDermisPatientById/_rid/:id. */
+  url: string;
+  /** The request schemas the route validates with (Zod), when it declares them. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown };
+}
+
 /** Who is calling: set by the `authenticate` preHandler from a verified access token. */
 export interface AuthContext {
   userId: number;
@@ -36,8 +45,8 @@ declare module 'fastify' {
     tokens: TokenService;
     counters: CounterStore;
     mailer: Mailer;
-    /** Every route registered, in order (method and URL pattern). */
-    routeTable: readonly { method: string; url: string }[];
+    /** Every route registered, in order. */
+    routeTable: readonly RouteEntry[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -4,6 +4,7 @@
  * security headers, the features, and last the web app with its not-found fallback.
  */
 import './app-context';
+import type { RouteEntry } from './app-context';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -88,10 +89,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorateRequest('apiKeyPracticeId', null);
 
   // Every route, as registered: the security tests walk it to prove no patient-scoped call escapes
-  // the access guard.
-  const routeTable: { method: string; url: string }[] = [];
+  // the access guard, and the fuzz test to prove no input answers 5xx.
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeTable', routeTable);
 

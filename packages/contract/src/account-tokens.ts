@@ -4,7 +4,7 @@
  * staff use to send those links.
  */
 import { z } from 'zod';
-import { passwordRule, requiredString, usernameRule } from './rules';
+import { entityId, int32, int32Text, passwordRule, requiredString, safeString, usernameRule } from './rules';
 
 /** Paths of this area, relative to apiPrefix.app (public calls) and apiPrefix.integration. */
 export const accountTokenRoutes = {
@@ -25,7 +25,7 @@ export type InvitationKind = z.infer<typeof invitationKind>;
 export const sendInvitationRequest = z.object({
   kind: invitationKind,
   /** Default: the patient's first active EMAIL_ADDRESS contact. */
-  email: z.string().trim().email().max(255).optional(),
+  email: safeString.trim().email().max(255).optional(),
 });
 export type SendInvitationRequest = z.infer<typeof sendInvitationRequest>;
 
@@ -37,7 +37,7 @@ export const invitationResponse = z.object({
 });
 export type InvitationResponse = z.infer<typeof invitationResponse>;
 
-export const verifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailRequest = z.object({ token: safeString.min(1).max(200) });
 export const verifyEmailResponse = z.object({
   tokenStatus,
   isDermisActive: z.boolean(),
@@ -49,16 +49,16 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 export const createAccountErrorCode = z.enum(['USERNAME_EXISTS', 'WRONG_DATE_OF_BIRTH']);
 export type CreateAccountErrorCode = z.infer<typeof createAccountErrorCode>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.dateOfBirth' });
+const isoDate = safeString.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.dateOfBirth' });
 
 export const createAccountRequest = z
   .object({
-    token: z.string().min(1).max(200),
+    token: safeString.min(1).max(200),
     username: usernameRule,
     password: passwordRule,
-    rePassword: z.string().min(1, { message: 'validation.fieldRequired' }),
+    rePassword: safeString.min(1, { message: 'validation.fieldRequired' }),
     dateOfBirth: isoDate,
-    appServer: z.string().max(200).optional(),
+    appServer: safeString.max(200).optional(),
   })
   .refine((v) => v.password === v.rePassword, {
     path: ['rePassword'],
@@ -79,9 +79,9 @@ export const unsubscribeType = z.union([z.literal(1), z.literal(3), z.literal(4)
 export type UnsubscribeType = z.infer<typeof unsubscribeType>;
 
 export const unsubscribeQuery = z.object({
-  pid: z.coerce.number().int().positive(),
-  uid: z.coerce.number().int().nonnegative(),
-  type: z.coerce.number().pipe(unsubscribeType),
+  pid: z.coerce.number().pipe(entityId),
+  uid: z.coerce.number().pipe(int32.nonnegative()),
+  type: int32Text.pipe(unsubscribeType),
   token: requiredString.max(200),
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuery>;
@@ -90,7 +90,7 @@ export const unsubscribeResponse = z.object({ unsubscribed: z.literal(true), typ
 export const unsubscribeErrorCodes = { invalidLink: 'INVALID_UNSUBSCRIBE_LINK' } as const;
 
 export const sendMessageRequest = z.object({
-  subject: z.string().trim().min(1).max(150),
-  body: z.string().trim().min(1).max(5000),
+  subject: safeString.trim().min(1).max(150),
+  body: safeString.trim().min(1).max(5000),
 });
 export const sendMessageResponse = z.object({ status: z.enum(['SENT', 'SKIPPED_UNSUBSCRIBED', 'NO_EMAIL']) });

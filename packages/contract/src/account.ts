@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { languages } from './i18n/en';
 import { contactType } from './patient';
-import { requiredString, usernameRule } from './rules';
+import { entityId, requiredString, safeString, usernameRule } from './rules';
 
 export const accountRoutes = {
   forgotPassword: 'patient/forgotPassword',
@@ -43,8 +43,8 @@ export const resetTokenStatus = z.enum(['INVALID', 'EXPIRED', 'USED', 'UNUSED'])
 export type ResetTokenStatus = z.infer<typeof resetTokenStatus>;
 
 export const resetPasswordRequest = z.object({
-  password: z.string().max(255),
-  token: z.string().max(512),
+  password: safeString.max(255),
+  token: safeString.max(512),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
@@ -65,7 +65,7 @@ export const accountSettingsErrors = {
 export const changeUsernameRequest = z.object({
   username: usernameRule,
   /** The caller's own patient id: nobody changes another person's username. */
-  profileId: z.number().int().positive(),
+  profileId: entityId,
 });
 export type ChangeUsernameRequest = z.infer<typeof changeUsernameRequest>;
 
@@ -78,10 +78,10 @@ export const changeUsernameResponse = z.object({
 export type ChangeUsernameResponse = z.infer<typeof changeUsernameResponse>;
 
 export const changePasswordRequest = z.object({
-  username: z.string().max(255),
-  oldPassword: z.string().min(1, { message: 'validation.fieldRequired' }).max(255),
-  newPassword: z.string().min(1, { message: 'validation.fieldRequired' }).max(255),
-  confirmNewPassword: z.string().min(1, { message: 'validation.fieldRequired' }).max(255),
+  username: safeString.max(255),
+  oldPassword: safeString.min(1, { message: 'validation.fieldRequired' }).max(255),
+  newPassword: safeString.min(1, { message: 'validation.fieldRequired' }).max(255),
+  confirmNewPassword: safeString.min(1, { message: 'validation.fieldRequired' }).max(255),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 

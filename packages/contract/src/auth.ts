@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { requiredString } from './rules';
+import { entityId, requiredString, safeString } from './rules';
 
 export const twoFactorType = z.enum(['EMAIL', 'AUTH_APP']);
 export type TwoFactorType = z.infer<typeof twoFactorType>;
 
 export const passwordLoginRequest = z.object({
   username: requiredString,
-  password: z.string().min(1, { message: 'validation.fieldRequired' }),
-  clientVersion: z.string().max(32).optional(),
-  application: z.string().max(64).optional(),
-  timeZoneId: z.string().max(64).optional(),
+  password: safeString.min(1, { message: 'validation.fieldRequired' }),
+  clientVersion: safeString.max(32).optional(),
+  application: safeString.max(64).optional(),
+  timeZoneId: safeString.max(64).optional(),
 });
 export type PasswordLoginRequest = z.infer<typeof passwordLoginRequest>;
 
 /** Second step of a two-step sign-in: the code for one of the user's profiles. */
 export const codeLoginRequest = z.object({
-  mfaProfileId: z.number().int().positive(),
-  otpCode: z.string().regex(/^\d{6}$/, { message: 'login.error.invalidOtp' }),
-  tempToken: z.string().min(1),
+  mfaProfileId: entityId,
+  otpCode: safeString.regex(/^\d{6}$/, { message: 'login.error.invalidOtp' }),
+  tempToken: safeString.min(1).max(4096),
 });
 export type CodeLoginRequest = z.infer<typeof codeLoginRequest>;
 
@@ -64,4 +64,4 @@ export const tokenClaims = z.object({
 });
 export type TokenClaims = z.infer<typeof tokenClaims>;
 
-export const logoutRequest = z.object({ refreshToken: z.string().min(1) });
+export const logoutRequest = z.object({ refreshToken: safeString.min(1).max(4096) });

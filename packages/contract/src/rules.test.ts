@@ -6,6 +6,7 @@ import {
   passwordRule,
   requiredString,
   safeString,
+  toStorableText,
   usernameRule,
 } from './rules';
 import { en, translate, format } from './i18n/en';
@@ -59,6 +60,11 @@ describe('safe request values', () => {
   });
   it('accepts any well-formed text, astral characters included', () => {
     expect(safeString.safeParse('José 😀 ñ').success).toBe(true);
+  });
+  it('makes text storable for what the server writes itself, without splitting a pair', () => {
+    expect(toStorableText('a\u0000b\uD800c')).toBe('a\uFFFDb\uFFFDc');
+    expect(toStorableText(`ab\u{1F600}`, 3)).toBe('ab');
+    expect(toStorableText(`ab\u{1F600}`, 4)).toBe(`ab\u{1F600}`);
   });
   it('keeps whole numbers inside 32 bits', () => {
     expect(int32.safeParse(2_147_483_647).success).toBe(true);

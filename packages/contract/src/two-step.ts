@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { twoFactorType } from './auth';
+import { entityId, safeString } from './rules';
 
 export const twoStepRoutes = {
   getAll: 'mfa/userProfiles/patient/getAll',
@@ -60,11 +61,10 @@ export type LoginTwoStepProfilesResponse = z.infer<typeof loginTwoStepProfilesRe
 export const availableTypesResponse = z.object({ available2FATypes: z.array(twoFactorType) });
 export type AvailableTypesResponse = z.infer<typeof availableTypesResponse>;
 
-const profileId = z.number().int().positive().max(2_147_483_647);
-const code = z.string().regex(/^\d{6}$/, { message: 'login.error.invalidOtp' });
+const profileId = entityId;
+const code = safeString.regex(/^\d{6}$/, { message: 'login.error.invalidOtp' });
 /** Spec 000 §5: required, valid, at most 255 characters. */
-export const twoStepEmail = z
-  .string()
+export const twoStepEmail = safeString
   .trim()
   .min(1, { message: 'validation.fieldRequired' })
   .max(255, { message: 'validation.maxLength' })
@@ -72,15 +72,15 @@ export const twoStepEmail = z
 
 export const addProfileRequest = z.object({
   type: twoFactorType,
-  value: z.string().optional(),
-  userId: z.number().int(),
+  value: safeString.max(255).optional(),
+  userId: entityId,
   preferred: z.boolean().default(false),
 });
 export type AddProfileRequest = z.infer<typeof addProfileRequest>;
 
 export const loginAddProfileRequest = z.object({
   type: twoFactorType,
-  value: z.string().optional(),
+  value: safeString.max(255).optional(),
   preferred: z.boolean().default(true),
 });
 export type LoginAddProfileRequest = z.infer<typeof loginAddProfileRequest>;
@@ -102,7 +102,7 @@ export const setPreferredRequest = z.object({ id: profileId, preferred: z.boolea
 export const twoStepProfileIdRequest = z.object({ id: profileId });
 
 export const validatePasswordRequest = z.object({
-  password: z.string().min(1, { message: 'validation.fieldRequired' }),
+  password: safeString.min(1, { message: 'validation.fieldRequired' }),
 });
 export const validatePasswordResponse = z.object({ confirmationToken: z.string() });
 

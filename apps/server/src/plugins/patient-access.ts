@@ -67,14 +67,22 @@ export async function recordAccessDenied(
   if (auditedRequests.has(request) || !request.auth) return;
   auditedRequests.add(request);
   const caller = request.auth;
-  await recordAuditEvent(request.server.db, {
+  const entry = {
     practiceId: caller.practiceId,
     userId: caller.userId,
     patientId,
-    action: 'ACCESS_DENIED',
-    detail: { ...detail, method: request.method, route: request.routeOptions.url ?? request.url },
+    action: 'ACCESS_DENIED' as const,
     address: request.ip,
-  });
+  };
+  const where = { method: request.method, route: request.routeOptions.url ?? request.url };
+  try {
+    await recordAuditEvent(request.server.db, { ...entry, detail: { ...detail, ...where } });
+  } catch (error) {
+    // The detail is the request's content; whatever in it the database refused, the row is written
+    // without it. A second failure (the database is down) fails the request: no unaudited refusal.
+    request.log.error({ err: error }, 'access-denied audit detail refused; writing it without detail');
+    await recordAuditEvent(request.server.db, { ...entry, detail: where });
+  }
   request.log.warn({ userId: caller.userId, patientId }, 'access denied');
 }
 

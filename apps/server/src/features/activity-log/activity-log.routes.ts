@@ -1,8 +1,7 @@
 /** GET patient/activityLog/_rid/{id} (spec 000 §7): the log of the patient being viewed, through the guard. */
-import { accountRoutes as paths, activityLogResponse } from '@dermis/contract';
+import { accountRoutes as paths, activityLogResponse, ridParams } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate } from '../../plugins/authenticate';
 import { accessedPatient, requirePatientAccess } from '../../plugins/patient-access';
 import { listActivity } from './activity-log.repository';
@@ -14,8 +13,7 @@ export async function activityLogRoutes(instance: FastifyInstance): Promise<void
   app.get(
     `/${paths.activityLog}`,
     {
-      // The id stays a string: the guard parses it and refuses (and audits) anything odd.
-      schema: { params: z.object({ id: z.string() }), response: { 200: activityLogResponse } },
+      schema: { params: ridParams, response: { 200: activityLogResponse } },
       preHandler: requirePatientAccess(),
     },
     async (request) => listActivity(app.db, accessedPatient(request).patientId),

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
+import { entityId, safeString } from '@dermis/contract';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema';
 import { OutboxMailer } from '../../lib/mail/outbox-mailer';
@@ -40,7 +41,7 @@ export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/dev/mailbox/messages.json', async (request, reply) => {
-    const query = z.object({ to: z.string().optional() }).safeParse(request.query);
+    const query = z.object({ to: safeString.optional() }).safeParse(request.query);
     const to = query.success ? query.data.to?.trim().toLowerCase() : undefined;
     const rows = await app.db
       .select(select)
@@ -54,7 +55,7 @@ export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/dev/mailbox/:id', async (request, reply) => {
-    const params = z.object({ id: z.coerce.number().int().positive() }).safeParse(request.params);
+    const params = z.object({ id: z.coerce.number().pipe(entityId) }).safeParse(request.params);
     if (!params.success) return sendNotFound(reply);
     const [row] = await app.db.select(select).from(mailOutbox).where(eq(mailOutbox.id, params.data.id));
     if (!row) return sendNotFound(reply);

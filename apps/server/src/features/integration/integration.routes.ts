@@ -6,6 +6,7 @@ import {
   clinicResponse,
   createClinicRequest,
   errorResponse,
+  externalIdParams,
   integrationRoutes as paths,
   linkResponsiblePersonRequest,
   linkResponsiblePersonResponse,
@@ -14,7 +15,6 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { invalidField } from '../../lib/http-error';
 import { apiKeyPracticeOf, authenticateApiKey } from '../../plugins/api-key';
 import { createClinic } from './clinic.service';
@@ -54,7 +54,7 @@ function keyedRoutes(scope: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Create or update a patient by external id; contacts are replaced',
         security,
-        params: z.object({ externalId: z.string().trim().min(1).max(64) }),
+        params: externalIdParams,
         // The path names the patient; repeating externalId in the body is allowed if it matches.
         body: upsertPatientRequest.partial({ externalId: true }),
         response: { 200: patientResponse, 201: patientResponse, ...failures },

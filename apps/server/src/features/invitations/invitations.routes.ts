@@ -9,6 +9,7 @@ import {
   createAccountRequest,
   createAccountResponse,
   errorResponse,
+  externalIdParams,
   invitationResponse,
   sendInvitationRequest,
   sendMessageRequest,
@@ -20,7 +21,6 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiKeyPracticeOf, authenticateApiKey } from '../../plugins/api-key';
 import { sendClinicMessage } from './clinic-message.service';
 import { createAccount } from './create-account.service';
@@ -56,7 +56,6 @@ function publicRoutes(scope: FastifyInstance): Promise<void> {
   return Promise.resolve();
 }
 
-const externalIdParams = z.object({ externalId: z.string().trim().min(1).max(64) });
 const failures = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
 
 function staffRoutes(scope: FastifyInstance): Promise<void> {

@@ -1,8 +1,13 @@
 /** App-server calls about patient records (spec 000 §7). Every one passes the patient-access guard. */
-import { appRoutes as paths, getByUsernameRequest, patientProfile, userProfile } from '@dermis/contract';
+import {
+  appRoutes as paths,
+  getByUsernameRequest,
+  patientProfile,
+  ridParams,
+  userProfile,
+} from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
 import { buildPatientProfile, buildUserProfile } from './patient.service';
@@ -34,8 +39,7 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     `/${paths.getDermisPatientById}`,
     {
-      // The id stays a string here: the guard parses it and refuses (and audits) anything odd.
-      schema: { params: z.object({ id: z.string() }), response: { 200: patientProfile } },
+      schema: { params: ridParams, response: { 200: patientProfile } },
       preHandler: requirePatientAccess(),
     },
     async (request) => buildPatientProfile(app.db, accessedPatient(request).patientId),

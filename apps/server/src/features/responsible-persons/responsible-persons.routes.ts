@@ -2,10 +2,9 @@
  * GET patient/responsiblePersons/_rid/{id}: who is responsible for the patient being viewed (spec 000
  * §2 "Responsible Persons"; the spec does not show the path, see docs/decisions/023). Through the guard.
  */
-import { accountRoutes as paths, responsiblePersonsResponse } from '@dermis/contract';
+import { accountRoutes as paths, responsiblePersonsResponse, ridParams } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate } from '../../plugins/authenticate';
 import { accessedPatient, requirePatientAccess } from '../../plugins/patient-access';
 import { listResponsiblePersons } from './responsible-persons.repository';
@@ -17,7 +16,7 @@ export async function responsiblePersonsRoutes(instance: FastifyInstance): Promi
   app.get(
     `/${paths.responsiblePersons}`,
     {
-      schema: { params: z.object({ id: z.string() }), response: { 200: responsiblePersonsResponse } },
+      schema: { params: ridParams, response: { 200: responsiblePersonsResponse } },
       preHandler: requirePatientAccess(),
     },
     async (request) => listResponsiblePersons(app.db, accessedPatient(request).patientId),
