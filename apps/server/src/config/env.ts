@@ -200,6 +200,12 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Address patients use to reach the portal; links in e-mails start with it.',
   },
   {
+    name: 'FUZZ_RUNS',
+    default: '12',
+    description:
+      'Tests only: generated requests per route and caller in the fuzz test (apps/server/src/app.fuzz.test.ts).',
+  },
+  {
     name: 'APP_VERSION',
     default: '(version in the root package.json)',
     description: 'Version shown in the footer and /api/config.',
@@ -372,10 +378,12 @@ export function loadConfig(env: Env = process.env): Config {
 export function testServices(env: Env = process.env): {
   databaseUrl: string | null;
   redisUrl: string | null;
+  fuzzRuns: number;
 } {
   const databaseUrl =
     env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
-  return { databaseUrl, redisUrl: env.REDIS_URL || null };
+  const fuzzRuns = /^\d+$/.test(env.FUZZ_RUNS ?? '') ? Math.max(1, Number(env.FUZZ_RUNS)) : 12;
+  return { databaseUrl, redisUrl: env.REDIS_URL || null, fuzzRuns };
 }
 
 /** Variables whose value is itself a secret: a rejected one is described, never echoed. */
