@@ -8,6 +8,8 @@ import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 
 export function fastSerializer(schema: z.ZodType): () => (data: unknown) => string {
-  const stringify = fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as object);
-  return () => (data: unknown) => stringify(data);
+  const stringify: (data: unknown) => string = fastJson(
+    z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as object,
+  );
+  return () => stringify;
 }
