@@ -71,8 +71,33 @@ export class TokenService {
     return { token: await jwt.sign(this.key), expiresAt: new Date(exp * 1000) };
   }
 
+  /**
+   * Access tokens already verified, until they expire: a signed token never changes, so checking its
+   * signature again on every call of a session buys nothing. Revocation is not cached (authenticate
+   * checks the session in the database on every call).
+   */
+  private readonly verifiedAccess = new Map<string, VerifiedToken>();
+
   /** The token's claims when it is well-signed, unexpired and of the expected type; otherwise null. */
   async verify(token: string, expected: TokenType): Promise<VerifiedToken | null> {
+    if (expected === 'access') {
+      const known = this.verifiedAccess.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known;
+      if (known) this.verifiedAccess.delete(token);
+    }
+    const verified = await this.verifySignature(token, expected);
+    if (verified && expected === 'access') {
+      // Bounded: the oldest entry goes first (a Map iterates in insertion order).
+      if (this.verifiedAccess.size >= 10_000) {
+        const oldest = this.verifiedAccess.keys().next().value;
+        if (oldest !== undefined) this.verifiedAccess.delete(oldest);
+      }
+      this.verifiedAccess.set(token, verified);
+    }
+    return verified;
+  }
+
+  private async verifySignature(token: string, expected: TokenType): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const parsed = claims.safeParse(payload);

@@ -1,5 +1,5 @@
 /** Reads of patient records for the app server. Callers pass only ids that passed the guard. */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { patient, patientAddress, patientContact, responsiblePerson, userAccount } from '../../db/schema';
 
@@ -40,6 +40,20 @@ interface AddressRow {
   active: boolean;
 }
 
+/** The contacts of "patient", as one JSON array (a correlated subquery of the same statement). */
+const contactsJson = sql<ContactRow[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', c.id, 'type', c.type, 'value', c.value, 'active', c.active
+  ) ORDER BY c.position, c.id), '[]'::json)
+  FROM ${patientContact} c WHERE c.patient_id = "patient"."id")`;
+
+const addressesJson = sql<AddressRow[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', a.id, 'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city,
+    'state', a.state, 'zipCode', a.zip_code, 'country', a.country, 'active', a.active
+  ) ORDER BY a.position, a.id), '[]'::json)
+  FROM ${patientAddress} a WHERE a.patient_id = "patient"."id")`;
+
 /**
  * The patient with contacts and addresses in one statement (the outer table is named in full: inside
  * the subqueries Drizzle would print a bare "id", which binds to the inner table): every profile read pays for it, and on
@@ -47,50 +61,60 @@ interface AddressRow {
  */
 export async function findPatientWithContacts(db: Db, patientId: number) {
   const [row] = await db
-    .select({
-      ...getTableColumns(patient),
-      contacts: sql<ContactRow[]>`(
-        SELECT coalesce(json_agg(json_build_object(
-          'id', c.id, 'type', c.type, 'value', c.value, 'active', c.active
-        ) ORDER BY c.position, c.id), '[]'::json)
-        FROM ${patientContact} c WHERE c.patient_id = "patient"."id")`,
-      addresses: sql<AddressRow[]>`(
-        SELECT coalesce(json_agg(json_build_object(
-          'id', a.id, 'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city,
-          'state', a.state, 'zipCode', a.zip_code, 'country', a.country, 'active', a.active
-        ) ORDER BY a.position, a.id), '[]'::json)
-        FROM ${patientAddress} a WHERE a.patient_id = "patient"."id")`,
-    })
+    .select({ ...getTableColumns(patient), contacts: contactsJson, addresses: addressesJson })
     .from(patient)
     .where(eq(patient.id, patientId))
     .limit(1);
   return row;
 }
 
-export async function findAccount(db: Db, patientId: number) {
-  const [row] = await db.select().from(userAccount).where(eq(userAccount.patientId, patientId)).limit(1);
-  return row;
+interface ResponsibleForRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  gender: 'MALE' | 'FEMALE' | 'UNKNOWN';
+  relationship: number;
 }
 
-/** The active patients this patient is an active responsible person for (same rule as the guard). */
-export function findResponsibleFor(db: Db, responsiblePatientId: number, practiceId: number) {
+function prepareUserProfile(db: Db) {
   return db
     .select({
-      id: patient.id,
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      gender: patient.gender,
-      relationship: responsiblePerson.relationship,
+      ...getTableColumns(patient),
+      contacts: contactsJson,
+      addresses: addressesJson,
+      userId: userAccount.id,
+      username: userAccount.username,
+      lastChangePasswordDate: userAccount.lastChangePasswordDate,
+      language: userAccount.language,
+      // The same rule as the guard: active links to active patients of the caller's practice.
+      responsibleFor: sql<ResponsibleForRow[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+          'id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'gender', p.gender,
+          'relationship', r.relationship
+        ) ORDER BY p.last_name, p.first_name, p.id), '[]'::json)
+        FROM ${responsiblePerson} r JOIN ${patient} p ON p.id = r.patient_id
+        WHERE r.responsible_patient_id = "patient"."id" AND r.active AND p.active
+          AND p.practice_id = ${sql.placeholder('practiceId')})`,
     })
-    .from(responsiblePerson)
-    .innerJoin(patient, eq(patient.id, responsiblePerson.patientId))
-    .where(
-      and(
-        eq(responsiblePerson.responsiblePatientId, responsiblePatientId),
-        eq(responsiblePerson.active, true),
-        eq(patient.active, true),
-        eq(patient.practiceId, practiceId),
-      ),
-    )
-    .orderBy(asc(patient.lastName), asc(patient.firstName), asc(patient.id));
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.patientId, patient.id))
+    .where(eq(patient.id, sql.placeholder('patientId')))
+    .limit(1)
+    .prepare('user_profile');
+}
+
+const userProfileQueries = new WeakMap<Db, ReturnType<typeof prepareUserProfile>>();
+
+/**
+ * Everything `patient/getByUsername` answers, in ONE prepared statement: the patient, contacts,
+ * addresses, account and the patients they are responsible for (docs/decisions/045).
+ */
+export async function findUserProfile(db: Db, patientId: number, practiceId: number) {
+  let query = userProfileQueries.get(db);
+  if (!query) {
+    query = prepareUserProfile(db);
+    userProfileQueries.set(db, query);
+  }
+  const [row] = await query.execute({ patientId, practiceId });
+  return row;
 }

@@ -8,6 +8,8 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fastSerializer } from '../../lib/fast-serializer';
 import { authenticate, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
 import { buildPatientProfile, buildUserProfile } from './patient.service';
@@ -19,7 +21,11 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     `/${paths.getByUsername}`,
-    { schema: { body: getByUsernameRequest, response: { 200: userProfile } } },
+    {
+      schema: { body: getByUsernameRequest, response: { 200: userProfile } },
+      // The hottest read of the app: fast-json-stringify instead of a Zod pass over every answer.
+      serializerCompiler: fastSerializer(userProfile),
+    },
     async (request) => {
       const caller = authOf(request);
       // An unknown username goes through the guard as "no patient" and is refused like a stranger's,

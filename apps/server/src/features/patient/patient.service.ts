@@ -2,11 +2,17 @@
 import type { PatientProfile, UserProfile } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { findAccount, findPatientWithContacts, findResponsibleFor } from './patient.repository';
+import { findPatientWithContacts, findUserProfile } from './patient.repository';
 
 export async function buildPatientProfile(db: Db, patientId: number): Promise<PatientProfile> {
   const row = await findPatientWithContacts(db, patientId);
   if (!row) throw notFound();
+  return toPatientProfile(row);
+}
+
+type PatientRow = NonNullable<Awaited<ReturnType<typeof findPatientWithContacts>>>;
+
+function toPatientProfile(row: PatientRow): PatientProfile {
   const { contacts, addresses } = row;
   return {
     id: row.id,
@@ -43,19 +49,16 @@ export async function buildPatientProfile(db: Db, patientId: number): Promise<Pa
   };
 }
 
+/** The user profile from one statement (patient, contacts, addresses, account, responsible-for). */
 export async function buildUserProfile(db: Db, patientId: number, practiceId: number): Promise<UserProfile> {
-  const [profile, account, responsibleFor] = await Promise.all([
-    buildPatientProfile(db, patientId),
-    findAccount(db, patientId),
-    findResponsibleFor(db, patientId, practiceId),
-  ]);
-  if (!account) throw notFound();
+  const row = await findUserProfile(db, patientId, practiceId);
+  if (!row) throw notFound();
   return {
-    ...profile,
-    userId: account.id,
-    username: account.username,
-    lastChangePasswordDate: account.lastChangePasswordDate?.toISOString() ?? null,
-    language: account.language ?? null,
-    responsibleForPatients: responsibleFor,
+    ...toPatientProfile(row),
+    userId: row.userId,
+    username: row.username,
+    lastChangePasswordDate: row.lastChangePasswordDate?.toISOString() ?? null,
+    language: row.language ?? null,
+    responsibleForPatients: row.responsibleFor,
   };
 }
