@@ -6,7 +6,7 @@
  * numbers beyond 32 bits, nesting, prototype keys, broken JSON, and plausible values (the caller's own
  * ids, enum words, codes, dates) mixed in so that requests also get past validation into handlers.
  *
- * FUZZ_RUNS sets the cases per route and caller (default 12, about 1,300 requests).
+ * FUZZ_RUNS sets the cases per route and caller (default 10, about 1,300 requests).
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';

@@ -200,12 +200,6 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Address patients use to reach the portal; links in e-mails start with it.',
   },
   {
-    name: 'FUZZ_RUNS',
-    default: '12',
-    description:
-      'Tests only: generated requests per route and caller in the fuzz test (apps/server/src/app.fuzz.test.ts).',
-  },
-  {
     name: 'APP_VERSION',
     default: '(version in the root package.json)',
     description: 'Version shown in the footer and /api/config.',
@@ -382,7 +376,7 @@ export function testServices(env: Env = process.env): {
 } {
   const databaseUrl =
     env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
-  const fuzzRuns = /^\d+$/.test(env.FUZZ_RUNS ?? '') ? Math.max(1, Number(env.FUZZ_RUNS)) : 12;
+  const fuzzRuns = /^\d+$/.test(env.FUZZ_RUNS ?? '') ? Math.max(1, Number(env.FUZZ_RUNS)) : 10;
   return { databaseUrl, redisUrl: env.REDIS_URL || null, fuzzRuns };
 }
 
