@@ -8,7 +8,6 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fastSerializer } from '../../lib/fast-serializer';
 import { authenticate, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
