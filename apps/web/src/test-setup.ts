@@ -9,5 +9,5 @@ afterEach(() => {
 });
 
 // Screens load per route (app/lazy-route.tsx): a journey that crosses routes waits for module loads,
-// which on a busy 2-core machine can outlast the 1 s default of findBy*/waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// which on a busy, shared 2-core machine can outlast the 1 s default of findBy*/waitFor.
+configure({ asyncUtilTimeout: 10_000 });
