@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { printBundle, printStartup } from './startup';
 
 interface Target {
   dermisUrl: string;
@@ -87,3 +88,7 @@ console.log(`raw argon2id hashes per second:   ${target.hashRate.toFixed(1)}`);
 console.log(`sign-ins / argon2id hash rate:    ${ratio(signIn['req/s'], target.hashRate)}x (target >= 0.9x)`);
 
 server.kill('SIGTERM');
+
+// Start-up time and memory of the production server, and the web bundle (bench/startup.ts).
+printBundle();
+await printStartup();

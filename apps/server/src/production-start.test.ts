@@ -36,6 +36,9 @@ function productionEnv(port: number): NodeJS.ProcessEnv {
     // Required in production; signing in sends no e-mail, so nothing ever connects to it.
     SMTP_URL: 'smtp://127.0.0.1:9',
     SEED_DEMO: 'false',
+    // The demo practice is seeded below with the compiled CLI to have someone to sign in; a production
+    // start refuses demo accounts unless told this is intended.
+    ALLOW_DEMO_ACCOUNTS: 'true',
     LOG_LEVEL: 'info',
   };
   return env;

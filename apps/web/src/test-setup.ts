@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
@@ -7,3 +7,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// Screens load per route (app/lazy-route.tsx): a journey that crosses routes waits for module loads,
+// which on a busy, shared 2-core machine can outlast the 1 s default of findBy*/waitFor.
+configure({ asyncUtilTimeout: 10_000 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '@dermis/contract';
@@ -6,7 +6,9 @@ import { sessionStorageKey } from '../lib/session';
 import { mockFetch, type FakeReply } from '../lib/testing/fetch-mock';
 import { validToken } from '../lib/testing/fake-jwt';
 import { servers, userProfileFixture } from '../lib/testing/fixtures';
+import type { RouteObject } from 'react-router';
 import { AppRoot, createApp } from './app';
+import { routes } from './routes';
 
 const tokens = { accessToken: validToken(), refreshToken: validToken() };
 
@@ -38,6 +40,24 @@ function start(path: string) {
 const pathOf = (app: ReturnType<typeof createApp>) => app.router.state.location.pathname;
 
 beforeEach(() => vi.unstubAllGlobals());
+
+/** Every lazy route's module (and the lazily loaded header and two-step modals), loaded once. */
+async function loadAllRouteModules(list: RouteObject[]): Promise<void> {
+  await Promise.all(
+    list.map(async (route) => {
+      if (typeof route.lazy === 'function') expect(await route.lazy()).toHaveProperty('element');
+      await loadAllRouteModules(route.children ?? []);
+    }),
+  );
+}
+
+// Routes load per route (lazy-route.tsx). Loading their modules here, where a cold transform may take
+// its time, checks that each one loads and keeps the journeys below from waiting on it.
+beforeAll(async () => {
+  await loadAllRouteModules(routes);
+  await import('./layouts/signed-in-header');
+  await import('../features/two-step/components/sign-in-two-step');
+}, 120_000);
 
 describe('routing and guards', () => {
   it('sends a signed-out visitor to /login and back to the deep link after sign-in', async () => {

@@ -1,81 +1,108 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { webRoutes } from '@dermis/contract';
 import { RequireAuth } from './guards/require-auth';
-import { AccountLayout } from './layouts/account-layout';
+import { lazyRoute } from './lazy-route';
 import { RootLayout } from './layouts/root-layout';
-import { AccountSettingsRoute } from './routes/account-settings-route';
-import { AccountActivityLogRoute, ActingForActivityLogRoute } from './routes/activity-log-routes';
-import {
-  CreateAccountRoute,
-  UnsubscribeRoute,
-  UnsubscribeSuccessRoute,
-  VerifyEmailRoute,
-} from './routes/invitations-routes';
-import { LoginRoute } from './routes/login-route';
 import { LogoutRoute } from './routes/logout-route';
-import { ForgotPasswordRoute, ResetPasswordRoute } from './routes/password-recovery-routes';
-import {
-  ActingForRoute,
-  MyHealthProfileRoute,
-  Placeholder,
-  RedirectTo,
-  StepRoute,
-  screeningSteps,
-} from './routes/placeholder-routes';
-import { BadgesRoute, LegalRoute } from './routes/public-routes';
-import { ResponsiblePersonsRoute } from './routes/responsible-persons-route';
-import { ForbiddenRoute, NoSuchPageRoute, NotFoundRoute, RouteErrorRoute } from './routes/status-routes';
+import { RouteErrorRoute } from './routes/status-routes';
+
+// Every screen is loaded per route (lazy-route.tsx); only the layout, the guard, sign-out and the
+// error page are in the entry chunk.
+const login = () => import('./routes/login-route');
+const passwordRecovery = () => import('./routes/password-recovery-routes');
+const invitations = () => import('./routes/invitations-routes');
+const publicPages = () => import('./routes/public-routes');
+const status = () => import('./routes/status-routes');
+const placeholders = () => import('./routes/placeholder-routes');
+const accountLayout = () => import('./layouts/account-layout');
+const accountSettings = () => import('./routes/account-settings-route');
+const activityLog = () => import('./routes/activity-log-routes');
+const responsiblePersons = () => import('./routes/responsible-persons-route');
 
 /** Spec 000 §2, public routes: reachable signed in or out. */
 const publicRoutes: RouteObject[] = [
-  { path: webRoutes.login, element: <LoginRoute /> },
+  { path: webRoutes.login, ...lazyRoute(login, (m) => <m.LoginRoute />) },
+  // Eager: signing out must not wait for a chunk (a visitor may leave /logout at once).
   { path: webRoutes.logout, element: <LogoutRoute /> },
-  { path: webRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
-  { path: webRoutes.resetPassword, element: <ResetPasswordRoute /> },
-  { path: '/account/create', element: <NoSuchPageRoute /> },
-  { path: webRoutes.createAccount, element: <CreateAccountRoute /> },
-  { path: webRoutes.verifyEmail, element: <VerifyEmailRoute /> },
-  { path: webRoutes.unsubscribe, element: <UnsubscribeRoute /> },
-  { path: webRoutes.unsubscribeSuccess, element: <UnsubscribeSuccessRoute /> },
-  { path: webRoutes.badges, element: <BadgesRoute /> },
-  { path: webRoutes.forbidden, element: <ForbiddenRoute /> },
-  { path: webRoutes.termsAndConditions, element: <LegalRoute document="termsAndConditions" /> },
+  { path: webRoutes.forgotPassword, ...lazyRoute(passwordRecovery, (m) => <m.ForgotPasswordRoute />) },
+  { path: webRoutes.resetPassword, ...lazyRoute(passwordRecovery, (m) => <m.ResetPasswordRoute />) },
+  { path: '/account/create', ...lazyRoute(status, (m) => <m.NoSuchPageRoute />) },
+  { path: webRoutes.createAccount, ...lazyRoute(invitations, (m) => <m.CreateAccountRoute />) },
+  { path: webRoutes.verifyEmail, ...lazyRoute(invitations, (m) => <m.VerifyEmailRoute />) },
+  { path: webRoutes.unsubscribe, ...lazyRoute(invitations, (m) => <m.UnsubscribeRoute />) },
+  { path: webRoutes.unsubscribeSuccess, ...lazyRoute(invitations, (m) => <m.UnsubscribeSuccessRoute />) },
+  { path: webRoutes.badges, ...lazyRoute(publicPages, (m) => <m.BadgesRoute />) },
+  { path: webRoutes.forbidden, ...lazyRoute(status, (m) => <m.ForbiddenRoute />) },
+  {
+    path: webRoutes.termsAndConditions,
+    ...lazyRoute(publicPages, (m) => <m.LegalRoute document="termsAndConditions" />),
+  },
   // Listed as authenticated in the spec, but the footer links them from /login, so they are public.
-  { path: webRoutes.termsOfUse, element: <LegalRoute document="termsOfUse" /> },
-  { path: webRoutes.privacyPolicy, element: <LegalRoute document="privacyPolicy" /> },
-  { path: webRoutes.notFound, element: <NotFoundRoute /> },
+  { path: webRoutes.termsOfUse, ...lazyRoute(publicPages, (m) => <m.LegalRoute document="termsOfUse" />) },
+  {
+    path: webRoutes.privacyPolicy,
+    ...lazyRoute(publicPages, (m) => <m.LegalRoute document="privacyPolicy" />),
+  },
+  { path: webRoutes.notFound, ...lazyRoute(status, (m) => <m.NotFoundRoute />) },
 ];
 
 /** Spec 000 §2, authenticated routes: the guard sends everyone else to /login, remembering the way back. */
 const authenticatedRoutes: RouteObject[] = [
-  { path: webRoutes.home, element: <RedirectTo to={webRoutes.myHealthProfile} /> },
-  { path: webRoutes.myHealthProfile, element: <MyHealthProfileRoute /> },
-  { path: webRoutes.appointments, element: <Placeholder title="page.appointments" /> },
-  { path: webRoutes.pharmacies, element: <Placeholder title="page.pharmacies" /> },
+  { path: webRoutes.home, element: <Navigate to={webRoutes.myHealthProfile} replace /> },
+  { path: webRoutes.myHealthProfile, ...lazyRoute(placeholders, (m) => <m.MyHealthProfileRoute />) },
+  {
+    path: webRoutes.appointments,
+    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.appointments" />),
+  },
+  {
+    path: webRoutes.pharmacies,
+    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.pharmacies" />),
+  },
   {
     path: webRoutes.account,
-    element: <AccountLayout />,
+    ...lazyRoute(accountLayout, (m) => <m.AccountLayout />),
     children: [
-      { index: true, element: <RedirectTo to={webRoutes.accountSettings} /> },
-      { path: 'settings', element: <AccountSettingsRoute /> },
-      { path: 'activity-log', element: <AccountActivityLogRoute /> },
-      { path: 'responsible-persons', element: <ResponsiblePersonsRoute /> },
+      { index: true, element: <Navigate to={webRoutes.accountSettings} replace /> },
+      { path: 'settings', ...lazyRoute(accountSettings, (m) => <m.AccountSettingsRoute />) },
+      { path: 'activity-log', ...lazyRoute(activityLog, (m) => <m.AccountActivityLogRoute />) },
+      { path: 'responsible-persons', ...lazyRoute(responsiblePersons, (m) => <m.ResponsiblePersonsRoute />) },
     ],
   },
-  { path: webRoutes.healthInformation, element: <Placeholder title="page.healthInformation" /> },
-  { path: '/health-information/view/:id/:encounterId', element: <Placeholder title="page.healthDocument" /> },
-  { path: '/messages/*', element: <Placeholder title="page.messages" /> },
-  { path: webRoutes.firstTimeLogin, element: <RedirectTo to={`${webRoutes.firstTimeLogin}/basic-info`} /> },
-  { path: '/first-time-login/:currentStep', element: <StepRoute title="page.firstTimeLogin" /> },
-  { path: webRoutes.screening, element: <RedirectTo to={`${webRoutes.screening}/basic-info`} /> },
-  { path: '/screening/:currentStep', element: <StepRoute title="page.screening" steps={screeningSteps} /> },
+  {
+    path: webRoutes.healthInformation,
+    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.healthInformation" />),
+  },
+  {
+    path: '/health-information/view/:id/:encounterId',
+    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.healthDocument" />),
+  },
+  { path: '/messages/*', ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.messages" />) },
+  {
+    path: webRoutes.firstTimeLogin,
+    element: <Navigate to={`${webRoutes.firstTimeLogin}/basic-info`} replace />,
+  },
+  {
+    path: '/first-time-login/:currentStep',
+    ...lazyRoute(placeholders, (m) => <m.StepRoute title="page.firstTimeLogin" />),
+  },
+  { path: webRoutes.screening, element: <Navigate to={`${webRoutes.screening}/basic-info`} replace /> },
+  {
+    path: '/screening/:currentStep',
+    ...lazyRoute(placeholders, (m) => <m.StepRoute title="page.screening" steps={m.screeningSteps} />),
+  },
   {
     path: '/screening/:encounterId/:currentStep',
-    element: <StepRoute title="page.screening" steps={screeningSteps} />,
+    ...lazyRoute(placeholders, (m) => <m.StepRoute title="page.screening" steps={m.screeningSteps} />),
   },
-  { path: '/:responsibleId/activity-log', element: <ActingForActivityLogRoute /> },
-  { path: '/:responsibleId/health-information', element: <ActingForRoute title="page.healthInformation" /> },
-  { path: '/:responsibleId/messages/*', element: <ActingForRoute title="page.messages" /> },
+  { path: '/:responsibleId/activity-log', ...lazyRoute(activityLog, (m) => <m.ActingForActivityLogRoute />) },
+  {
+    path: '/:responsibleId/health-information',
+    ...lazyRoute(placeholders, (m) => <m.ActingForRoute title="page.healthInformation" />),
+  },
+  {
+    path: '/:responsibleId/messages/*',
+    ...lazyRoute(placeholders, (m) => <m.ActingForRoute title="page.messages" />),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -85,7 +112,7 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       { element: <RequireAuth />, children: authenticatedRoutes },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', ...lazyRoute(status, (m) => <m.NotFoundRoute />) },
     ],
   },
 ];

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Container } from '@mantine/core';
 import { SkipLink, mainContentId } from '../../components/skip-link';
 import { SiteFooter } from '../../features/navigation/components/site-footer';
 import { isSignedIn, useSession } from '../../lib/session';
 import { PublicHeader } from './public-header';
-import { SignedInHeader } from './signed-in-header';
+
+// The signed-in navigation (menus, acting-for banner) is its own chunk: /login never downloads it.
+const SignedInHeader = lazy(() => import('./signed-in-header').then((m) => ({ default: m.SignedInHeader })));
 
 /** Every page: skip link, header (signed-in navigation or the public logo), main, footer. */
 export function RootLayout() {
@@ -13,7 +16,13 @@ export function RootLayout() {
     <div className="app-shell">
       <SkipLink />
       <header className="app-header">
-        {isSignedIn(session) ? <SignedInHeader user={session.user} /> : <PublicHeader />}
+        {isSignedIn(session) ? (
+          <Suspense fallback={null}>
+            <SignedInHeader user={session.user} />
+          </Suspense>
+        ) : (
+          <PublicHeader />
+        )}
       </header>
       <main id={mainContentId} tabIndex={-1} className="app-main">
         <Container size="lg" py="xl">

@@ -1,13 +1,19 @@
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useCodeSignIn } from '../../features/auth/use-sign-in';
-import { TwoStepSignIn } from '../../features/two-step/components/sign-in-two-step';
 import { Page } from '../../components/page';
 import { t } from '../../lib/i18n';
 import { readLoginState } from '../../lib/navigation/login-state';
 import { isSignedIn, useSession, useSessionStore } from '../../lib/session';
 import { signInTarget } from '../guards/sign-in-target';
+
+// The two-step modals (code boxes, setup, radio lists) are a chunk of their own, downloaded only
+// when a sign-in asks for a second step: most sign-ins never need them.
+const TwoStepSignIn = lazy(() =>
+  import('../../features/two-step/components/sign-in-two-step').then((m) => ({ default: m.TwoStepSignIn })),
+);
 
 export function LoginRoute() {
   const session = useSession();
@@ -15,6 +21,9 @@ export function LoginRoute() {
   const state = readLoginState(location.state);
   const store = useSessionStore();
   const codeSignIn = useCodeSignIn();
+  // Once a second step has started, the modals stay mounted (their error modal outlives a reset).
+  const [twoStepStarted, setTwoStepStarted] = useState(false);
+  if (session.tempToken && !twoStepStarted) setTwoStepStarted(true);
 
   if (isSignedIn(session)) {
     const target = signInTarget(state.from, session.user);
@@ -33,10 +42,14 @@ export function LoginRoute() {
         />
       </Box>
       {/* The two-step modals; closing one clears the session, which shows the form again. */}
-      <TwoStepSignIn
-        submitCode={(mfaProfileId, otpCode) => codeSignIn.mutateAsync({ mfaProfileId, otpCode })}
-        reset={() => store.clear()}
-      />
+      {twoStepStarted && (
+        <Suspense fallback={null}>
+          <TwoStepSignIn
+            submitCode={(mfaProfileId, otpCode) => codeSignIn.mutateAsync({ mfaProfileId, otpCode })}
+            reset={() => store.clear()}
+          />
+        </Suspense>
+      )}
     </Page>
   );
 }
