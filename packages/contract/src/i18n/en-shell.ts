@@ -9,6 +9,10 @@ export const enShell = {
   'server.error.logoUnsafeSvg': 'The SVG logo contains scripts, event handlers or external references.',
   'server.error.logoEncoding': 'The logo must be sent in base64.',
   'activityLog.action.SIGN_IN': 'Signed in',
+  'login.error.signInTimedOut': 'Your sign-in timed out. Please sign in again.',
+  'login.error.codeAlreadyUsed':
+    'That code was just used. Please wait for the next code in your authenticator app and enter it.',
+  'accountSettings.samePassword': 'The new password must be different from the current password.',
 } as const;
 
 export type ShellMessageKey = keyof typeof enShell;

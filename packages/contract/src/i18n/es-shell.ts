@@ -9,4 +9,8 @@ export const esShell: Record<ShellMessageKey, string> = {
     'El logotipo SVG contiene scripts, controladores de eventos o referencias externas.',
   'server.error.logoEncoding': 'El logotipo debe enviarse en base64.',
   'activityLog.action.SIGN_IN': 'Inició sesión',
+  'login.error.signInTimedOut': 'Su inicio de sesión caducó. Inicie sesión de nuevo.',
+  'login.error.codeAlreadyUsed':
+    'Ese código acaba de usarse. Espere el siguiente código de su aplicación de autenticación e ingréselo.',
+  'accountSettings.samePassword': 'La nueva contraseña debe ser distinta de la contraseña actual.',
 };
