@@ -13,4 +13,15 @@ export const esShell: Record<ShellMessageKey, string> = {
   'login.error.codeAlreadyUsed':
     'Ese código acaba de usarse. Espere el siguiente código de su aplicación de autenticación e ingréselo.',
   'accountSettings.samePassword': 'La nueva contraseña debe ser distinta de la contraseña actual.',
+  'nav.notificationCountSuffix': ', {count} nuevas',
+  'publicCard.helpPhone': '¿Necesita ayuda? Llame a {practice} al {phone}.',
+  'publicCard.helpNoPhone': '¿Necesita ayuda? Comuníquese con su consultorio.',
+  'publicCard.invited':
+    '¿Su consultorio le invitó pero aún no tiene cuenta? Abra el enlace del correo de invitación para crear su cuenta.',
+  'publicCard.legal': 'Avisos legales',
+  'nav.openMenu': 'Abrir menú',
+  'nav.closeMenu': 'Cerrar menú',
+  'nav.menuTitle': 'Menú',
+  'session.expiredNotice': 'Se cerró su sesión porque caducó. Inicie sesión de nuevo.',
+  'status.backHome': 'Ir a su página de inicio',
 };

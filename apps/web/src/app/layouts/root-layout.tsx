@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { Container } from '@mantine/core';
 import { SkipLink, mainContentId } from '../../components/skip-link';
 import { SiteFooter } from '../../features/navigation/components/site-footer';
+import { useBrandColorVariable, usePracticeBranding } from '../../lib/branding/practice-branding';
 import { isSignedIn, useSession } from '../../lib/session';
 import { PublicHeader } from './public-header';
 import { SignedInHeader } from './signed-in-header';
@@ -9,6 +10,7 @@ import { SignedInHeader } from './signed-in-header';
 /** Every page: skip link, header (signed-in navigation or the public logo), main, footer. */
 export function RootLayout() {
   const session = useSession();
+  useBrandColorVariable(usePracticeBranding());
   return (
     <div className="app-shell">
       <SkipLink />
