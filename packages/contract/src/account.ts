@@ -85,7 +85,7 @@ export const changePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-/** `lastChangePasswordDate` in spec 000 §9's stamp format YYYY-MM-DDTHH:mm:ss.SSS (UTC). */
+/** `lastChangePasswordDate` as ISO 8601 in UTC, YYYY-MM-DDTHH:mm:ss.SSSZ (as patient/getByUsername). */
 export const changePasswordResponse = z.object({
   lastChangePasswordDate: z.string(),
   accessToken: z.string(),

@@ -19,4 +19,8 @@ export const errorCodes = {
   validation: 'VALIDATION_ERROR',
   conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
+  /** The temporary token of a two-step sign-in expired or was spent: start the sign-in again. */
+  signInTimedOut: 'SIGN_IN_TIMED_OUT',
+  /** A right authenticator code already used (e.g. to finish set-up): wait for the next one. */
+  codeAlreadyUsed: 'OTP_CODE_USED',
 } as const;

@@ -72,6 +72,9 @@ describe('base32 and otpauth', () => {
 
   it('builds the otpauth URI with the issuer', () => {
     const uri = otpauthUri('ABC', 'maria.lopez', 'Sunrise Dermatology');
-    expect(uri).toMatch(/^otpauth:\/\/totp\/Dermis:maria\.lopez\?secret=ABC&issuer=Sunrise\+Dermatology/);
+    // The label names the same practice as the issuer (issue 7: it said 'Dermis:' before).
+    expect(uri).toMatch(
+      /^otpauth:\/\/totp\/Sunrise%20Dermatology:maria\.lopez\?secret=ABC&issuer=Sunrise\+Dermatology/,
+    );
   });
 });

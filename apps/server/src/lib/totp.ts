@@ -54,7 +54,8 @@ export function newTotpSecret(): string {
 
 /** The otpauth:// URI authenticator apps read from the QR code. */
 export function otpauthUri(secretBase32: string, account: string, issuer: string): string {
-  const label = `${encodeURIComponent('Dermis')}:${encodeURIComponent(account)}`;
+  // The label's prefix and the issuer name one and the same (the practice), as the URI format asks.
+  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
   const query = new URLSearchParams({
     secret: secretBase32,
     issuer,

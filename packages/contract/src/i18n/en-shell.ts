@@ -9,6 +9,21 @@ export const enShell = {
   'server.error.logoUnsafeSvg': 'The SVG logo contains scripts, event handlers or external references.',
   'server.error.logoEncoding': 'The logo must be sent in base64.',
   'activityLog.action.SIGN_IN': 'Signed in',
+  'login.error.signInTimedOut': 'Your sign-in timed out. Please sign in again.',
+  'login.error.codeAlreadyUsed':
+    'That code was just used. Please wait for the next code in your authenticator app and enter it.',
+  'accountSettings.samePassword': 'The new password must be different from the current password.',
+  'nav.notificationCountSuffix': ', {count} new',
+  'publicCard.helpPhone': 'Need help? Call {practice} at {phone}.',
+  'publicCard.helpNoPhone': 'Need help? Please contact your practice.',
+  'publicCard.invited':
+    'Invited by your practice but no account yet? Open the link in the invitation e-mail to create your account.',
+  'publicCard.legal': 'Legal notices',
+  'nav.openMenu': 'Open menu',
+  'nav.closeMenu': 'Close menu',
+  'nav.menuTitle': 'Menu',
+  'session.expiredNotice': 'You were signed out because your session expired. Please sign in again.',
+  'status.backHome': 'Go to your home page',
 } as const;
 
 export type ShellMessageKey = keyof typeof enShell;

@@ -76,6 +76,7 @@ export async function changePassword(
   if (!account || !(await verifyPassword(account.passwordHash, input.oldPassword)))
     throw passwordRefused('accountSettings.oldPasswordWrong');
   await deps.counters.reset(throttleKey);
+  if (input.newPassword === input.oldPassword) throw passwordRefused('accountSettings.samePassword');
 
   const changedAt = new Date();
   await updatePassword(deps.db, caller.userId, await hashPassword(input.newPassword), changedAt);
@@ -87,9 +88,12 @@ export async function changePassword(
   return { lastChangePasswordDate: passwordStamp(changedAt), ...session };
 }
 
-/** Spec 000 §9's password-change stamp, YYYY-MM-DDTHH:mm:ss.SSS, in UTC. */
+/**
+ * Spec 000 §9's password-change stamp, YYYY-MM-DDTHH:mm:ss.SSS, with the UTC zone designator 'Z':
+ * the same ISO 8601 form patient/getByUsername answers, so no client guesses the zone.
+ */
 export function passwordStamp(date: Date): string {
-  return date.toISOString().slice(0, 23);
+  return date.toISOString();
 }
 
 const usernameTaken = () =>

@@ -21,7 +21,12 @@ import {
 import type { TokenService } from '../../lib/tokens';
 import { recordActivity } from '../../plugins/activity-log';
 import type { TwoStepDeps } from '../../lib/two-step/codes';
-import { completeSecondStep, secondStepFor, verifyTempToken } from '../../lib/two-step/sign-in';
+import {
+  completeSecondStep,
+  secondStepFor,
+  signInTimedOut,
+  verifyTempToken,
+} from '../../lib/two-step/sign-in';
 import { findActiveAccount, findLoginCandidates } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 
@@ -92,7 +97,7 @@ export async function codeLogin(
   origin: SignInOrigin,
 ): Promise<SignInOutcome> {
   const claims = await verifyTempToken(deps, deps.tokens, input.tempToken);
-  if (!claims) throw badCredentials();
+  if (!claims) throw signInTimedOut();
   const device: KnownDevice | null = deps.devices.read(origin.cookieHeader, claims.username);
   const attempt = await deps.throttle.count(claims.username, origin.address, device);
   const account = await findActiveAccount(deps.db, claims.userId, claims.practiceId);

@@ -2,7 +2,7 @@ import { loginResponse, loginTwoStepProfilesResponse } from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { apiKey, practice } from '../../db/schema';
 import { newApiKey, sha256Hex } from '../../lib/secrets';
 import { useTestApp } from '../../test/app';
@@ -69,11 +69,39 @@ describeEachDatabase('sign-in with two-step verification', (t) => {
 
     const again = await codeLogin({ mfaProfileId: profile.id, otpCode: code, tempToken });
     expect(again.statusCode).toBe(401);
-    // A fresh temporary token does not make the used code (replay) acceptable either.
+    // A spent temporary token means "start again", not "Failed!".
+    expect(again.json()).toEqual({
+      error: 'SIGN_IN_TIMED_OUT',
+      message: 'Your sign-in timed out. Please sign in again.',
+    });
+    // A fresh temporary token does not make the used code (replay) acceptable either, and the
+    // patient is told to wait for the next code rather than that the code is wrong.
     const fresh = await passwordLogin();
     const replay = await codeLogin({ mfaProfileId: profile.id, otpCode: code, tempToken: fresh.tempToken });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual(invalidOtp);
+    expect(replay.json()).toEqual({
+      error: 'OTP_CODE_USED',
+      message:
+        'That code was just used. Please wait for the next code in your authenticator app and enter it.',
+    });
+  });
+
+  it('answers SIGN_IN_TIMED_OUT, not a bare failure, when the temporary token has expired', async () => {
+    const profile = await withAuthenticator();
+    const { tempToken } = await passwordLogin();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      const late = await codeLogin({
+        mfaProfileId: profile.id,
+        otpCode: authenticatorCode(profile.secret!, 0),
+        tempToken,
+      });
+      expect(late.statusCode).toBe(401);
+      expect(late.json()).toMatchObject({ error: 'SIGN_IN_TIMED_OUT' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a wrong code with 401 INVALID_OTP_CODE and throttles repeated failures', async () => {

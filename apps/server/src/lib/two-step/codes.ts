@@ -67,6 +67,13 @@ export async function checkCode(deps: TwoStepDeps, profile: ProfileRow, code: st
   return ok;
 }
 
+/** True when `code` is right for the authenticator but its time step was already spent. */
+export function isSpentTotp(deps: TwoStepDeps, profile: ProfileRow, code: string): boolean {
+  if (profile.type !== 'AUTH_APP' || !profile.secret || profile.lastUsedStep == null) return false;
+  const step = matchTotp(secretBox(deps).open(profile.secret), code, { lastUsedStep: null });
+  return step !== null && step <= profile.lastUsedStep;
+}
+
 async function checkTotp(deps: TwoStepDeps, profile: ProfileRow, code: string): Promise<boolean> {
   if (!profile.secret) return false;
   const step = matchTotp(secretBox(deps).open(profile.secret), code, { lastUsedStep: profile.lastUsedStep });

@@ -4,10 +4,12 @@
  * session comes from a right code for one of their profiles (features/auth).
  */
 import { randomUUID } from 'node:crypto';
+import { errorCodes, translate } from '@dermis/contract';
 import type { LoginResponse } from '@dermis/contract';
+import { HttpError } from '../http-error';
 import type { TokenService, TokenSubject, VerifiedToken } from '../tokens';
 import type { TwoStepDeps } from './codes';
-import { checkCode, invalidOtp, sendEmailCode } from './codes';
+import { checkCode, invalidOtp, isSpentTotp, sendEmailCode } from './codes';
 import {
   findAccountContext,
   findOwnProfile,
@@ -42,6 +44,10 @@ export async function secondStepFor(
 }
 
 /** The claims of a temporary token that is well-signed, unexpired, of type temp and not yet spent. */
+/** The temporary token of the first step expired or was spent: the patient must sign in again. */
+export const signInTimedOut = () =>
+  new HttpError(401, errorCodes.signInTimedOut, translate('login.error.signInTimedOut'));
+
 export async function verifyTempToken(
   deps: Pick<TwoStepDeps, 'db'>,
   tokens: TokenService,
@@ -64,6 +70,11 @@ export async function completeSecondStep(
 ): Promise<void> {
   const profile = await findOwnProfile(deps.db, claims.userId, profileId);
   if (!profile?.verified) throw invalidOtp(401);
-  if (!(await checkCode(deps, profile, code))) throw invalidOtp(401);
-  if (!(await spendTempToken(deps.db, claims.jti, new Date(claims.exp * 1000)))) throw invalidOtp(401);
+  if (!(await checkCode(deps, profile, code))) {
+    // The code that just finished the authenticator's set-up is right but spent: say so, not "invalid".
+    if (isSpentTotp(deps, profile, code))
+      throw new HttpError(401, errorCodes.codeAlreadyUsed, translate('login.error.codeAlreadyUsed'));
+    throw invalidOtp(401);
+  }
+  if (!(await spendTempToken(deps.db, claims.jti, new Date(claims.exp * 1000)))) throw signInTimedOut();
 }

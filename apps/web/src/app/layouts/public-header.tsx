@@ -1,20 +1,16 @@
 import { Link } from 'react-router';
 import { Anchor, Container, Group } from '@mantine/core';
 import { webRoutes } from '@dermis/contract';
-import { Logo } from '../../components/logo';
-import { t } from '../../lib/i18n';
+import { PracticeLogo } from '../../components/practice-logo';
+import { usePracticeBranding } from '../../lib/branding/practice-branding';
 
 export function PublicHeader() {
+  const branding = usePracticeBranding();
   return (
     <Container size="lg">
       <Group py="sm">
-        <Anchor
-          component={Link}
-          to={webRoutes.myHealthProfile}
-          aria-label={t('app.logoLabel')}
-          underline="never"
-        >
-          <Logo />
+        <Anchor component={Link} to={webRoutes.myHealthProfile} underline="never">
+          <PracticeLogo branding={branding} />
         </Anchor>
       </Group>
     </Container>

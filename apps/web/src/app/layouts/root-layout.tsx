@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Container } from '@mantine/core';
 import { SkipLink, mainContentId } from '../../components/skip-link';
 import { SiteFooter } from '../../features/navigation/components/site-footer';
+import { useBrandColorVariable, usePracticeBranding } from '../../lib/branding/practice-branding';
 import { isSignedIn, useSession } from '../../lib/session';
 import { PublicHeader } from './public-header';
 
@@ -12,6 +13,7 @@ const SignedInHeader = lazy(() => import('./signed-in-header').then((m) => ({ de
 /** Every page: skip link, header (signed-in navigation or the public logo), main, footer. */
 export function RootLayout() {
   const session = useSession();
+  useBrandColorVariable(usePracticeBranding());
   return (
     <div className="app-shell">
       <SkipLink />

@@ -16,7 +16,7 @@ import { useSignOut } from '../../lib/session';
 export function VerifyEmailRoute() {
   const { emailToken = '' } = useParams();
   return (
-    <Page title={t('page.verifyEmail')} heading={t('verifyEmail.heading')}>
+    <Page card title={t('page.verifyEmail')} heading={t('verifyEmail.heading')}>
       {/* A new link means a new verification: remount rather than reuse the finished one. */}
       <VerifyEmail key={emailToken} token={emailToken} />
     </Page>
@@ -40,7 +40,7 @@ export function CreateAccountRoute() {
   const passed = readLoginState(location.state);
   useSignOutOnEntry();
   return (
-    <Page title={t('page.createAccount')} heading={t('page.createAccount')}>
+    <Page card title={t('page.createAccount')} heading={t('page.createAccount')}>
       <Box maw={460}>
         {/* Spec 000 §2: the page's header text. */}
         <Text fz="lg" fw={700} c="dermis.9" mb="xs" data-testid="create-account-tagline">
@@ -70,7 +70,7 @@ export function UnsubscribeRoute() {
     return <Navigate to={webRoutes.login} replace />;
   }
   return (
-    <Page title={t('page.unsubscribe')} heading={t('unsubscribe.heading')}>
+    <Page card title={t('page.unsubscribe')} heading={t('unsubscribe.heading')}>
       <UnsubscribeConfirm params={params} />
     </Page>
   );
@@ -79,7 +79,7 @@ export function UnsubscribeRoute() {
 export function UnsubscribeSuccessRoute() {
   const [search] = useSearchParams();
   return (
-    <Page title={t('page.unsubscribeSuccess')} heading={t('unsubscribeSuccess.heading')}>
+    <Page card title={t('page.unsubscribeSuccess')} heading={t('unsubscribeSuccess.heading')}>
       <UnsubscribeSuccess type={search.get('type')} />
     </Page>
   );

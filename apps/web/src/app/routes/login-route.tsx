@@ -32,7 +32,7 @@ export function LoginRoute() {
   }
 
   return (
-    <Page title={t('page.signIn')} heading={t('login.heading')}>
+    <Page card title={t('page.signIn')} heading={t('login.heading')}>
       <Box maw={420}>
         <SignInForm
           username={state.username}

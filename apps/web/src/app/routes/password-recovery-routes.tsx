@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n';
 /** /password/forgot (spec 000 §2). */
 export function ForgotPasswordRoute() {
   return (
-    <Page title={t('page.forgotPassword')} heading={t('page.forgotPassword')}>
+    <Page card title={t('page.forgotPassword')} heading={t('page.forgotPassword')}>
       <Box maw={420}>
         <ForgotPasswordForm />
       </Box>
@@ -20,7 +20,7 @@ export function ForgotPasswordRoute() {
 export function ResetPasswordRoute() {
   const { token = '' } = useParams();
   return (
-    <Page title={t('page.resetPassword')} heading={t('page.resetPassword')}>
+    <Page card title={t('page.resetPassword')} heading={t('page.resetPassword')}>
       <Box maw={420}>
         {/* Keyed by token so a second link opened in the same tab starts from a clean form. */}
         <ResetPasswordForm key={token} token={token} />

@@ -1,3 +1,4 @@
+import { errorCodes } from '@dermis/contract';
 import { isApiError } from '../../lib/api';
 import { t, type MessageKey } from '../../lib/i18n';
 
@@ -10,6 +11,15 @@ export function twoStepErrorText(error: unknown, key: MessageKey = 'twoStep.erro
     return error.validationMessages.map((m) => m.description).join(' ');
   }
   return t(key);
+}
+
+/** The first step's temporary token expired or was spent: only a new sign-in helps. */
+export function isSignInTimedOut(error: unknown): boolean {
+  return isApiError(error) && error.code === errorCodes.signInTimedOut;
+}
+
+export function isCodeAlreadyUsed(error: unknown): boolean {
+  return isApiError(error) && error.code === errorCodes.codeAlreadyUsed;
 }
 
 export function isInvalidOtp(error: unknown): boolean {

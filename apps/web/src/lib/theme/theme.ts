@@ -1,4 +1,11 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  Drawer,
+  Modal,
+  PasswordInput,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * A dark teal. Shade 8 (#07666c) is the primary: 6.7:1 against white, so links, outlines and white
@@ -23,6 +30,14 @@ export const theme = createTheme({
   colors: { dermis },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // The show/hide toggle is a control like any other: reachable with Tab.
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    // Mantine draws a modal's title bar as <header>; inside a dialog it must not add a second
+    // banner landmark (axe landmark-no-duplicate-banner / landmark-unique on every modal).
+    Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+  },
 });
 
 /**

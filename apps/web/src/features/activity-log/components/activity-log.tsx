@@ -17,25 +17,24 @@ export function ActivityLog({ patientId }: { patientId: number }) {
   if (log.data.length === 0) return <Text data-testid="activity-log-empty">{t('activityLog.empty')}</Text>;
 
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped data-testid="activity-log-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('activityLog.patientName')}</Table.Th>
-            <Table.Th scope="col">{t('activityLog.action')}</Table.Th>
-            <Table.Th scope="col">{t('activityLog.dateTime', { offset: gmtOffset() })}</Table.Th>
+    // No minimum width: the three columns wrap on a phone rather than hide off-screen (issue 7).
+    <Table striped data-testid="activity-log-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('activityLog.patientName')}</Table.Th>
+          <Table.Th scope="col">{t('activityLog.action')}</Table.Th>
+          <Table.Th scope="col">{t('activityLog.dateTime', { offset: gmtOffset() })}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {log.data.map((entry, index) => (
+          <Table.Tr key={`${entry.date}-${index}`}>
+            <Table.Td>{`${entry.firstName} ${entry.lastName}`}</Table.Td>
+            <Table.Td>{actionText(entry)}</Table.Td>
+            <Table.Td>{activityDate(entry.date)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {log.data.map((entry, index) => (
-            <Table.Tr key={`${entry.date}-${index}`}>
-              <Table.Td>{`${entry.firstName} ${entry.lastName}`}</Table.Td>
-              <Table.Td>{actionText(entry)}</Table.Td>
-              <Table.Td>{activityDate(entry.date)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -23,11 +23,15 @@ export function NotificationsMenu({
       label={
         <Group gap={6} wrap="nowrap" component="span">
           {t('nav.notifications')}
-          {/* The badge is for the eye; the hidden text gives screen readers '{count} new'. */}
-          <Badge component="span" size="sm" circle color="red.9" aria-hidden>
-            {notices.length}
-          </Badge>
-          <VisuallyHidden>{t('nav.notificationCount', { count: notices.length })}</VisuallyHidden>
+          {/* No badge at 0. The badge is for the eye; the hidden text makes the name 'Notifications, 2 new'. */}
+          {notices.length > 0 ? (
+            <>
+              <Badge component="span" size="sm" circle color="red.9" aria-hidden="true">
+                {notices.length}
+              </Badge>
+              <VisuallyHidden>{t('nav.notificationCountSuffix', { count: notices.length })}</VisuallyHidden>
+            </>
+          ) : null}
         </Group>
       }
     >

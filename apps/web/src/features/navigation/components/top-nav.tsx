@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Anchor, Group } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
+import { Anchor, Box, Burger, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { webRoutes, type UserProfile } from '@dermis/contract';
-import { Logo } from '../../../components/logo';
+import { PracticeLogo } from '../../../components/practice-logo';
+import { usePracticeBranding } from '../../../lib/branding/practice-branding';
 import { t, type MessageKey } from '../../../lib/i18n';
 import type { MenuName } from './nav-menu';
 import { NotificationsMenu, type AppointmentNotice } from './notifications-menu';
@@ -32,9 +33,15 @@ function links(actingPatientId: number | null): Array<{ to: string; label: Messa
   ];
 }
 
-/** Spec 000 §2 "Top navigation (signed in)", in its own and its acting-for variant. */
+/**
+ * Spec 000 §2 "Top navigation (signed in)", in its own and its acting-for variant. From tablet width
+ * down (< 992 px, Mantine's md) the links and menus move into a drawer behind a menu button: Mantine's
+ * Drawer traps focus, closes on Escape and returns focus to the button.
+ */
 export function TopNav({ user, isDevelopment, notices, actingPatientId }: TopNavProps) {
   const [openMenu, setOpenMenu] = useState<MenuName | null>(null);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const branding = usePracticeBranding();
   const control = { openMenu, setOpenMenu };
   // Mantine closes on Escape only while focus is inside the dropdown; after a mouse click focus stays
   // on the button (and an empty list has nothing focusable), so Escape is handled here as well.
@@ -43,28 +50,57 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId }: TopNav
   });
   const actingFor = actingPatientId !== null;
 
+  const items = (onNavigate?: () => void) => (
+    <>
+      {links(actingPatientId).map((link) => (
+        <Anchor key={link.to} component={NavLink} to={link.to} className="nav-link" end onClick={onNavigate}>
+          {t(link.label)}
+        </Anchor>
+      ))}
+      {!actingFor && <NotificationsMenu {...control} notices={notices} />}
+      {!actingFor && <ResponsibleMenu {...control} patients={user.responsibleForPatients} />}
+      <ProfileMenu {...control} user={user} isDevelopment={isDevelopment} actingFor={actingFor} />
+    </>
+  );
+
   return (
-    <Group justify="space-between" wrap="wrap" gap="md" py="sm">
+    <Group justify="space-between" wrap="nowrap" gap="md" py="sm">
       <Anchor
         component={Link}
         to={webRoutes.myHealthProfile}
         aria-label={t('app.logoLabel')}
         underline="never"
       >
-        <Logo />
+        <PracticeLogo branding={branding} />
       </Anchor>
-      <nav aria-label={t('nav.mainMenu')}>
+      <Box component="nav" aria-label={t('nav.mainMenu')} visibleFrom="md">
         <Group gap="lg" wrap="wrap">
-          {links(actingPatientId).map((link) => (
-            <Anchor key={link.to} component={NavLink} to={link.to} className="nav-link" end>
-              {t(link.label)}
-            </Anchor>
-          ))}
-          {!actingFor && <NotificationsMenu {...control} notices={notices} />}
-          {!actingFor && <ResponsibleMenu {...control} patients={user.responsibleForPatients} />}
-          <ProfileMenu {...control} user={user} isDevelopment={isDevelopment} actingFor={actingFor} />
+          {items()}
         </Group>
-      </nav>
+      </Box>
+      <Burger
+        hiddenFrom="md"
+        opened={drawerOpened}
+        onClick={drawer.toggle}
+        aria-label={t('nav.openMenu')}
+        aria-expanded={drawerOpened}
+        data-testid="nav-menu-toggle"
+      />
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        position="right"
+        size="xs"
+        hiddenFrom="md"
+        title={t('nav.menuTitle')}
+        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      >
+        <nav aria-label={t('nav.mainMenu')}>
+          <Stack gap="md" align="flex-start">
+            {items(drawer.close)}
+          </Stack>
+        </nav>
+      </Drawer>
     </Group>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Anchor, Modal, Stack, Text } from '@mantine/core';
 import type { TwoFactorType } from '@dermis/contract';
 import { t } from '../../../lib/i18n';
 import { useLoginProfiles, useLoginTwoStepCalls } from '../api/login-two-step';
-import { isInvalidOtp, twoStepErrorText } from '../error-text';
+import { isCodeAlreadyUsed, isInvalidOtp, isSignInTimedOut, twoStepErrorText } from '../error-text';
 import type { CodeBoxesHandle } from './code-boxes';
 import { CodeEntry } from './code-entry';
 
@@ -57,7 +57,19 @@ export function SignInCodeModal({
       await submitCode(profile.id, code);
     } catch (error) {
       boxes.current?.reset();
-      setCodeError(isInvalidOtp(error) ? t('login.error.invalidOtp') : t('login.error.codeFailed'));
+      if (isSignInTimedOut(error)) {
+        // Another code cannot help: close and start the sign-in again, saying why.
+        onError(t('login.error.signInTimedOut'));
+        onClose();
+        return;
+      }
+      setCodeError(
+        isCodeAlreadyUsed(error)
+          ? t('login.error.codeAlreadyUsed')
+          : isInvalidOtp(error)
+            ? t('login.error.invalidOtp')
+            : t('login.error.codeFailed'),
+      );
     } finally {
       setPending(false);
     }

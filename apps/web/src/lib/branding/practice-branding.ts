@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { practiceBranding, practiceBrandingRoutes, type PracticeBranding } from '@dermis/contract';
+import { useApiClient, type HttpClient } from '../api';
+
+/** GET /api/practice-branding: the practice's name, phone, colour and logo (public, before sign-in). */
+export function practiceBrandingQuery(client: HttpClient) {
+  return queryOptions({
+    queryKey: ['practice-branding'],
+    queryFn: () =>
+      client.request(practiceBrandingRoutes.branding, { schema: practiceBranding, auth: 'none' }),
+    staleTime: Infinity,
+  });
+}
+
+/** Undefined while loading or when the call fails: the shell then shows Dermis's own mark. */
+export function usePracticeBranding(): PracticeBranding | undefined {
+  const client = useApiClient();
+  return useQuery(practiceBrandingQuery(client)).data;
+}
+
+/**
+ * Publishes the brand colour as the CSS variable --dermis-brand (the server guarantees 4.5:1
+ * against white, so it serves both as text on white and as a background under white text).
+ */
+export function useBrandColorVariable(branding: PracticeBranding | undefined): void {
+  const color = branding?.brandColor ?? null;
+  useEffect(() => {
+    const root = document.documentElement;
+    if (color) root.style.setProperty('--dermis-brand', color);
+    else root.style.removeProperty('--dermis-brand');
+  }, [color]);
+}
