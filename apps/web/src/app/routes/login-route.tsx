@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useCodeSignIn } from '../../features/auth/use-sign-in';
 import { TwoStepSignIn } from '../../features/two-step/components/sign-in-two-step';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { Page } from '../../components/page';
 import { t } from '../../lib/i18n';
 import { readLoginState } from '../../lib/navigation/login-state';
@@ -24,6 +25,7 @@ export function LoginRoute() {
 
   return (
     <Page title={t('page.signIn')} heading={t('login.heading')}>
+      <LanguageSwitcher />
       <Box maw={420}>
         <SignInForm
           username={state.username}
