@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { languages, type Language } from '@dermis/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { languages, type Language, type UserProfile } from '@dermis/contract';
 import { useApiClient } from '../lib/api';
 import { changeLanguage, setLanguage, t, useLanguage } from '../lib/i18n';
 import { useSessionStore } from '../lib/session';
@@ -14,6 +15,7 @@ export function LanguageMenuItems() {
   const language = useLanguage();
   const client = useApiClient();
   const store = useSessionStore();
+  const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
 
   async function choose(next: Language) {
@@ -21,6 +23,10 @@ export function LanguageMenuItems() {
       await changeLanguage(client, next);
       const user = store.get().user;
       if (user) store.setUser({ ...user, language: next });
+      // The cached profile (features/auth's user query) would otherwise bring the old choice back.
+      queryClient.setQueriesData<UserProfile>({ queryKey: ['user-by-username'] }, (old) =>
+        old ? { ...old, language: next } : old,
+      );
       await setLanguage(next);
     } catch {
       setFailed(true);
