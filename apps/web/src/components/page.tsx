@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { t } from '../lib/i18n';
+import { PageHeader } from './page-header';
 import { PublicCard } from './public-card';
 
 interface PageProps {
@@ -9,6 +10,10 @@ interface PageProps {
   title: string;
   /** The page's single h1. */
   heading: ReactNode;
+  /** Sub-header under the h1. */
+  description?: ReactNode;
+  /** Page-level actions beside the h1. */
+  actions?: ReactNode;
   /** Public pages sit in the practice-branded card. */
   card?: boolean;
   children?: ReactNode;
@@ -19,7 +24,7 @@ interface PageProps {
  * to its h1 (tabIndex -1), so a screen reader announces it and the next Tab starts from the page,
  * not from wherever the previous page left focus. A modal or field that already holds focus keeps it.
  */
-export function Page({ title, heading, card = false, children }: PageProps) {
+export function Page({ title, heading, description, actions, card = false, children }: PageProps) {
   useDocumentTitle(t('app.title', { page: title }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -29,9 +34,7 @@ export function Page({ title, heading, card = false, children }: PageProps) {
   }, [title]);
   const content = (
     <Stack gap="md">
-      <Title order={1} ref={headingRef} tabIndex={-1} className="page-heading">
-        {heading}
-      </Title>
+      <PageHeader heading={heading} description={description} actions={actions} headingRef={headingRef} />
       {children}
     </Stack>
   );

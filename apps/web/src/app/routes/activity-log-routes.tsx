@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { Text } from '@mantine/core';
 import { Page } from '../../components/page';
 import { ActivityLog } from '../../features/activity-log/components/activity-log';
 import { t } from '../../lib/i18n';
@@ -8,8 +7,11 @@ import { NotFoundRoute } from './status-routes';
 
 function ActivityLogPage({ patientId }: { patientId: number }) {
   return (
-    <Page title={t('page.activityLog')} heading={t('page.activityLog')}>
-      <Text>{t('activityLog.subheader')}</Text>
+    <Page
+      title={t('page.activityLog')}
+      heading={t('page.activityLog')}
+      description={t('activityLog.subheader')}
+    >
       <ActivityLog patientId={patientId} />
     </Page>
   );

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useCodeSignIn } from '../../features/auth/use-sign-in';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { Page } from '../../components/page';
 import { t } from '../../lib/i18n';
 import { readLoginState } from '../../lib/navigation/login-state';
@@ -33,6 +34,7 @@ export function LoginRoute() {
 
   return (
     <Page card title={t('page.signIn')} heading={t('login.heading')}>
+      <LanguageSwitcher />
       <Box maw={420}>
         <SignInForm
           username={state.username}

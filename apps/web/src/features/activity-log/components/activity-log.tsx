@@ -1,40 +1,50 @@
-import { Table, Text } from '@mantine/core';
+import type { ActivityLogEntry } from '@dermis/contract';
+import { Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { TableSkeleton } from '../../../components/skeletons';
 import { t } from '../../../lib/i18n';
 import { useActivityLog } from '../api/get-activity-log';
 import { actionText, activityDate, gmtOffset } from '../format';
+
+function columns(): DataTableColumn<ActivityLogEntry>[] {
+  return [
+    {
+      key: 'name',
+      header: t('activityLog.patientName'),
+      cell: (entry) => `${entry.firstName} ${entry.lastName}`,
+      primary: true,
+    },
+    { key: 'action', header: t('activityLog.action'), cell: actionText },
+    {
+      key: 'date',
+      header: t('activityLog.dateTime', { offset: gmtOffset() }),
+      cell: (entry) => activityDate(entry.date),
+    },
+  ];
+}
 
 /** Spec 000 §2 "Activity Log": the table of one patient's log (the guard on the server limits it). */
 export function ActivityLog({ patientId }: { patientId: number }) {
   const log = useActivityLog(patientId);
 
-  if (log.isPending) return <Text>{t('app.loading')}</Text>;
+  if (log.isPending) return <TableSkeleton columns={3} />;
   if (log.isError)
     return (
       <Text role="alert" c="red.9">
         {t('activityLog.fetchFailed')}
       </Text>
     );
-  if (log.data.length === 0) return <Text data-testid="activity-log-empty">{t('activityLog.empty')}</Text>;
 
   return (
-    // No minimum width: the three columns wrap on a phone rather than hide off-screen (issue 7).
-    <Table striped data-testid="activity-log-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('activityLog.patientName')}</Table.Th>
-          <Table.Th scope="col">{t('activityLog.action')}</Table.Th>
-          <Table.Th scope="col">{t('activityLog.dateTime', { offset: gmtOffset() })}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {log.data.map((entry, index) => (
-          <Table.Tr key={`${entry.date}-${index}`}>
-            <Table.Td>{`${entry.firstName} ${entry.lastName}`}</Table.Td>
-            <Table.Td>{actionText(entry)}</Table.Td>
-            <Table.Td>{activityDate(entry.date)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      label={t('page.activityLog')}
+      columns={columns()}
+      rows={log.data}
+      rowKey={(entry, index) => `${entry.date}-${index}`}
+      testId="activity-log-table"
+      empty={<EmptyState icon={IconHistory} message={t('activityLog.empty')} testId="activity-log-empty" />}
+    />
   );
 }

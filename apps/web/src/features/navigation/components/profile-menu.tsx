@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Group, Menu } from '@mantine/core';
 import { webRoutes, type UserProfile } from '@dermis/contract';
 import { GenderIcon } from '../../../components/icons/person-icons';
+import { LanguageMenuItems } from '../../../components/language-menu-items';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { NavMenu, type MenuControl } from './nav-menu';
 
@@ -47,11 +48,12 @@ export function ProfileMenu({ user, isDevelopment, actingFor, ...control }: Prof
         </Group>
       }
     >
-      {entries(isDevelopment, actingFor).map((entry) => (
+      {entries(isDevelopment, actingFor).map((entry) => [
+        entry.label === 'nav.logout' ? <LanguageMenuItems key="language" /> : null,
         <Menu.Item key={entry.to} component={Link} to={entry.to} data-testid={entry.testId}>
           {t(entry.label)}
-        </Menu.Item>
-      ))}
+        </Menu.Item>,
+      ])}
     </NavMenu>
   );
 }

@@ -1,13 +1,39 @@
-import { Table, Text } from '@mantine/core';
+import type { ResponsiblePersonEntry } from '@dermis/contract';
+import { Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { TableSkeleton } from '../../../components/skeletons';
 import { t } from '../../../lib/i18n';
 import { useResponsiblePersons } from '../api/get-responsible-persons';
 import { contactText, relationshipLabel } from '../display';
+
+function columns(): DataTableColumn<ResponsiblePersonEntry>[] {
+  return [
+    {
+      key: 'name',
+      header: t('responsiblePersons.name'),
+      cell: (person) => `${person.firstName} ${person.lastName}`,
+      primary: true,
+    },
+    {
+      key: 'relationship',
+      header: t('responsiblePersons.relationship'),
+      cell: (person) => relationshipLabel(person.relationship),
+    },
+    {
+      key: 'contact',
+      header: t('responsiblePersons.contact'),
+      cell: (person) => contactText(person.contacts),
+    },
+  ];
+}
 
 /** Spec 000 §2 "Responsible Persons": subheader, then name, relationship and contact of each active one. */
 export function ResponsiblePersons({ patientId }: { patientId: number }) {
   const list = useResponsiblePersons(patientId);
 
-  if (list.isPending) return <Text>{t('app.loading')}</Text>;
+  if (list.isPending) return <TableSkeleton columns={3} />;
   if (list.isError)
     return (
       <Text role="alert" c="red.9">
@@ -15,31 +41,20 @@ export function ResponsiblePersons({ patientId }: { patientId: number }) {
       </Text>
     );
   if (list.data.length === 0)
-    return <Text data-testid="responsible-persons-none">{t('responsiblePersons.none')}</Text>;
+    return (
+      <EmptyState icon={IconUsers} message={t('responsiblePersons.none')} testId="responsible-persons-none" />
+    );
 
   return (
     <>
       <Text>{t('responsiblePersons.subheader')}</Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped data-testid="responsible-persons-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('responsiblePersons.name')}</Table.Th>
-              <Table.Th scope="col">{t('responsiblePersons.relationship')}</Table.Th>
-              <Table.Th scope="col">{t('responsiblePersons.contact')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((person) => (
-              <Table.Tr key={person.id}>
-                <Table.Td>{`${person.firstName} ${person.lastName}`}</Table.Td>
-                <Table.Td>{relationshipLabel(person.relationship)}</Table.Td>
-                <Table.Td>{contactText(person.contacts)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t('page.responsiblePersons')}
+        columns={columns()}
+        rows={list.data}
+        rowKey={(person) => person.id}
+        testId="responsible-persons-table"
+      />
     </>
   );
 }

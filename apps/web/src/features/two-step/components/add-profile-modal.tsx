@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import type { TwoFactorType } from '@dermis/contract';
+import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../lib/i18n';
 import { useAddProfile } from '../api/add-profile';
 import { useResendCode } from '../api/resend-code';
@@ -29,14 +29,7 @@ export function AddProfileModal({
   const verify = useVerifyProfile();
   const resend = useResendCode();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('twoStep.addTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('twoStep.close') }}
-      size="md"
-    >
+    <AppModal opened={opened} onClose={onClose} title={t('twoStep.addTitle')}>
       {opened ? (
         <ProfileSetup
           types={types}
@@ -58,6 +51,6 @@ export function AddProfileModal({
           onError={onError}
         />
       ) : null}
-    </Modal>
+    </AppModal>
   );
 }

@@ -10,6 +10,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { t } from '../../../lib/i18n';
 
 interface AuthenticatorStepProps {
@@ -32,7 +33,7 @@ export function AuthenticatorStep({ qrCode, secret }: AuthenticatorStepProps) {
         </List>
         <Tooltip label={t('twoStep.tooltip')} events={{ hover: true, focus: true, touch: true }} withArrow>
           <ActionIcon variant="subtle" aria-label={t('twoStep.tooltipLabel')} data-testid="two-step-tooltip">
-            <span aria-hidden="true">ⓘ</span>
+            <IconInfoCircle size={20} aria-hidden />
             <VisuallyHidden>{t('twoStep.tooltip')}</VisuallyHidden>
           </ActionIcon>
         </Tooltip>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { PasswordInput, Text } from '@mantine/core';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useDeleteProfile } from '../api/delete-profile';
@@ -23,8 +24,7 @@ export function DeleteProfileModal({ profileId, onClose, onError }: DeleteProfil
     onClose();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (profileId === null) return;
     if (!password) {
       setError(t('validation.fieldRequired', { field: t('field.password') }));
@@ -48,42 +48,29 @@ export function DeleteProfileModal({ profileId, onClose, onError }: DeleteProfil
   }
 
   return (
-    <Modal
+    <ConfirmModal
       opened={profileId !== null}
       onClose={close}
       title={t('twoStep.deleteTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('twoStep.close') }}
+      onConfirm={submit}
+      confirmLabel={t('twoStep.deleteConfirm')}
+      cancelLabel={t('twoStep.cancel')}
+      danger
+      loading={remove.isPending}
+      confirmTestId="two-step-delete-confirm"
     >
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          <Text>{t('twoStep.deleteText')}</Text>
-          <PasswordInput
-            label={t('field.password')}
-            autoComplete="current-password"
-            value={password}
-            error={error}
-            required
-            data-autofocus
-            data-testid="two-step-delete-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('twoStep.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color="red.9"
-              loading={remove.isPending}
-              data-testid="two-step-delete-confirm"
-            >
-              {t('twoStep.deleteConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text>{t('twoStep.deleteText')}</Text>
+      <PasswordInput
+        label={t('field.password')}
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        required
+        data-autofocus
+        data-testid="two-step-delete-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+    </ConfirmModal>
   );
 }

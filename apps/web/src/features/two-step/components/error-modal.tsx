@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { ErrorModal as SharedErrorModal } from '../../../components/error-modal';
 import { t } from '../../../lib/i18n';
 
 interface ErrorModalProps {
@@ -6,25 +6,15 @@ interface ErrorModalProps {
   onClose: () => void;
 }
 
-/** Spec 000 §8: two-step failures are shown in a modal with OK. */
+/** Spec 000 §8: two-step failures are shown in a modal with OK (above the code modal). */
 export function ErrorModal({ message, onClose }: ErrorModalProps) {
   return (
-    <Modal
-      opened={message !== null}
+    <SharedErrorModal
+      message={message}
       onClose={onClose}
       title={t('twoStep.errorTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('twoStep.close') }}
       zIndex={400}
-    >
-      <Text role="alert" data-testid="two-step-error">
-        {message}
-      </Text>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={onClose} data-autofocus>
-          {t('twoStep.ok')}
-        </Button>
-      </Group>
-    </Modal>
+      testId="two-step-error"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { TwoFactorType } from '@dermis/contract';
+import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../lib/i18n';
 import { useLoginProfiles, useLoginTwoStepCalls } from '../api/login-two-step';
 import { isCodeAlreadyUsed, isInvalidOtp, isSignInTimedOut, twoStepErrorText } from '../error-text';
@@ -102,13 +103,7 @@ export function SignInCodeModal({
       : undefined;
   const others = (profiles.data?.profiles ?? []).filter((p) => p.type !== profile.type);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('twoStep.login.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('twoStep.close') }}
-    >
+    <AppModal opened onClose={onClose} title={t('twoStep.login.title')}>
       <Stack gap="md">
         <Text>{t('twoStep.login.explain')}</Text>
         <CodeEntry
@@ -150,6 +145,6 @@ export function SignInCodeModal({
           </Alert>
         ) : null}
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useApiClient } from '../../../lib/api';
+import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../lib/i18n';
 import { decodeJwt, useSession } from '../../../lib/session';
 import { addLoginProfile, sendLoginEmailCode, verifyLoginProfile } from '../api/login-two-step';
@@ -40,13 +41,7 @@ export function TwoStepSignIn({ submitCode, reset }: TwoStepSignInProps) {
     const minutes = claims?.exp && claims.iat ? Math.floor((claims.exp - claims.iat) / 60) : 0;
     return (
       <>
-        <Modal
-          opened
-          onClose={reset}
-          title={t('twoStep.setup.title')}
-          centered
-          closeButtonProps={{ 'aria-label': t('twoStep.close') }}
-        >
+        <AppModal opened onClose={reset} title={t('twoStep.setup.title')}>
           <Stack gap="md">
             <Text>{t('twoStep.setup.required')}</Text>
             <Text fw={600}>{t('twoStep.setup.time', { minutes })}</Text>
@@ -78,7 +73,7 @@ export function TwoStepSignIn({ submitCode, reset }: TwoStepSignInProps) {
               onError={setError}
             />
           </Stack>
-        </Modal>
+        </AppModal>
         {errorModal}
       </>
     );

@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiSignIn } from './account-api';
+import { demo, expectNoSeriousA11yViolations } from './support/app';
+
+// demo.patient is shared with other spec files: whatever happens here, it reads English afterwards.
+async function accountLanguage(request: APIRequestContext): Promise<string | null> {
+  const token = await apiSignIn(request, demo.patient);
+  const answer = await request.post('/api/app/patient/getByUsername', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { username: demo.patient.username },
+  });
+  return ((await answer.json()) as { language: string | null }).language;
+}
+
+test.afterAll(async ({ request }) => {
+  const token = await apiSignIn(request, demo.patient);
+  await request.post('/api/app/profile/changeLanguage', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language: 'en' },
+  });
+});
+
+test('the whole sign-in and account flow in Spanish, chosen before sign-in and switched back after', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your patient portal' })).toBeVisible();
+
+  // Chosen on the sign-in page: the page turns Spanish at once and stays so after a reload.
+  await page.getByTestId('language-switcher').getByText('Español').click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Inicie sesión en su portal del paciente' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle('Dermis - Iniciar sesión');
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Inicie sesión en su portal del paciente' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A wrong password is told in Spanish, then the right one signs in.
+  await page.getByLabel('Nombre de usuario').fill(demo.patient.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Wrong12345');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Credenciales incorrectas')).toBeVisible();
+  await page.getByLabel('Contraseña', { exact: true }).fill(demo.patient.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await expect(page.getByRole('link', { name: 'Mi perfil de salud' })).toBeVisible();
+
+  // The choice made before sign-in is now the account's.
+  await expect.poll(() => accountLanguage(request)).toBe('es');
+
+  await page.goto('/account/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' })).toBeVisible();
+  await expect(page).toHaveTitle('Dermis - Configuración de la cuenta');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Perfil de verificación en dos pasos' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar nombre de usuario' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/account/activity-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro de actividad' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Acción' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Switched back in the profile menu: stored on the account, the page reads English again.
+  await page.getByRole('button', { name: `Menú del perfil de ${demo.patient.firstName}` }).click();
+  await expectNoSeriousA11yViolations(page);
+  const english = page.getByRole('menuitem', { name: 'English' });
+  await expect(english).toBeVisible();
+  await english.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect.poll(() => accountLanguage(request)).toBe('en');
+});
