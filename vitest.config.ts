@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test-setup.ts'],
+          // Above test-setup's 10 s findBy allowance, so a slow journey fails on what it waited for.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -208,6 +208,7 @@ describeEachDatabase('integration API', (t) => {
       '/api/integration/patients/{externalId}',
       '/api/integration/patients/{externalId}/invitations',
       '/api/integration/patients/{externalId}/messages',
+      '/api/integration/practice/branding',
       '/api/integration/practice/mfa',
       '/api/integration/responsible-persons',
     ]);
