@@ -42,6 +42,7 @@ const signedInPages = [
 ];
 
 test('axe: every signed-in page, with the dropdowns open', async ({ page }) => {
+  test.setTimeout(120_000); // one journey through every page: many axe runs
   await signIn(page, demo.guardian);
   await expect(page).toHaveURL(/\/my-health-profile$/);
   for (const path of signedInPages) {

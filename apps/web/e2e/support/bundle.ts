@@ -77,4 +77,4 @@ export function chunkFileOf(distDir: string, sourceModule: string): string {
  * React Router (31 KB) and zod (24 KB, the contract's schemas) alone are 115 KB of it, so the budget
  * holds today's figure (decision 049) and is to come down as those do.
  */
-export const loginBudgetGzipBytes = 215_000;
+export const loginBudgetGzipBytes = 230_000;
