@@ -163,6 +163,10 @@ describe('routing and guards', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
     expect(pathOf(app)).toBe('/login');
     expect(app.session.get().accessToken).toBeUndefined();
+    expect(
+      await screen.findByText('You were signed out because your session expired. Please sign in again.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
   });
 
   it.each([
