@@ -130,6 +130,24 @@ describe('routing and guards', () => {
       await screen.findByText("403 Access Denied - You don't have permission to access requested page."),
     ).toBeInTheDocument();
     expect(pathOf(app)).toBe('/forbidden');
+    // A way back to the signed-in patient's home.
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('Page not found offers home to a signed-in patient and sign-in to anyone else', async () => {
+    storeSession();
+    server();
+    start('/no/such/place');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/');
+  });
+
+  it.each(['/forbidden', '/no/such/place'])('%s offers sign-in while signed out', async (path) => {
+    server();
+    start(path);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Go to your home page' })).not.toBeInTheDocument();
   });
 
   it('shows the acting-for banner with the patient name from the server', async () => {
@@ -163,6 +181,10 @@ describe('routing and guards', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
     expect(pathOf(app)).toBe('/login');
     expect(app.session.get().accessToken).toBeUndefined();
+    expect(
+      await screen.findByText('You were signed out because your session expired. Please sign in again.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
   });
 
   it.each([

@@ -23,7 +23,7 @@ export function createApp(options: { storage?: Storage; initialEntries?: string[
     session,
     // Called only after start-up, once `router` below exists.
     onForbidden: () => void router.navigate(webRoutes.forbidden, { replace: true }),
-    onSessionExpired: () => void signOut({ client, store: session, queryClient }),
+    onSessionExpired: () => void signOut({ client, store: session, queryClient, expired: true }),
   });
   const router: Router = options.initialEntries
     ? createMemoryRouter(routes, { initialEntries: options.initialEntries })

@@ -24,6 +24,8 @@ export const enShell = {
   'nav.menuTitle': 'Menu',
   'session.expiredNotice': 'You were signed out because your session expired. Please sign in again.',
   'status.backHome': 'Go to your home page',
+  'verifyEmail.successActive': 'Your email has been verified. You can sign in now.',
+  'validation.dateOfBirthCharacters': 'Only digits and / can be typed in the date of birth (MM/DD/YYYY).',
 } as const;
 
 export type ShellMessageKey = keyof typeof enShell;

@@ -24,4 +24,7 @@ export const esShell: Record<ShellMessageKey, string> = {
   'nav.menuTitle': 'Menú',
   'session.expiredNotice': 'Se cerró su sesión porque caducó. Inicie sesión de nuevo.',
   'status.backHome': 'Ir a su página de inicio',
+  'verifyEmail.successActive': 'Se verificó su correo electrónico. Ya puede iniciar sesión.',
+  'validation.dateOfBirthCharacters':
+    'En la fecha de nacimiento solo se pueden escribir dígitos y / (MM/DD/AAAA).',
 };

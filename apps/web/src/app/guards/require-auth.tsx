@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { webRoutes } from '@dermis/contract';
 import type { LoginState } from '../../lib/navigation/login-state';
+import { t } from '../../lib/i18n';
 import { isSignedIn, useSession } from '../../lib/session';
 
 /**
@@ -13,6 +14,8 @@ export function RequireAuth() {
   if (!isSignedIn(session)) {
     const state: LoginState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      // A failed refresh signed the user out: say why instead of a bare sign-in form.
+      ...(session.expired ? { warnings: [t('session.expiredNotice')] } : {}),
     };
     return <Navigate to={webRoutes.login} replace state={state} />;
   }

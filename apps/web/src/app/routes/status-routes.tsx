@@ -3,11 +3,23 @@ import { Anchor, Text } from '@mantine/core';
 import { webRoutes } from '@dermis/contract';
 import { Page } from '../../components/page';
 import { t } from '../../lib/i18n';
+import { isSignedIn, useSession } from '../../lib/session';
+
+/** The way back from a status page: a signed-in patient's home, or sign-in for anyone else. */
+function WayBack() {
+  const signedIn = isSignedIn(useSession());
+  return (
+    <Anchor component={Link} to={signedIn ? webRoutes.home : webRoutes.login}>
+      {signedIn ? t('status.backHome') : t('notFound.link')}
+    </Anchor>
+  );
+}
 
 export function ForbiddenRoute() {
   return (
     <Page title={t('page.forbidden')} heading={t('forbidden.title')}>
       <Text>{t('forbidden.text')}</Text>
+      <WayBack />
     </Page>
   );
 }
@@ -15,9 +27,7 @@ export function ForbiddenRoute() {
 export function NotFoundRoute() {
   return (
     <Page title={t('page.notFound')} heading={t('notFound.title')}>
-      <Anchor component={Link} to={webRoutes.login}>
-        {t('notFound.link')}
-      </Anchor>
+      <WayBack />
     </Page>
   );
 }

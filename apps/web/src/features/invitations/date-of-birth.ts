@@ -14,3 +14,9 @@ export function toIsoDate(value: string): string | null {
     Number(yyyy) >= 1900;
   return real ? `${yyyy}-${mm}-${dd}` : null;
 }
+
+/** What may stay of a typed date of birth: digits and '/' only; `refused` when anything was dropped. */
+export function dateOfBirthTyping(typed: string): { value: string; refused: boolean } {
+  const value = typed.replace(/[^\d/]/g, '');
+  return { value, refused: value !== typed };
+}

@@ -16,10 +16,14 @@ export function verifyEmailOutcome(answer: VerifyEmailResponse): Outcome {
   if (answer.tokenStatus === 'EXPIRED') return { messages: { errors: [t('verifyEmail.error.expired')] } };
   if (answer.tokenStatus === 'INVALID') return { messages: { errors: [t('verifyEmail.error.invalid')] } };
   if (answer.tokenStatus === 'USED') return { messages: { errors: [t('verifyEmail.error.used')] } };
-  const notifications = answer.tokenStatus === 'UNUSED' ? [t('verifyEmail.success')] : [];
+  const verified = answer.tokenStatus === 'UNUSED';
   if (answer.isDermisActive && answer.username) {
+    // An active patient already has a username and password: the spec's 'create a username and
+    // password' text is for those who still need an account, so they read that they can sign in.
+    const notifications = verified ? [t('verifyEmail.successActive')] : [];
     return { navigate: webRoutes.login, state: { notifications, username: answer.username } };
   }
+  const notifications = verified ? [t('verifyEmail.success')] : [];
   if (answer.createAccountToken) {
     const path = webRoutes.createAccount.replace(
       ':accountToken',

@@ -136,6 +136,20 @@ describe('http client', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('takes a wrong-password 401 (BAD_CREDENTIALS) as the answer: no refresh, posted once', async () => {
+    const fetchMock = mockFetch(() => ({
+      status: 401,
+      body: { error: 'BAD_CREDENTIALS', message: 'Bad Credentials' },
+    }));
+    const http = client();
+    await expect(
+      http.request(http.appUrl('password/validate'), { method: 'POST', body: { password: 'wrong' } }),
+    ).rejects.toMatchObject({ status: 401, code: 'BAD_CREDENTIALS' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/app/password/validate']);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(session.get()).toMatchObject({ accessToken: 'old-access', refreshToken: 'old-refresh' });
+  });
+
   it('reports any 403 so the app can show /forbidden', async () => {
     mockFetch(() => ({ status: 403, body: { error: 'FORBIDDEN', message: 'Access denied.' } }));
     await expect(client().request('/api/app/patient/getDermisPatientById/_rid/5')).rejects.toBeInstanceOf(

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { accessTokenResponse, apiPrefix, authRoutes } from '@dermis/contract';
+import { accessTokenResponse, apiPrefix, authRoutes, errorCodes } from '@dermis/contract';
 import type { SessionStore } from '../session/session-store';
 import { currentLanguage, t } from '../i18n';
 import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
@@ -31,6 +31,14 @@ export interface HttpClient {
   authUrl(path: string): string;
   /** URL of an app-server call on the server the sign-in answer named. */
   appUrl(path: string): string;
+}
+
+function isBadCredentials(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { error?: unknown }).error === errorCodes.badCredentials
+  );
 }
 
 export function createHttpClient({ session, onForbidden, onSessionExpired }: HttpClientOptions): HttpClient {
@@ -109,10 +117,13 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     const auth = options.auth ?? 'access';
     const usedToken = tokenFor(auth);
     let response = await send(url, options, usedToken);
-    if (response.status === 401 && auth === 'access') {
+    let body = await readJson(response);
+    // A 401 naming wrong credentials (e.g. a wrong password in password/validate) is an answer about
+    // what was typed, not an expired session: it is neither refreshed nor sent twice.
+    if (response.status === 401 && auth === 'access' && !isBadCredentials(body)) {
       response = await send(url, options, await renewAccessToken(usedToken));
+      body = await readJson(response);
     }
-    const body = await readJson(response);
     if (response.status === 403) onForbidden?.();
     if (!response.ok) throw ApiError.fromBody(response.status, body);
     if (!options.schema) return body as T;

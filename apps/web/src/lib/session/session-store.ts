@@ -27,6 +27,8 @@ export interface TwoStepState {
 export interface Session extends StoredSession {
   /** In memory only: a reload restarts a two-step sign-in from the password step. */
   twoStep?: TwoStepState;
+  /** In memory only: the session ended because its refresh failed, so /login says why. */
+  expired?: boolean;
 }
 
 /** Plain functions (no `this`), so they can be handed to useSyncExternalStore as they are. */
@@ -39,6 +41,8 @@ export interface SessionStore {
   setNotificationModalShown: (shown: boolean) => void;
   /** Sign-out and sign-in start: drops tokens, servers, user and resets the notification-modal flag. */
   clear: () => void;
+  /** Like clear, for a session whose refresh failed: /login then shows session.expiredNotice. */
+  expire: () => void;
 }
 
 const empty: Session = { notificationModalShown: false };
@@ -67,8 +71,8 @@ export function createSessionStore(storage: Storage = localStorage, now: number 
 
   function set(next: Session): void {
     state = next;
-    const { twoStep: _inMemoryOnly, ...persisted } = next;
-    if (next === empty) clearStoredSession(storage);
+    const { twoStep: _inMemoryOnly, expired, ...persisted } = next;
+    if (next === empty || expired) clearStoredSession(storage);
     else writeStoredSession(storage, persisted);
     listeners.forEach((listener) => listener());
   }
@@ -100,6 +104,9 @@ export function createSessionStore(storage: Storage = localStorage, now: number 
     },
     clear() {
       set(empty);
+    },
+    expire() {
+      set({ ...empty, expired: true });
     },
   };
 }

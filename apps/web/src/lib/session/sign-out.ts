@@ -9,6 +9,8 @@ export interface SignOutDeps {
   client: HttpClient;
   store: SessionStore;
   queryClient?: QueryClient;
+  /** The session ended because its refresh failed (not the user's choice): /login says so. */
+  expired?: boolean;
 }
 
 /**
@@ -16,9 +18,10 @@ export interface SignOutDeps {
  * happens first and regardless, so a slow or failing server never leaves a session behind; the
  * query cache goes too because it holds the previous user's health data.
  */
-export async function signOut({ client, store, queryClient }: SignOutDeps): Promise<void> {
+export async function signOut({ client, store, queryClient, expired }: SignOutDeps): Promise<void> {
   const { refreshToken } = store.get();
-  store.clear();
+  if (expired) store.expire();
+  else store.clear();
   queryClient?.clear();
   if (!refreshToken) return;
   try {

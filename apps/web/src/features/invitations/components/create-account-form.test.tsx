@@ -36,6 +36,23 @@ async function fill(values: Partial<Record<'username' | 'password' | 'rePassword
 }
 
 describe('CreateAccountForm', () => {
+  it('refuses letters in the date of birth, saying so, and keeps the digits', async () => {
+    renderForm({ body: {} });
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Date of Birth' });
+    await user.type(field, '03/1x2/19a');
+    expect(field).toHaveValue('03/12/19');
+    expect(
+      screen.getByText('Only digits and / can be typed in the date of birth (MM/DD/YYYY).'),
+    ).toBeInTheDocument();
+    // Finishing a whole date takes the message away.
+    await user.type(field, '84');
+    expect(field).toHaveValue('03/12/1984');
+    expect(
+      screen.queryByText('Only digits and / can be typed in the date of birth (MM/DD/YYYY).'),
+    ).not.toBeInTheDocument();
+  });
+
   it('validates every field with the spec messages and sends nothing', async () => {
     const fetchMock = renderForm({ body: {} });
     await fill({ username: 'a', password: 'short', rePassword: 'other', dob: '02/30/1984' });

@@ -1,3 +1,4 @@
+import { useState, type ChangeEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { passwordRule, usernameRule } from '@dermis/contract';
 import { MessageBanners, type Messages } from '../../../components/message-banners';
 import { t, translateIssue } from '../../../lib/i18n';
 import { useCreateAccount } from '../api/create-account';
-import { toIsoDate } from '../date-of-birth';
+import { dateOfBirthTyping, toIsoDate } from '../date-of-birth';
 import { createAccountFailure, createAccountOutcome } from '../outcomes';
 
 const schema = z
@@ -47,6 +48,17 @@ export function CreateAccountForm({ token, passed }: CreateAccountFormProps) {
     resolver: zodResolver(schema),
     defaultValues: { username: '', password: '', rePassword: '', dateOfBirth: '' },
   });
+  // Only digits and '/' can be typed in the date of birth; anything else is dropped and said so.
+  const [dateRefused, setDateRefused] = useState(false);
+  const dateOfBirth = register('dateOfBirth');
+  function onDateOfBirthChange(event: ChangeEvent<HTMLInputElement>) {
+    const { value, refused } = dateOfBirthTyping(event.currentTarget.value);
+    if (refused) event.currentTarget.value = value;
+    // The message stays while the date is being finished, and goes once it is whole (or emptied).
+    if (refused) setDateRefused(true);
+    else if (!value || toIsoDate(value)) setDateRefused(false);
+    return dateOfBirth.onChange(event);
+  }
 
   function onValid(values: Values) {
     request.mutate(
@@ -117,9 +129,15 @@ export function CreateAccountForm({ token, passed }: CreateAccountFormProps) {
           placeholder={t('createAccount.dateOfBirthHint')}
           autoComplete="bday"
           inputMode="numeric"
+          maxLength={10}
           required
-          error={translateIssue(errors.dateOfBirth?.message, 'field.dateOfBirth')}
-          {...register('dateOfBirth')}
+          error={
+            dateRefused
+              ? t('validation.dateOfBirthCharacters')
+              : translateIssue(errors.dateOfBirth?.message, 'field.dateOfBirth')
+          }
+          {...dateOfBirth}
+          onChange={(event) => void onDateOfBirthChange(event)}
         />
         <Button type="submit" disabled={request.isPending}>
           {request.isPending ? t('createAccount.inProgress') : t('createAccount.submit')}

@@ -59,6 +59,11 @@ describe('VerifyEmail', () => {
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(screen.getByTestId('login-state')).toHaveTextContent('"username":"maria"');
+    // Already has an account: told to sign in, never to create a username and password.
+    expect(screen.getByTestId('login-state')).toHaveTextContent(
+      'Your email has been verified. You can sign in now.',
+    );
+    expect(screen.getByTestId('login-state')).not.toHaveTextContent('create a username');
   });
 
   it.each([
