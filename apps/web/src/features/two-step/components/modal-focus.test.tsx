@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../../lib/testing/fetch-mock';
 import { fakeJwt } from '../../../lib/testing/fake-jwt';
 import { renderWithProviders } from '../../../lib/testing/render';
@@ -33,7 +34,7 @@ describe('two-step modals open with focus on their first field', () => {
     expect(screen.getByRole('button', { name: 'Close' })).not.toHaveFocus();
   });
 
-  it('the add-profile modal focuses the first choice', async () => {
+  it('the add-profile modal focuses the first choice, then the e-mail field', async () => {
     mockFetch(() => ({ status: 404, body: { error: 'NOT_FOUND', message: 'Not found.' } }));
     renderWithProviders(
       <AddProfileModal
@@ -47,6 +48,9 @@ describe('two-step modals open with focus on their first field', () => {
     );
     const choice = await screen.findByRole('radio', { name: /authenticator/i });
     await waitFor(() => expect(choice).toHaveFocus());
+    await userEvent.click(screen.getByRole('radio', { name: /e-?mail/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /e-?mail/i })).toHaveFocus());
   });
 
   it('the add-profile modal with only the authenticator left focuses the first box once usable', async () => {
