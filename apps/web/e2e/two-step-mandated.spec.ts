@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/app';
-import { e2eApiKey, runCli } from './support/cli';
-import { linkIn, waitForMail } from './support/mailbox';
+import { e2eApiKey } from './support/cli';
+import { invitedPatient } from './support/invited-patient';
+import { waitForMail } from './support/mailbox';
 
 // The practice-mandated setup at first sign-in, for a patient the clinic has just invited. Turning
 // the mandate on puts every account of the shared e2e practice behind two-step, so it is turned off
@@ -15,43 +16,11 @@ function codeIn(text: string): string {
   return /verification code is (\d{6})/.exec(text)![1]!;
 }
 
-/** A new patient invited through the CLI, who creates an account from the e-mailed link. */
-async function invitedPatient(page: Page, request: APIRequestContext) {
-  const id = `MFA-${Date.now()}`;
-  const email = `${id.toLowerCase()}@example.org`;
-  const username = `mfa.${Date.now().toString(36)}`;
-  await runCli([
-    'patient:upsert',
-    '--practice',
-    '1',
-    '--external-id',
-    id,
-    '--first-name',
-    'Iris',
-    '--last-name',
-    'Vale',
-    '--dob',
-    '1988-09-14',
-    '--email',
-    email,
-  ]);
-  await runCli(['invite', '--practice', '1', '--patient', id, '--kind', 'account']);
-  const invitation = await waitForMail(request, email, (m) => m.category === 'ACCOUNT_INVITATION');
-  await page.goto(linkIn(invitation, '/account/create/'));
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('textbox', { name: 'Re-Enter Password' }).fill(password);
-  await page.getByRole('textbox', { name: 'Date of Birth' }).fill('09/14/1988');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  return { email, username };
-}
-
 test('a practice that requires two-step makes a user without a profile set one up at sign-in', async ({
   page,
   request,
 }) => {
-  const iris = await invitedPatient(page, request);
+  const iris = await invitedPatient(page, request, 'mfa', password);
   const setMandate = (required: boolean) =>
     request.put('/api/integration/practice/mfa', {
       headers: { 'X-Api-Key': e2eApiKey() },

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+import { authenticatorCode } from './support/authenticator';
 import { mailTo, waitForMail } from './support/mailbox';
 
 // Journeys change demo.new only (other spec files sign in as demo.patient and demo.guardian with
@@ -9,20 +9,6 @@ import { mailTo, waitForMail } from './support/mailbox';
 const account = demo.newPatient;
 // Setup, sign-out, sign-in and deletion with axe checks in between take longer than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
-
-/** RFC 6238 in the test itself (SHA-1, 30 s, 6 digits): what an authenticator app shows. */
-function authenticatorCode(secretBase32: string, atMs: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secretBase32.replace(/=+$/, ''))
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** axe once the modal's opening transition is over (half-faded text fails the contrast check). */
 async function settledA11y(page: Page, dialog: Locator): Promise<void> {

@@ -15,11 +15,12 @@ export interface AppModalProps {
 /**
  * The one modal look: centred, titled, a labelled close button. Mantine's header is a <header>
  * element, which assistive technology reads as a second banner landmark; here it is a plain <div>.
- * Focus goes to the element marked `data-autofocus` (the first field, or the main button).
+ * Focus is trapped inside and goes to the element marked `data-autofocus` (the first field, or the
+ * main button), never to the close button; it returns to the opener on close.
  */
 export function AppModal({ opened, onClose, title, children, size = 'md', zIndex, testId }: AppModalProps) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered size={size} zIndex={zIndex}>
+    <Modal.Root opened={opened} onClose={onClose} centered size={size} zIndex={zIndex} trapFocus returnFocus>
       <Modal.Overlay />
       <Modal.Content data-testid={testId}>
         <Modal.Header component="div">

@@ -1,4 +1,11 @@
-import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Group, Input, TextInput } from '@mantine/core';
 import { t } from '../../../lib/i18n';
 
@@ -18,6 +25,11 @@ interface CodeBoxesProps {
   disabled?: boolean;
   error?: string;
   idPrefix?: string;
+  /**
+   * In a modal: the first box is the modal's first field (data-autofocus), and it takes focus again
+   * whenever the boxes become usable (an authenticator set-up enables them once its QR code arrives).
+   */
+  autoFocus?: boolean;
 }
 
 export const emptyCode = (): string[] => Array.from({ length }, () => '');
@@ -28,7 +40,7 @@ export const emptyCode = (): string[] => Array.from({ length }, () => '');
  * readers ('Digit N of 6'); the group is labelled as the verification code.
  */
 export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function CodeBoxes(
-  { value, onChange, onComplete, disabled, error, idPrefix = 'code' },
+  { value, onChange, onComplete, disabled, error, idPrefix = 'code', autoFocus = false },
   ref,
 ) {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
@@ -40,6 +52,10 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function Co
     },
     focus: () => boxes.current[0]?.focus(),
   }));
+
+  useEffect(() => {
+    if (autoFocus && !disabled) boxes.current[0]?.focus();
+  }, [autoFocus, disabled]);
 
   function update(next: string[]) {
     onChange(next);
@@ -103,6 +119,7 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function Co
             id={`${idPrefix}-${index}`}
             aria-label={t('twoStep.digit', { n: index + 1 })}
             data-testid={`${idPrefix}-digit-${index}`}
+            data-autofocus={autoFocus && index === 0 ? true : undefined}
             value={digit}
             onChange={(event) => type(index, event.currentTarget.value)}
             onKeyDown={(event) => onKeyDown(index, event)}

@@ -47,6 +47,7 @@ export const CodeEntry = forwardRef<CodeBoxesHandle, CodeEntryProps>(function Co
           error={error}
           idPrefix={idPrefix}
           disabled={pending}
+          autoFocus
         />
         {resent ? (
           <Alert color="green" role="status" data-testid={`${idPrefix}-resent`}>

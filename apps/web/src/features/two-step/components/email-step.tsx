@@ -45,6 +45,8 @@ export function EmailStep({ pending, onSubmit, onBack }: EmailStepProps) {
           error={error}
           data-testid="two-step-email"
           data-autofocus
+          // Shown after the type choice inside an open modal: the trap's autofocus has already run.
+          autoFocus
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
         <Group justify="flex-end">

@@ -115,10 +115,20 @@ export function ProfileSetup({
         >
           <Stack gap="xs" mt="xs">
             {types.includes('AUTH_APP') ? (
-              <Radio value="AUTH_APP" label={t('twoStep.typeAuthApp')} data-testid="two-step-type-AUTH_APP" />
+              <Radio
+                value="AUTH_APP"
+                label={t('twoStep.typeAuthApp')}
+                data-testid="two-step-type-AUTH_APP"
+                data-autofocus
+              />
             ) : null}
             {types.includes('EMAIL') ? (
-              <Radio value="EMAIL" label={t('twoStep.typeEmail')} data-testid="two-step-type-EMAIL" />
+              <Radio
+                value="EMAIL"
+                label={t('twoStep.typeEmail')}
+                data-testid="two-step-type-EMAIL"
+                data-autofocus={types.includes('AUTH_APP') ? undefined : true}
+              />
             ) : null}
           </Stack>
         </Radio.Group>
