@@ -66,7 +66,8 @@ const signedInPages: [string, string, Step?][] = [
   [
     'activity log',
     '/account/activity-log',
-    (page) => expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible(),
+    // A table on a wide screen, stacked cards on a phone.
+    (page) => expect(page.getByTestId('activity-log-table').getByText('Signed in').first()).toBeVisible(),
   ],
   ['responsible persons', '/account/responsible-persons'],
   ['health information', '/health-information'],
