@@ -7,6 +7,11 @@ import { createInterface } from 'node:readline';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { printBundle, printStartup } from './startup';
+import { printTerminology } from './terminology';
+import { printDirectories } from './directories';
+import { printHealthRecords } from './health-records';
+import { printHealthSummaryPdf } from './health-summary-pdf';
+import { printMessages } from './messages';
 
 interface Target {
   dermisUrl: string;
@@ -17,6 +22,7 @@ interface Target {
   bytes: number;
   database: string;
   hashRate: number;
+  visitsPatientId: number;
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,6 +70,25 @@ const profile = await load('POST patient/getByUsername', {
   headers: { ...json, authorization: `Bearer ${target.accessToken}` },
   body: JSON.stringify({ username: target.username }),
 });
+// Appointments (issue 11): the demo patient with 200 visits, each with a provider and two consents.
+const visits = await load('POST encounter/getByFilter, 200 visits', {
+  url: `${target.dermisUrl}/api/app/encounter/getByFilter`,
+  method: 'POST',
+  headers: { ...json, authorization: `Bearer ${target.accessToken}` },
+  body: JSON.stringify({ patientId: target.visitsPatientId }),
+});
+const pastPage = await load('POST encounter/getByFilter, past page of 2', {
+  url: `${target.dermisUrl}/api/app/encounter/getByFilter`,
+  method: 'POST',
+  headers: { ...json, authorization: `Bearer ${target.accessToken}` },
+  body: JSON.stringify({
+    patientId: target.visitsPatientId,
+    dateSelection: 'SPECIFY_RANGE',
+    dateOfServiceRangeHigh: new Date().toISOString(),
+    sortOrder: 'DESC',
+    limit: 2,
+  }),
+});
 const signIn = await load('POST login (argon2id)', {
   url: `${target.dermisUrl}/api/auth/login`,
   method: 'POST',
@@ -76,7 +101,7 @@ console.log(
   `\nDermis bench on ${target.database}: ${connections} connections, ${seconds} s a scenario, ` +
     `${target.bytes}-byte profile JSON, ${availableParallelism()} cores, load average ${load1?.toFixed(1)} at the end`,
 );
-console.table([floor, floorSession, profile, signIn]);
+console.table([floor, floorSession, profile, visits, pastPage, signIn]);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0).toFixed(3);
 console.log(
   `getByUsername / floor:            ${ratio(profile['req/s'], floor['req/s'])}x (target >= 0.5x, p99 < 20 ms)`,
@@ -88,6 +113,20 @@ console.log(`raw argon2id hashes per second:   ${target.hashRate.toFixed(1)}`);
 console.log(`sign-ins / argon2id hash rate:    ${ratio(signIn['req/s'], target.hashRate)}x (target >= 0.9x)`);
 
 server.kill('SIGTERM');
+
+// Terminology search over the starter set and a synthetic 300,000-term set (bench/terminology.ts).
+await printTerminology();
+
+// nppes/search over 1,000,000 providers and the nearby pharmacies over 70,000 (bench/directories.ts).
+await printDirectories();
+// C-CDA generation for a large record (bench/health-records.ts).
+await printHealthRecords();
+
+// Health summary PDF generation for a large record (bench/health-summary-pdf.ts).
+await printHealthSummaryPdf();
+
+// The inbox of a patient with 5,000 messages and a 3 MB attachment upload (bench/messages.ts).
+await printMessages();
 
 // Start-up time and memory of the production server, and the web bundle (bench/startup.ts).
 printBundle();

@@ -4,7 +4,6 @@
 // least any authenticated read can cost), and the same lookup joined to the session (what the
 // revocation check adds). Also measures the raw argon2id hash rate, the ceiling of sign-ins.
 // Prints one JSON line with the addresses and figures.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -14,10 +13,12 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { seedDemo } from '../apps/server/src/demo/seed';
+import { givenManyVisits } from './appointments';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { throwAwayPostgres } from './support';
 
 const adminUrl = testServices().databaseUrl;
-const benchDb = adminUrl ? await createBenchDatabase(adminUrl) : null;
+const benchDb = adminUrl ? await throwAwayPostgres(adminUrl, 'serve') : null;
 
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -35,6 +36,7 @@ const config = loadConfig({
 const database = await openDatabase(config.database);
 await migrate(database);
 await seedDemo(database.db);
+const visitsPatientId = await givenManyVisits(database.db, 200);
 const app = await buildApp(config, { database });
 const dermisUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -99,6 +101,7 @@ process.stdout.write(
     bytes: sameJson.length,
     database: benchDb ? 'PostgreSQL' : 'PGlite (in memory)',
     hashRate,
+    visitsPatientId,
   }) + '\n',
 );
 process.on('SIGTERM', () => {
@@ -122,21 +125,4 @@ async function argon2HashRate(seconds: number): Promise<number> {
   const started = Date.now();
   await Promise.all(Array.from({ length: Math.max(4, availableParallelism()) }, worker));
   return done / ((Date.now() - started) / 1000);
-}
-
-async function createBenchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `dermis_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -23,7 +23,11 @@ const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@dermis/') ? undefined : { path: args.path, external: true },
+      // JSON data a package ships (the contract's country names) is bundled: Node's ESM loader
+      // would need an import attribute for it.
+      args.path.startsWith('@dermis/') || args.path.endsWith('.json')
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

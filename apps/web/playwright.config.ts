@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
     trace: 'off',
+    // Modals open without fading (the theme respects reduced motion), so axe never measures the
+    // contrast of a half-faded dialog; settleTransitions in e2e/support/app.ts covers the rest.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium.executablePath,
       args: [
@@ -38,7 +41,8 @@ export default defineConfig({
     cwd: '../..',
     url: `http://127.0.0.1:${e2ePort}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // E2E_SERVER_TIMEOUT (ms): more time to migrate and seed on a loaded machine.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 300_000),
     stdout: 'ignore',
     stderr: 'pipe',
   },

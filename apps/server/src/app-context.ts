@@ -5,8 +5,12 @@
 import type { Language } from '@dermis/contract';
 import type { Config } from './config/env';
 import type { Db } from './db/database';
+import type { BlobStore } from './lib/blob-store/blob-store';
+import type { BlobUrlSigner } from './lib/blob-store/signed-url';
 import type { CounterStore } from './lib/counters/counter-store';
 import type { Mailer } from './lib/mail/mailer';
+import type { HispClient } from './features/message-transport/hisp-client';
+import type { MessageTransport } from './features/messages/message-transport';
 import type { TokenService } from './lib/tokens';
 
 /** A registered route as the route walkers see it (the access-guard walk, the fuzz test). */
@@ -45,6 +49,14 @@ declare module 'fastify' {
     tokens: TokenService;
     counters: CounterStore;
     mailer: Mailer;
+    /** Outbound Direct to other domains through the practice's HISP (DIRECT_SMTP_URL). */
+    hisp: HispClient;
+    /** Avatars and documents (lib/blob-store). */
+    blobs: BlobStore;
+    /** Where messages leave the portal (features/messages/message-transport). */
+    messageTransport: MessageTransport;
+    /** Signs and checks the app's expiring blob addresses. */
+    blobUrls: BlobUrlSigner;
     /** Every route registered, in order. */
     routeTable: readonly RouteEntry[];
   }

@@ -26,7 +26,31 @@ describeEachDatabase('the HTTP application', (t) => {
     expect(publicConfigResponse.parse(response.json())).toEqual({
       environment: 'development',
       version: '9.9.9',
+      mapTileUrl: null,
+      mapTileAttribution: null,
     });
+  });
+
+  it('names the map tile server in /api/config and admits only its origin in the CSP (decision 088)', async () => {
+    const bare = await newApp({ webDist: webBuild() });
+    const bareCsp = String(
+      (await bare.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers[
+        'content-security-policy'
+      ],
+    );
+    expect(bareCsp).toMatch(/img-src 'self' data: blob:;/);
+
+    const tileUrl = 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png';
+    const app = await newApp({ webDist: webBuild(), mapTileUrl: tileUrl, mapTileAttribution: '© Example' });
+    const config = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ mapTileUrl: tileUrl, mapTileAttribution: '© Example' });
+    const csp = String(
+      (await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers[
+        'content-security-policy'
+      ],
+    );
+    expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.org;");
+    expect(csp).toContain("connect-src 'self';");
   });
 
   it('answers unknown API paths with 404 in the error shape, even for browsers', async () => {

@@ -18,8 +18,35 @@ import { assertNoDemoAccountsInProduction } from './demo/demo-guard';
 import { accountSettingsRoutes } from './features/account-settings/account-settings.routes';
 import { activityLogRoutes } from './features/activity-log/activity-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { registerEditProfile } from './compose/edit-profile';
+import { registerTransmit } from './compose/transmit';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { encounterIntegrationRoutes } from './features/encounters/encounters-integration.routes';
+import { reminderIntegrationRoutes } from './features/reminders/reminders-integration.routes';
+import { encounterRoutes } from './features/encounters/encounters.routes';
+import { consentRoutes } from './features/encounters/consents.routes';
+import { consentIntegrationRoutes } from './features/encounters/consents-integration.routes';
+import { healthHistoryRoutes } from './features/health-history/health-history.routes';
+import { historyIntegrationRoutes } from './features/health-history/history-integration.routes';
+import { filesRoutes } from './features/files.routes';
+import { careTeamRoutes } from './features/care-team/care-team.routes';
+import { pharmacyRoutes } from './features/pharmacies/pharmacies.routes';
+import type { MessageTransport } from './features/messages/message-transport';
+import { createMessageTransport } from './compose/message-transport';
+import { messagesRoutes } from './features/messages/messages.routes';
+import { messagesIntegrationRoutes } from './features/messages/messages.integration';
+import {
+  clinicalDocumentIntegrationRoutes,
+  clinicalDocumentRoutes,
+} from './features/clinical-documents/clinical-documents.routes';
+import {
+  fhirInviteIntegrationRoutes,
+  healthInformationRoutes,
+} from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
+import { databaseDirectInbox } from './features/message-transport/direct-inbox';
+import { createHispClient, type HispClient } from './features/message-transport/hisp-client';
+import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
 import { patientRoutes } from './features/patient/patient.routes';
@@ -27,11 +54,18 @@ import {
   practiceBrandingIntegrationRoutes,
   practiceBrandingPublicRoutes,
 } from './features/practice-branding/practice-branding.routes';
+import { referenceListsRoutes } from './features/reference-lists/reference-lists.routes';
 import { responsiblePersonsRoutes } from './features/responsible-persons/responsible-persons.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { prescriptionIntegrationRoutes } from './features/prescriptions/prescriptions-integration.routes';
+import { prescriptionRoutes } from './features/prescriptions/prescriptions.routes';
 import { practiceMfaRoutes } from './features/two-step/practice-mfa.routes';
 import { twoStepLoginRoutes } from './features/two-step/two-step-login.routes';
+import { terminologyRoutes } from './features/terminology/terminology.routes';
 import { twoStepRoutes } from './features/two-step/two-step.routes';
+import type { BlobStore } from './lib/blob-store/blob-store';
+import { createBlobStore } from './lib/blob-store/create-blob-store';
+import { BlobUrlSigner } from './lib/blob-store/signed-url';
 import type { CounterStore } from './lib/counters/counter-store';
 import { createCounterStore } from './lib/counters/create-counter-store';
 import { createLogger } from './lib/logger';
@@ -51,6 +85,12 @@ export interface AppDeps {
   logger?: Logger;
   /** Outgoing mail; default from SMTP_URL (SMTP) or the database outbox. */
   mailer?: Mailer;
+  /** Avatars and documents; default from S3_* (a bucket) or BLOB_DIR (a folder). */
+  blobs?: BlobStore;
+  /** Outbound Direct; default from DIRECT_SMTP_URL (the HISP) or none (local delivery only). */
+  hisp?: HispClient;
+  /** Outbound Direct and e-mail messages; default: nothing leaves the portal (message-transport.ts). */
+  messageTransport?: MessageTransport;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -73,9 +113,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   const counters = deps.counters ?? createCounterStore(config);
   const mailer = deps.mailer ?? createMailer(config, database.db);
+  const blobs = deps.blobs ?? createBlobStore(config.blobStore);
+  const hisp = deps.hisp ?? createHispClient(config);
+  // The inbound Direct listener runs with the app (DIRECT_INBOUND_PORT) and stops with it.
+  let directListener: DirectListener | null = null;
+  if (config.directInbound) {
+    const inbound = config.directInbound;
+    app.addHook('onReady', async () => {
+      directListener = await startDirectListener(inbound, databaseDirectInbox(database.db, blobs), logger);
+    });
+  }
   app.addHook('onClose', async () => {
+    await directListener?.close();
+    if (!deps.hisp) await hisp.close();
     if (!deps.counters) await counters.close();
     if (!deps.mailer) await mailer.close();
+    if (!deps.blobs) await blobs.close();
     if (!deps.database) await database.close();
   });
 
@@ -84,6 +137,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('tokens', new TokenService(config.jwtSecret, config));
   app.decorate('counters', counters);
   app.decorate('mailer', mailer);
+  app.decorate('blobs', blobs);
+  app.decorate('hisp', hisp);
+  app.decorate('messageTransport', deps.messageTransport ?? createMessageTransport({ hisp, mailer, logger }));
+  app.decorate('blobUrls', new BlobUrlSigner(config.jwtSecret));
   app.decorateRequest('auth', null);
   app.decorateRequest('patientAccess', null);
   app.decorateRequest('apiKeyPracticeId', null);
@@ -111,11 +168,33 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(accountSettingsRoutes, { prefix: apiPrefix.app });
   await app.register(activityLogRoutes, { prefix: apiPrefix.app });
   await app.register(responsiblePersonsRoutes, { prefix: apiPrefix.app });
+  await app.register(referenceListsRoutes, { prefix: apiPrefix.app });
+  await app.register(terminologyRoutes, { prefix: apiPrefix.app });
   await app.register(integrationRoutes, { prefix: apiPrefix.integration });
+  await registerEditProfile(app);
+  await app.register(healthHistoryRoutes, { prefix: apiPrefix.app });
+  await app.register(prescriptionRoutes, { prefix: apiPrefix.app });
+  await app.register(encounterRoutes, { prefix: apiPrefix.app });
+  await app.register(consentRoutes, { prefix: apiPrefix.app });
+  await app.register(consentIntegrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(historyIntegrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(encounterIntegrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(reminderIntegrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(prescriptionIntegrationRoutes, { prefix: apiPrefix.integration });
   await app.register(practiceBrandingIntegrationRoutes, { prefix: apiPrefix.integration });
   await app.register(practiceBrandingPublicRoutes);
   await app.register(invitationRoutes);
   await app.register(devMailboxRoutes);
+  await app.register(filesRoutes);
+  await app.register(healthInformationRoutes, { prefix: apiPrefix.app });
+  await app.register(fhirInviteIntegrationRoutes, { prefix: apiPrefix.integration });
+  await app.register(careTeamRoutes, { prefix: apiPrefix.app });
+  await app.register(pharmacyRoutes, { prefix: apiPrefix.app });
+  await app.register(clinicalDocumentRoutes, { prefix: apiPrefix.app });
+  await app.register(clinicalDocumentIntegrationRoutes, { prefix: apiPrefix.integration });
+  await registerTransmit(app);
+  await app.register(messagesRoutes, { prefix: apiPrefix.app });
+  await app.register(messagesIntegrationRoutes, { prefix: apiPrefix.integration });
   await registerWebApp(app, config.webDist);
 
   return app;

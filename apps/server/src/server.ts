@@ -12,6 +12,9 @@ import { DemoAccountsInProductionError } from './demo/demo-guard';
 import { seedDemo } from './demo/seed';
 import { createLogger } from './lib/logger';
 import { describeError } from './lib/safe-error';
+import type { JobPoller } from './lib/jobs/scheduled-jobs';
+import { startJobPoller } from './lib/jobs/scheduled-jobs';
+import { reminderJob } from './features/reminders/reminders.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,12 +22,15 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobs: JobPoller | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     try {
+      // A reminder pass in progress finishes its current e-mail first; the rest waits for the next.
+      await jobs?.stop();
       await app?.close();
     } finally {
       await database.close();
@@ -45,6 +51,19 @@ async function main(): Promise<void> {
       `Dermis ${config.appVersion} is listening on ${address} (${describeDatabase(config.database.kind)})`,
     );
     if (seeded !== null) logger.info('seeded the demo practice');
+    // Reminder e-mails (decision 107): the timer only asks the database whether a pass is due.
+    if (config.reminderIntervalSeconds > 0) {
+      const running = app;
+      jobs = startJobPoller({
+        db: running.db,
+        jobs: [reminderJob({ db: running.db, mailer: running.mailer, config, logger })],
+        pollSeconds: config.reminderIntervalSeconds,
+        onOutcome: (job, outcome) => {
+          if (outcome.status === 'FAILED')
+            logger.error({ job: job.name, error: describeError(outcome.error) }, 'scheduled job failed');
+        },
+      });
+    }
     // The log is JSON for machines; a person who just ran `npm start` gets a plain greeting too.
     if (config.environment !== 'production') printWelcome(address, config.seedDemo);
   } catch (error) {

@@ -6,6 +6,7 @@ import { demo, expectNoSeriousA11yViolations, signIn, storedSession } from './su
 import { authenticatorCode } from './support/authenticator';
 import { e2ePort } from './support/environment';
 import { invitedPatient, type InvitedPatient } from './support/invited-patient';
+import { feedAppointments } from './support/appointments-data';
 
 // axe-core on every page and every modal at desktop and phone sizes: no violation of any impact
 // (issue 7). Signed-in pages reuse one stored sign-in per size instead of signing in per page; the
@@ -51,7 +52,13 @@ const publicPages: [string, string, Step?][] = [
 const signedInPages: [string, string, Step?][] = [
   ['home', '/my-health-profile'],
   ['appointments', '/appointments'],
+  // The map is a lazy chunk: check the page both while it loads and once it has drawn.
   ['pharmacies', '/pharmacies'],
+  [
+    'pharmacies with the map drawn',
+    '/pharmacies',
+    (page) => expect(page.getByTestId('pharmacy-map')).toBeVisible(),
+  ],
   ['account settings', '/account/settings'],
   [
     'account settings, username being changed',
@@ -70,12 +77,103 @@ const signedInPages: [string, string, Step?][] = [
     (page) => expect(page.getByTestId('activity-log-table').getByText('Signed in').first()).toBeVisible(),
   ],
   ['responsible persons', '/account/responsible-persons'],
+  [
+    'edit profile',
+    '/my-health-profile/edit-profile',
+    (page) => expect(page.getByTestId('save-profile')).toBeVisible(),
+  ],
+  [
+    'edit profile showing its errors',
+    '/my-health-profile/edit-profile',
+    async (page) => {
+      await page.getByTestId('field-address1.city').fill('N4ples');
+      await page.getByTestId('save-profile').click();
+      await expect(page.getByText('City is not valid.')).toBeVisible();
+    },
+  ],
   ['health information', '/health-information'],
-  ['messages', '/messages/inbox'],
+  // The messages area (issue 12); the guardian's own lists, the forms and their notices and modals.
+  [
+    'messages inbox',
+    '/messages/inbox',
+    (page) => expect(page.getByTestId('messages-list-inbox')).toBeVisible(),
+  ],
+  ['messages sent', '/messages/sent', (page) => expect(page.getByTestId('messages-list-sent')).toBeVisible()],
+  [
+    'messages failed',
+    '/messages/failed',
+    (page) => expect(page.getByTestId('messages-list-failed')).toBeVisible(),
+  ],
+  [
+    'messages compose showing its errors',
+    '/messages/compose',
+    async (page) => {
+      await page.getByTestId('compose-to').fill('nobody');
+      await page.getByTestId('compose-send').click();
+      await expect(page.getByText('Address not valid')).toBeVisible();
+    },
+  ],
+  [
+    'messages compose refusing an attachment',
+    '/messages/compose',
+    async (page) => {
+      await page
+        .locator('[data-testid=compose-attachments] input[type=file]')
+        .setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3_500_001) });
+      await expect(page.getByText('big.pdf is larger than 3.5 MB')).toBeVisible();
+    },
+  ],
+  [
+    'messages transmit',
+    '/messages/transmit?startDate=01/01/2020&endDate=12/31/2020',
+    (page) => expect(page.getByTestId('transmit-send')).toBeVisible(),
+  ],
+  [
+    'messages transmit showing its errors',
+    '/messages/transmit',
+    async (page) => {
+      await page.getByTestId('transmit-start').fill('13/45/2020');
+      await page.getByTestId('transmit-send').click();
+      await expect(page.getByText('Enter the date as MM/DD/YYYY')).toBeVisible();
+    },
+  ],
+  [
+    'messages transmit, Health Information is not available',
+    '/messages/transmit?startDate=01/01/1990&endDate=01/02/1990',
+    async (page) => {
+      await page.getByTestId('transmit-to').fill('records@example.org');
+      await page.getByTestId('transmit-send').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText('Health Information is not available')).toBeVisible();
+      await expect(dialog).toHaveCSS('opacity', '1');
+    },
+  ],
   ['first-time login', '/first-time-login/basic-info'],
   ['screening', '/screening/basic-info'],
   ['forbidden, signed in', '/forbidden'],
   ['an unknown address, signed in', '/no/such/page'],
+  // The guardian has no documents or policies: the empty states (Maria's lists are checked in files.spec.ts).
+  [
+    'documents',
+    '/my-health-profile/documents',
+    (page) => expect(page.getByTestId('documents-empty')).toBeVisible(),
+  ],
+  [
+    'insurance profile',
+    '/my-health-profile/insurance-profile',
+    (page) => expect(page.getByTestId('insurance-empty')).toBeVisible(),
+  ],
+  [
+    'insurance history',
+    '/my-health-profile/insurance-profile',
+    (page) => page.getByTestId('insurance-history').click(),
+  ],
+  // The guardian's empty care team (Maria's list and the remove modal are checked in care-team.spec.ts).
+  [
+    'care team',
+    '/my-health-profile/my-care-team',
+    (page) => expect(page.getByTestId('care-team-empty')).toBeVisible(),
+  ],
 ];
 
 /** axe once a modal's opening transition is over (half-faded text fails the contrast check). */
@@ -202,7 +300,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
           `/${minor}/health-information`,
         ]) {
           await page.goto(address);
-          await expect(page.getByText('Viewing the account of:')).toBeVisible();
+          await expect(page.getByTestId('acting-for-banner')).toBeVisible();
           await heading(page);
           await expectNoSeriousA11yViolations(page);
         }
@@ -240,6 +338,120 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         await expect(dialog).toBeHidden();
         await expect(page.getByTestId('two-step-add')).toBeFocused();
       });
+    });
+
+    test('axe: the health profile with data, its history modals and the wizard steps', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      // Maria has items in every list (demo data); every modal here is closed without saving.
+      await signIn(page, demo.patient);
+      await expect(page).toHaveURL(/\/my-health-profile$/);
+      const history = page.getByTestId('health-history');
+      await expect(history.getByTestId('list-ALLERGIES').getByRole('checkbox').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await attachScreenshot(page, testInfo, `health-profile-${sizeName}`);
+      const modals: [string, (p: Page) => Promise<unknown>][] = [
+        [
+          'reactions-modal',
+          (p) =>
+            p
+              .getByTestId('list-ALLERGIES')
+              .getByRole('button', { name: /^Edit / })
+              .first()
+              .click(),
+        ],
+        [
+          'relatives-modal',
+          (p) =>
+            p
+              .getByTestId('list-FAMILY_HISTORY')
+              .getByRole('button', { name: /^Edit / })
+              .first()
+              .click(),
+        ],
+        ['discontinue-modal', (p) => p.getByTestId('list-MEDICATIONS').getByRole('checkbox').first().click()],
+        [
+          'medication-dialog',
+          async (p) => {
+            await p.getByTestId('list-MEDICATIONS').getByText('Inactive').click();
+            await p
+              .getByRole('button', { name: /\(Discontinued\)$/ })
+              .first()
+              .click();
+          },
+        ],
+        ['monograph-modal', (p) => p.getByTestId('list-PRESCRIPTIONS').getByRole('button').first().click()],
+      ];
+      for (const [testId, open] of modals) {
+        await test.step(testId, async () => {
+          await open(page);
+          await settled(page, page.getByTestId(testId));
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId(testId)).toBeHidden();
+        });
+      }
+      await test.step('delete confirmation', async () => {
+        await page.getByTestId('list-PAST_MEDICAL_HISTORY').getByRole('checkbox').first().click();
+        const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+        await settled(page, dialog);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toBeHidden();
+      });
+      await test.step('search open', async () => {
+        await history.getByRole('button', { name: 'Add to Allergies' }).click();
+        await page.getByRole('textbox', { name: 'Search Allergies' }).fill('lat');
+        await expect(page.getByRole('option').first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+      for (const step of ['allergies', 'medications', 'family-history', 'social-history']) {
+        await test.step(`screening step ${step}`, async () => {
+          await page.goto(`/screening/${step}`);
+          await expect(page.getByTestId(`wizard-step-${step}`)).toBeVisible();
+          await expect(page.getByTestId('wizard-next')).toBeVisible();
+          await expectNoSeriousA11yViolations(page);
+        });
+      }
+      await attachScreenshot(page, testInfo, `screening-${sizeName}`);
+    });
+
+    test('axe: appointments with visits, the consent and education modals, and the start-up modal', async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await feedAppointments(request);
+      await signIn(page, demo.patient);
+      await expect(page).toHaveURL(/\/my-health-profile$/);
+      await page.goto('/appointments');
+      await expect(page.getByRole('button', { name: /^Import VCS File/ }).first()).toBeVisible();
+      await expect(page.getByTestId('past-visit').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await attachScreenshot(page, testInfo, `appointments-${sizeName}`);
+      // Every consent modal, whichever consent is still unsigned (appointments.spec signs one).
+      await page
+        .getByRole('button', { name: /^Sign / })
+        .first()
+        .click();
+      const consent = page.getByTestId('consent-modal');
+      await settled(page, consent);
+      if (viewport.width >= 992) await expect(consent.getByTestId('signature-canvas')).toBeVisible();
+      else await expect(consent.getByTestId('consent-larger-device')).toBeVisible();
+      await attachScreenshot(page, testInfo, `consent-modal-${sizeName}`);
+      await page.keyboard.press('Escape');
+      await expect(consent).toBeHidden();
+      await page.getByTestId('education-link').first().click();
+      const education = page.getByTestId('education-modal');
+      await settled(page, education);
+      await page.keyboard.press('Escape');
+      await expect(education).toBeHidden();
+
+      await page.goto('/logout');
+      await signIn(page, demo.newPatient);
+      await expect(page).toHaveURL(/\/first-time-login/);
+      await page.goto('/appointments');
+      await settled(page, page.getByTestId('screening-reminder'));
+      await attachScreenshot(page, testInfo, `startup-modal-${sizeName}`);
     });
 
     test('axe: the sign-in code modal, focus on the first digit', async ({ page }) => {

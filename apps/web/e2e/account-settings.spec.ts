@@ -13,6 +13,11 @@ test.afterAll(async ({ request }) => {
 });
 
 async function openSettings(page: Page, who: Credentials): Promise<void> {
+  // demo.new has an unfinished screening (issue 11): the start-up modal greets him once per sign-in,
+  // on whatever page opens first. These journeys are about settings, so it is closed when it blocks.
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Dear Samuel' }), async () => {
+    await page.keyboard.press('Escape');
+  });
   await signIn(page, who);
   await expect(page).toHaveURL(/\/first-time-login\/basic-info$/);
   await page.goto('/account/settings');

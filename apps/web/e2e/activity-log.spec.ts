@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiProfile } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 
@@ -13,6 +13,16 @@ async function gmtHeader(page: Page): Promise<string> {
   return `Date & Time (GMT${offset})`;
 }
 
+/**
+ * The last `count` rows (newest first, so the oldest entries), once the table has loaded: the demo
+ * seeds them, and whatever other journeys did before this file ran sits above them.
+ */
+async function oldest(rows: Locator, count: number): Promise<Locator[]> {
+  await expect(rows.nth(count - 1)).toBeVisible();
+  const total = await rows.count();
+  return Array.from({ length: count }, (_, index) => rows.nth(total - count + index));
+}
+
 test('a patient sees their own activity log', async ({ page }) => {
   await signIn(page, demo.patient);
   await expect(page).toHaveURL(/\/my-health-profile$/);
@@ -24,13 +34,13 @@ test('a patient sees their own activity log', async ({ page }) => {
   const rows = table.locator('tbody tr');
   // Newest first: this sign-in (other journeys sign Maria in too, so sign-ins are not counted).
   await expect(rows.nth(0)).toContainText('Signed in');
-  const seeded = rows.filter({ hasNotText: 'Signed in' });
-  await expect(seeded).toHaveCount(3);
-  await expect(seeded.nth(0)).toContainText('Maria Lopez');
-  await expect(seeded.nth(0)).toContainText('Transmitted via email to records@example.org');
-  await expect(seeded.nth(1)).toContainText('Downloaded health information in PDF format');
-  await expect(seeded.nth(2)).toContainText('Viewed health information');
-  await expect(seeded.nth(0).locator('td').nth(2)).toHaveText(
+  // The demo's three entries are the oldest; journeys that ran earlier (views, transmits) come above.
+  const seeded = await oldest(rows.filter({ hasNotText: 'Signed in' }), 3);
+  await expect(seeded[0]!).toContainText('Maria Lopez');
+  await expect(seeded[0]!).toContainText('Transmitted via email to records@example.org');
+  await expect(seeded[1]!).toContainText('Downloaded health information in PDF format');
+  await expect(seeded[2]!).toContainText('Viewed health information');
+  await expect(seeded[0]!.locator('td').nth(2)).toHaveText(
     /^[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/,
   );
   await expectNoSeriousA11yViolations(page);
@@ -56,11 +66,10 @@ test('a guardian sees the minor’s log under /{id}/activity-log, and is refused
 
   await page.goto(`/${emma?.id}/activity-log`);
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
-  const rows = page.getByTestId('activity-log-table').locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Daniel Reed');
-  await expect(rows.nth(0)).toContainText('Downloaded health information in C-CDA format');
-  await expect(rows.nth(1)).toContainText('Viewed health information');
+  const seeded = await oldest(page.getByTestId('activity-log-table').locator('tbody tr'), 2);
+  await expect(seeded[0]!).toContainText('Daniel Reed');
+  await expect(seeded[0]!).toContainText('Downloaded health information in C-CDA format');
+  await expect(seeded[1]!).toContainText('Viewed health information');
   await expect(page.getByText('Maria Lopez')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 

@@ -11,7 +11,9 @@ const signedInModules = [
   'src/app/routes/account-settings-route.tsx',
   'src/app/routes/activity-log-routes.tsx',
   'src/app/routes/responsible-persons-route.tsx',
-  'src/app/routes/placeholder-routes.tsx',
+  'src/app/routes/appointments-route.tsx',
+  'src/app/routes/messages-routes.tsx',
+  'src/app/routes/health-profile-route.tsx',
   'src/features/two-step/components/sign-in-two-step.tsx',
 ];
 

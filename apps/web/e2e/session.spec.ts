@@ -37,7 +37,7 @@ test('an expired access token is refreshed once, silently', async ({ page }) => 
 
   await page.goto(`/${id}/health-information`);
   await expect(page.getByText('Viewing the account of:')).toBeVisible();
-  await expect(page.getByText('Emma Reed')).toBeVisible();
+  await expect(page.getByTestId('acting-for-banner').getByText('Emma Reed')).toBeVisible();
   // Not 'networkidle': Chromium keeps the unread bodies of the two 401 answers open, so the page
   // never idles; the stored token changing is the refresh's end.
   await expect.poll(async () => (await storedSession(page))?.accessToken).not.toBe(expired);

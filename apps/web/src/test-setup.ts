@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAllTexts } from './lib/i18n';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
@@ -11,3 +12,6 @@ afterEach(() => {
 // Screens load per route (app/lazy-route.tsx): a journey that crosses routes waits for module loads,
 // which on a busy, shared 2-core machine can outlast the 1 s default of findBy*/waitFor.
 configure({ asyncUtilTimeout: 10_000 });
+
+// Components are rendered here without the signed-in guard that loads the areas' texts in the app.
+beforeAll(() => loadAllTexts());

@@ -3,7 +3,7 @@
  * the activity log and the responsible persons list. Paths are relative to the app server.
  */
 import { z } from 'zod';
-import { languages } from './i18n/en';
+import { languages } from './i18n/languages';
 import { contactType } from './patient';
 import { entityId, requiredString, safeString, usernameRule } from './rules';
 
@@ -108,6 +108,7 @@ export const activityAction = z.enum([
   'TRANSMIT',
   'TRANSMIT_VIA_EMAIL',
   'SIGN_IN',
+  'DOWNLOAD_DOCUMENT',
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 

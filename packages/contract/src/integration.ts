@@ -25,8 +25,23 @@ export const createClinicRequest = z.object({
   city: safeString.trim().max(100).optional(),
   state: safeString.trim().max(2).optional(),
   zipCode: safeString.trim().max(10).optional(),
+  addressLine2: safeString.trim().max(200).optional(),
+  /** The clinic's site, shown as a link on appointments: http(s) only. */
+  website: safeString
+    .trim()
+    .max(300)
+    .regex(/^https?:\/\/[^\s]+$/i, { message: 'Use an http:// or https:// address.' })
+    .optional(),
 });
 export const clinicResponse = z.object({ id: z.number().int(), name: z.string() });
+/** PUT /api/integration/clinics/{externalId}: create or update a clinic by the clinic system's id. */
+export const upsertClinicRequest = createClinicRequest;
+export const upsertClinicResponse = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  name: z.string(),
+  created: z.boolean(),
+});
 
 export const upsertPatientRequest = z.object({
   /** The clinic system's own identifier; a second call with the same one updates the patient. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languages } from './i18n/en';
+import { languages } from './i18n/languages';
 import { requiredString } from './rules';
 
 export const gender = z.enum(['MALE', 'FEMALE', 'UNKNOWN', 'OTHER', 'UNDIFFERENTIATED']);
@@ -32,7 +32,8 @@ export const addressInfo = z.object({
   addressLine1: z.string(),
   addressLine2: z.string().nullable(),
   city: z.string(),
-  state: z.string(),
+  /** Null outside the United States and Canada. */
+  state: z.string().nullable(),
   zipCode: z.string(),
   country: z.string(),
 });

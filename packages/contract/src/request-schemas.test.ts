@@ -74,6 +74,8 @@ function unsafeLeaves(node: Node, path: string, out: string[]): void {
     case 'catch':
       unsafeLeaves(def.innerType as Node, path, out);
       return;
+    // The output side of a .transform() pipe: the input it receives was checked by the pipe's `in`.
+    case 'transform':
     case 'enum':
     case 'literal':
     case 'boolean':

@@ -12,6 +12,91 @@ export const appRoutes = {
   getByUsername: 'patient/getByUsername',
   /** `:id` is the patient id; fill it with `routePath`. */
   getDermisPatientById: 'patient/getDermisPatientById/_rid/:id',
+  /** Edit profile (spec 001 §7): the form's whole profile in, the stored profile out. */
+  updatePatient: 'patient/update',
+  /** `:id` is the patient id: everything the edit-profile page shows. */
+  getEditableProfile: 'patient/getEditableProfile/_rid/:id',
+  // Reference lists and terminology search (issue 8, engineer "terminology")
+  getLanguages: 'patient/getLanguages',
+  getEthnicities: 'patient/getEthnicities',
+  getRaces: 'patient/getRaces',
+  searchAllergensByName: 'fdb/search/searchAllergensByName',
+  searchPrescriptionsByFilter: 'prescription/searchPrescriptionsByFilter',
+  searchSnomed: 'subjective/searchSnomed',
+  // Health history (issue 8 item 3, contract health-history.ts, prescriptions.ts, encounters.ts)
+  getPatientSubjectiveAndTemplateItems: 'subjective/getPatientSubjectiveAndTemplateItems',
+  savePatientSubjectiveItems: 'subjective/savePatientSubjectiveItems',
+  getPrescriptionHistory: 'prescription/getHistory',
+  getPatientEducationMonograph: 'prescription/getPatientEducationMonograph',
+  completeFirstTimeSetup: 'patient/dermis/completeFirstTimeSetup',
+  setHistoryFinished: 'encounter/setHistoryFinished',
+  getEncountersByFilter: 'encounter/getByFilter',
+  // Appointments, consents, notifications (issue 11, engineer "appts-server", consents.ts)
+  /** The notifications dropdown and start-up modal (decision 100). */
+  getUnfinishedEncounters: 'encounter/getUnfinished',
+  getUnsignedConsents: 'consent/getUnsigned',
+  getConsentById: 'consent/getById',
+  updateConsent: 'consent/update',
+  // Avatar, documents, insurance (issue 8, engineer "files")
+  avatarUploadUrl: 'dms/url/avatar/getUploadURL',
+  avatarDownloadUrl: 'dms/url/avatar/getDownloadURL',
+  addAvatar: 'profile/addAvatar',
+  deleteAvatar: 'profile/deleteAvatar/_rid/:id',
+  patientDocuments: 'dms/getPatientDocuments/_rid/:id',
+  documentDownloadUrl: 'dms/url/getDermisDownloadURL',
+  insuranceProfile: 'insurance/getActivePatientInsuranceProfile/_rid/:id',
+  // Care team and provider directory (issue 10, engineer "careteam")
+  /** `:id` is the patient id. */
+  getCareTeam: 'careteam/getById/_rid/:id',
+  saveCareTeam: 'careteam/save',
+  nppesSearch: 'nppes/search',
+  // Favorite pharmacies and the pharmacy directory (issue 10, engineer "pharm-server", pharmacies.ts)
+  /** `:id` is the patient id. */
+  getFavoritePharmacies: 'pharmacy/getFavoritePharmaciesByPatientId/_rid/:id',
+  saveFavoritePharmacies: 'pharmacy/saveFavoritePharmaciesForPatient',
+  pharmacySearch: 'pharmacy/search',
+  nearbyPharmacies: 'pharmacy/searchByZipCodeMarkFavorite',
+  /** `:zip` is a US ZIP (5 digits or ZIP+4): its centroid, for the map's home marker. */
+  geocodeZip: 'pharmacy/geocodeZip/:zip',
+  // Health information and export (issue 9, engineer "healthinfo")
+  /** `:id` is the patient id. */
+  healthInfo: 'patient/healthInfo/_rid/:id',
+  exportCcdaByFilter: 'patient/exportCCDAByFilter',
+  /** `?patientId=`. */
+  fhirInviteCode: 'patient/fhir/getInviteCode',
+  // Messages (issue 12, engineer "msg-server", contract messages.ts)
+  getMessages: 'patient/dermis/getMessages',
+  /** `:id` is the message id. */
+  getDirectMessage: 'directMessage/getById/_rid/:id',
+  markMessageAsRead: 'directMessage/markAsRead',
+  /** `:id` is the patient id. */
+  unreadMessageCount: 'directMessage/getUnreadCount/_rid/:id',
+  sendDirectMessage: 'directMessage/send',
+  sendEmail: 'patient/email/send',
+  directSendByFilter: 'directMessage/sendByFilter',
+  emailSendByFilter: 'patient/email/sendByFilter',
+  /** `?patientId=`. */
+  directMessagingUploadUrl: 'dms/url/directMessaging/getUploadURL',
+  /** `?patientId=`. */
+  patientEmailUploadUrl: 'dms/url/patientEmail/getUploadURL',
+  addMessageFile: 'dms/file/add',
+  /** `:id` is the attachment id. */
+  directMessageAttachment: 'directMessage/getAttachment/_rid/:id',
+  /** `:id` is the attachment id. */
+  patientEmailAttachment: 'patient/email/getAttachment/_rid/:id',
+} as const;
+
+/**
+ * The app's blob addresses, for either store. Public: the signed, expiring token in the query (`t`,
+ * masked in logs like every query value) is the authorisation, so an <img> or a download link needs
+ * no bearer token.
+ */
+export const blobRoutes = {
+  upload: '/api/blobs/upload',
+  download: '/api/blobs/download',
+  avatar: '/api/blobs/avatar/:s3Id',
+  /** A provider's photo (issue 11): public like a practice's web site, named by an unguessable id. */
+  providerAvatar: '/api/blobs/provider-avatar/:s3Id',
 } as const;
 
 /** Fills the `:name` parameters of a route template, encoding each value. */
@@ -25,6 +110,30 @@ export const integrationRoutes = {
   clinics: 'clinics',
   patients: 'patients',
   responsiblePersons: 'responsible-persons',
+  /** `:externalId` is the clinic's patient id: LK, imported and non-USA flags of the profile. */
+  profileFlags: 'patients/:externalId/profile-flags',
+  encounters: 'encounters',
+  /** `:externalId` is the clinic's encounter id: the follow-up interval behind reminder e-mails. */
+  encounterFollowUp: 'encounters/:externalId/follow-up',
+  /** `:externalId` is the clinic's own clinic id (PUT: create or update). */
+  clinic: 'clinics/:externalId',
+  /** `:externalId` is the clinic's consent-form id (PUT: create or update, new version on change). */
+  consentProfile: 'consent-profiles/:externalId',
+  /** `:externalId` is the clinic's encounter id: GET its consents with their signature evidence. */
+  encounterConsents: 'encounters/:externalId/consents',
+  /** `:externalId` is the clinic's patient id: GET every consent of the patient with evidence. */
+  patientConsents: 'patients/:externalId/consents',
+  prescriptions: 'prescriptions',
+  drugMonographs: 'drug-monographs',
+  historyItems: 'history-items',
+  patientDocument: 'patients/:externalId/documents/:documentExternalId',
+  patientInsuranceProfile: 'patients/:externalId/insurance-profiles/:profileExternalId',
+  /** `:externalId` is the clinic's patient id: POST issues a FHIR invite code, DELETE revokes it. */
+  fhirInvite: 'patients/:externalId/fhir-invite',
+  /** `:externalId` is the clinic's patient id: POST a message from the practice to the patient. */
+  patientMessages: 'patients/:externalId/direct-messages',
+  /** GET Direct messages patients sent to the practice (cursor `afterId`). */
+  practiceMessages: 'direct-messages',
   openapi: 'openapi.json',
 } as const;
 
@@ -46,6 +155,10 @@ export const webRoutes = {
   privacyPolicy: '/privacy-police',
   home: '/',
   myHealthProfile: '/my-health-profile',
+  editProfile: '/my-health-profile/edit-profile',
+  myCareTeam: '/my-health-profile/my-care-team',
+  healthProfileDocuments: '/my-health-profile/documents',
+  healthProfileInsurance: '/my-health-profile/insurance-profile',
   appointments: '/appointments',
   pharmacies: '/pharmacies',
   account: '/account',

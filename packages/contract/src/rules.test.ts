@@ -9,7 +9,8 @@ import {
   toStorableText,
   usernameRule,
 } from './rules';
-import { en, translate, format } from './i18n/en';
+import { en, translate } from './i18n/en';
+import { format } from './i18n/languages';
 
 describe('username rule (spec 000 §5)', () => {
   it.each(['abc', 'maria.lopez', 'a_b+c-d@e.f', 'x'.repeat(35)])('accepts %s', (value) => {

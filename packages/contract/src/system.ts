@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const publicConfigResponse = z.object({
   environment: z.enum(['development', 'test', 'production']),
   version: z.string(),
+  /** Tile server of the pharmacies map; null: bundled boundaries only (decision 088). */
+  mapTileUrl: z.string().nullable().default(null),
+  mapTileAttribution: z.string().nullable().default(null),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
 import { sendInvitation } from '../features/invitations/invitation.service';
 import type { Mailer } from '../lib/mail/mailer';
+import type { ReminderConfig } from '../features/reminders/reminders.service';
 import { CliInputError } from './commands';
 import type { RemoteTarget } from './remote';
 import { callIntegration, remoteTarget } from './remote';
@@ -18,7 +19,11 @@ import { callIntegration, remoteTarget } from './remote';
 export interface CliServices {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'accountInvitationTtlHours' | 'emailVerificationTtlHours'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'jwtSecret' | 'accountInvitationTtlHours' | 'emailVerificationTtlHours'
+  > &
+    ReminderConfig;
 }
 
 export interface InvitationCliIo {

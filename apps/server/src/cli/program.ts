@@ -12,8 +12,19 @@ import {
   practiceSetMfa,
   responsibleLink,
 } from './commands';
+import { registerHistoryCommands } from './history-commands';
+import { registerFilesCommands } from './files-commands';
+import { registerCareTeamCommands } from './care-team-commands';
+import { registerPharmacyCommands } from './pharmacy-commands';
+import { registerClinicalDocumentCommands } from './clinical-document-commands';
+import { registerFhirInviteCommands } from './fhir-invite-commands';
+import { registerMessagesCommands } from './messages-commands';
+import { registerAppointmentCommands } from './appointment-commands';
 import { patientUpsertIfRemote, registerInvitationCommands } from './invitation-commands';
 import type { InvitationCliIo } from './invitation-commands';
+import { registerProfileCommands } from './profile-commands';
+import { registerTerminologyCommands } from './terminology-commands';
+import { registerReminderCommands } from './reminder-commands';
 
 export interface CliIo extends InvitationCliIo {
   /** Opens the database (migrated), runs `fn`, closes it. */
@@ -158,5 +169,16 @@ Examples:
     );
 
   registerInvitationCommands(program, io);
+  registerTerminologyCommands(program, io);
+  registerHistoryCommands(program, io, (path) => fs.readFileSync(path, 'utf8'));
+  registerProfileCommands(program, io);
+  registerFilesCommands(program, io);
+  registerCareTeamCommands(program, io);
+  registerPharmacyCommands(program, io);
+  registerClinicalDocumentCommands(program, io);
+  registerFhirInviteCommands(program, io);
+  registerReminderCommands(program, io);
+  registerMessagesCommands(program, io);
+  registerAppointmentCommands(program, io);
   return program;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configDocs, loadConfig, repoRoot } from './env';
+import { ConfigError, configDocs, loadConfig, repoRoot, tileCspSource } from './env';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-env-'));
 
@@ -148,6 +148,60 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
+  it('takes a map tile server only as an http(s) address with {z}, {x} and {y} (decision 088)', () => {
+    const base = { DATABASE_URL: 'memory://' };
+    expect(loadConfig(base).mapTileUrl).toBeNull();
+    const url = 'https://tile.example.org/{z}/{x}/{y}.png';
+    expect(loadConfig({ ...base, MAP_TILE_URL: url, MAP_TILE_ATTRIBUTION: '© Ex' })).toMatchObject({
+      mapTileUrl: url,
+      mapTileAttribution: '© Ex',
+    });
+    expect(loadConfig({ ...base, MAP_TILE_ATTRIBUTION: '© Ex' }).mapTileAttribution).toBeNull();
+    for (const bad of [
+      'tile.example.org/{z}/{x}/{y}.png',
+      'https://tile.example.org/{z}.png',
+      'javascript:1',
+    ]) {
+      expect(() => loadConfig({ ...base, MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL/);
+    }
+    expect(tileCspSource(url)).toBe('https://tile.example.org');
+    expect(tileCspSource('http://{s}.tile.example.org:8080/{z}/{x}/{y}.png')).toBe(
+      'http://*.tile.example.org:8080',
+    );
+  });
+
+  it('polls for reminder passes every 300 s except in tests, and checks the reminder settings (decisions 107, 108)', () => {
+    const base = { DATABASE_URL: 'memory://' };
+    expect(loadConfig(base)).toMatchObject({
+      reminderIntervalSeconds: 300,
+      reminderAppointmentLeadHours: 48,
+      reminderTimeZone: 'America/New_York',
+    });
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).reminderIntervalSeconds).toBe(0);
+    expect(
+      loadConfig({
+        ...base,
+        NODE_ENV: 'test',
+        REMINDER_INTERVAL_SECONDS: '60',
+        REMINDER_APPOINTMENT_LEAD_HOURS: '24',
+        REMINDER_TIME_ZONE: 'America/Chicago',
+      }),
+    ).toMatchObject({
+      reminderIntervalSeconds: 60,
+      reminderAppointmentLeadHours: 24,
+      reminderTimeZone: 'America/Chicago',
+    });
+    expect(loadConfig({ ...base, REMINDER_INTERVAL_SECONDS: '0' }).reminderIntervalSeconds).toBe(0);
+    for (const [name, bad] of [
+      ['REMINDER_INTERVAL_SECONDS', '-5'],
+      ['REMINDER_INTERVAL_SECONDS', '86401'],
+      ['REMINDER_APPOINTMENT_LEAD_HOURS', '0'],
+      ['REMINDER_TIME_ZONE', 'Mars/Olympus'],
+    ] as const) {
+      expect(() => loadConfig({ ...base, [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
+    }
+  });
+
   it('documents every variable it reads', () => {
     const names = configDocs.map((d) => d.name);
     expect(names).toEqual(
@@ -159,7 +213,7 @@ describe('loadConfig', () => {
       source.indexOf('const schema = z.object({'),
       source.indexOf('type Env ='),
     );
-    const read = [...schemaBlock.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]);
+    const read = [...schemaBlock.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
     expect([...names].sort()).toEqual([...read].sort());
   });
 });

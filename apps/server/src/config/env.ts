@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths';
@@ -57,7 +58,61 @@ export interface Config {
   mailFrom: string;
   /** Base address of the portal as patients reach it; every link in an e-mail starts with it. */
   publicUrl: string;
+  /** Base URL of the practice's FHIR server, shown to patients with their invite code (issue 9). */
+  fhirBaseUrl: string;
+  /** Where avatars and documents are kept: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
+  blobStore: BlobStoreTarget;
+  /** Lifetime of a signed upload or download address, in seconds. */
+  blobUrlTtlSeconds: number;
+  /**
+   * Map tile server for the pharmacies map, e.g. https://tile.example.org/{z}/{x}/{y}.png; null draws
+   * the bundled US boundaries only and the page makes no request outside the portal (decision 088).
+   */
+  mapTileUrl: string | null;
+  /** Attribution the tile server asks for (HTML allowed), shown in the map's corner. */
+  mapTileAttribution: string | null;
+  /**
+   * How often each instance looks for a due reminder pass, in seconds; 0 starts no poller (the
+   * default in tests; `dermis reminders:run` still runs a pass). The schedule itself is in the
+   * database (decision 107).
+   */
+  reminderIntervalSeconds: number;
+  /** An appointment reminder goes out once the visit is at most this many hours away (decision 108). */
+  reminderAppointmentLeadHours: number;
+  /** IANA time zone in which reminder e-mails state visit times, e.g. America/New_York. */
+  reminderTimeZone: string;
+  /** Patient sends (messages, e-mails, transmissions) allowed per account and per practice per UTC day. */
+  sendLimitPerAccount: number;
+  sendLimitPerPractice: number;
+  /** The practice's HISP for Direct messages to other domains (authenticated SMTP); null: local delivery only. */
+  directSmtpUrl: string | null;
+  /** The sender address of DSN-style notices is the HISP's; the listener accepts mail from the HISP only. */
+  directInbound: DirectInboundConfig | null;
 }
+
+/** The SMTP listener the HISP delivers inbound Direct messages (and delivery-failure notices) to. */
+export interface DirectInboundConfig {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  maxBytes: number;
+  /** PEM certificate and key for STARTTLS; without them AUTH is allowed in clear (not in production). */
+  tls: { cert: string; key: string } | null;
+}
+
+export type BlobStoreTarget =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Null: AWS itself. */
+      endpoint: string | null;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
 
 export interface ConfigDoc {
   name: string;
@@ -200,6 +255,127 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Address patients use to reach the portal; links in e-mails start with it.',
   },
   {
+    name: 'FHIR_BASE_URL',
+    default: 'PUBLIC_URL/fhir/r4',
+    description: 'Base URL of the FHIR server patients give their health apps with their invite code.',
+  },
+  {
+    name: 'BLOB_DIR',
+    default: 'DATA_DIR/blobs (a temporary folder with DATABASE_URL=memory://)',
+    description: 'Folder for avatars and documents when no S3 bucket is configured.',
+  },
+  {
+    name: 'BLOB_URL_TTL_SECONDS',
+    default: '300',
+    description: 'Lifetime of a signed upload or download address (avatars, documents).',
+  },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset: local folder BLOB_DIR)',
+    description:
+      'Keep avatars and documents in this S3 bucket (any S3-compatible store) instead of BLOB_DIR.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(unset: AWS)',
+    description: 'URL of an S3-compatible store, e.g. https://minio.example.org:9000.',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'Region of the bucket.' },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: '(unset: the AWS default credential chain)',
+    description: 'Access key of the bucket; set together with S3_SECRET_ACCESS_KEY.',
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret key of the bucket.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'true when S3_ENDPOINT is set, else false',
+    description:
+      'Address the bucket as ENDPOINT/bucket (most S3-compatible stores) rather than bucket.ENDPOINT.',
+  },
+  {
+    name: 'MAP_TILE_URL',
+    default: '(unset: bundled US boundaries only, no outside request)',
+    description:
+      'Tile server of the pharmacies map, e.g. https://tile.example.org/{z}/{x}/{y}.png ({s} for subdomains); its origin is added to the CSP.',
+  },
+  {
+    name: 'MAP_TILE_ATTRIBUTION',
+    default: '(unset)',
+    description: 'Attribution the tile server requires, shown on the map (HTML links allowed).',
+  },
+  {
+    name: 'REMINDER_INTERVAL_SECONDS',
+    default: '300 (0 in test)',
+    description:
+      'How often each instance checks for a due reminder pass (appointment and follow-up reminder e-mails); 0 turns the poller off.',
+  },
+  {
+    name: 'REMINDER_APPOINTMENT_LEAD_HOURS',
+    default: '48',
+    description: 'An appointment reminder e-mail is sent once the visit is at most this many hours away.',
+  },
+  {
+    name: 'REMINDER_TIME_ZONE',
+    default: 'America/New_York',
+    description: 'IANA time zone in which reminder e-mails state the time of a visit.',
+  },
+  {
+    name: 'SEND_LIMIT_PER_ACCOUNT',
+    default: '50',
+    description:
+      'Messages, e-mails and health-summary transmissions one account may send per UTC day (429 beyond); counted in Redis when REDIS_URL is set.',
+  },
+  {
+    name: 'SEND_LIMIT_PER_PRACTICE',
+    default: '2000',
+    description:
+      'Sends all accounts of one practice may make per UTC day, so the portal cannot be used as a spam relay.',
+  },
+  {
+    name: 'DIRECT_SMTP_URL',
+    default: "(unset: Direct only between this portal's addresses)",
+    description:
+      "The practice's HISP for outbound Direct messages, authenticated SMTP, e.g. smtps://user:pass@hisp.example.org:465; the HISP signs and encrypts (S/MIME).",
+  },
+  {
+    name: 'DIRECT_INBOUND_PORT',
+    default: '(unset: no listener)',
+    description:
+      'Start an SMTP listener on this port for Direct messages and delivery-failure notices from the HISP; needs DIRECT_INBOUND_USERNAME and DIRECT_INBOUND_PASSWORD.',
+  },
+  {
+    name: 'DIRECT_INBOUND_HOST',
+    default: 'HOST',
+    description: 'Address the inbound Direct listener binds to.',
+  },
+  {
+    name: 'DIRECT_INBOUND_USERNAME',
+    default: '(unset)',
+    description: 'User name the HISP authenticates with (SMTP AUTH) when delivering to the listener.',
+  },
+  {
+    name: 'DIRECT_INBOUND_PASSWORD',
+    default: '(unset)',
+    description: 'Password the HISP authenticates with; at least 16 characters.',
+  },
+  {
+    name: 'DIRECT_INBOUND_MAX_BYTES',
+    default: '26214400',
+    description: 'Largest inbound Direct message accepted (25 MB); larger ones are refused with 552.',
+  },
+  {
+    name: 'DIRECT_INBOUND_TLS_CERT',
+    default: '(unset)',
+    description:
+      'PEM certificate file for STARTTLS on the listener (with DIRECT_INBOUND_TLS_KEY); required in production, where AUTH in clear is refused.',
+  },
+  {
+    name: 'DIRECT_INBOUND_TLS_KEY',
+    default: '(unset)',
+    description: 'PEM private-key file of DIRECT_INBOUND_TLS_CERT.',
+  },
+  {
     name: 'APP_VERSION',
     default: '(version in the root package.json)',
     description: 'Version shown in the footer and /api/config.',
@@ -285,7 +461,86 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+$/, { message: 'must be http(s)://host[:port] without a trailing slash' })
     .optional(),
+  FHIR_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+[^/\s]$/, { message: 'must be an http(s) URL without a trailing slash' })
+    .optional(),
+  BLOB_DIR: z.string().optional(),
+  BLOB_URL_TTL_SECONDS: integer(300, 10, 86_400),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name (3-63 lower-case letters, digits, . and -)',
+    })
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, { message: 'must be http(s)://host[:port]' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, { message: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s?#]+\/\S*\{z\}\S*$/, {
+      message: 'must be an http(s):// tile address containing {z}, {x} and {y}',
+    })
+    .refine((v) => v.includes('{x}') && v.includes('{y}'), {
+      message: 'must be an http(s):// tile address containing {z}, {x} and {y}',
+    })
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(500).optional(),
+  REMINDER_INTERVAL_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { message: 'must be a whole number between 0 and 86400' })
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(86_400, { message: 'must be at most 86400' }))
+    .optional(),
+  REMINDER_APPOINTMENT_LEAD_HOURS: integer(48, 1, 336),
+  REMINDER_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as America/New_York' })
+    .default('America/New_York'),
+  SEND_LIMIT_PER_ACCOUNT: integer(50, 1, 1_000_000),
+  SEND_LIMIT_PER_PRACTICE: integer(2000, 1, 100_000_000),
+  DIRECT_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^@\s]+@[^\s]+$/, {
+      message: 'must be an smtp:// or smtps:// URL with the HISP credentials (smtps://user:pass@host:port)',
+    })
+    .optional(),
+  DIRECT_INBOUND_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, { message: 'must be a port between 1 and 65535' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { message: 'must be a port between 1 and 65535' })
+        .max(65535, { message: 'must be a port between 1 and 65535' }),
+    )
+    .optional(),
+  DIRECT_INBOUND_HOST: z.string().min(1).optional(),
+  DIRECT_INBOUND_USERNAME: z.string().min(1).max(200).optional(),
+  DIRECT_INBOUND_PASSWORD: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  DIRECT_INBOUND_MAX_BYTES: integer(26_214_400, 65_536, 1_073_741_824),
+  DIRECT_INBOUND_TLS_CERT: z.string().min(1).optional(),
+  DIRECT_INBOUND_TLS_KEY: z.string().min(1).optional(),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -321,6 +576,8 @@ export function loadConfig(env: Env = process.env): Config {
       'Invalid configuration:\n  SEED_DEMO: is true in production, which creates accounts whose passwords are published; set ALLOW_DEMO_ACCOUNTS=true too if this is a demonstration site',
     );
   }
+
+  const directInbound = directInboundOf(v);
 
   const dataDir = path.resolve(process.cwd(), v.DATA_DIR);
   const database: DatabaseTarget =
@@ -362,7 +619,84 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
+    fhirBaseUrl: v.FHIR_BASE_URL ?? `${v.PUBLIC_URL ?? `http://localhost:${v.PORT}`}/fhir/r4`,
+    blobStore: v.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: v.S3_BUCKET,
+          region: v.S3_REGION,
+          endpoint: v.S3_ENDPOINT?.replace(/\/$/, '') ?? null,
+          accessKeyId: v.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: v.S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: v.S3_FORCE_PATH_STYLE ?? v.S3_ENDPOINT !== undefined,
+        }
+      : {
+          kind: 'local',
+          // A throw-away database gets a throw-away blob folder, like its secret.
+          dir: v.BLOB_DIR
+            ? path.resolve(process.cwd(), v.BLOB_DIR)
+            : database.kind === 'memory'
+              ? path.join(os.tmpdir(), `dermis-blobs-${randomBytes(6).toString('hex')}`)
+              : path.join(dataDir, 'blobs'),
+        },
+    blobUrlTtlSeconds: v.BLOB_URL_TTL_SECONDS,
+    mapTileUrl: v.MAP_TILE_URL ?? null,
+    mapTileAttribution: v.MAP_TILE_URL ? (v.MAP_TILE_ATTRIBUTION ?? null) : null,
+    // Tests drive reminder passes themselves; a poller would race them.
+    reminderIntervalSeconds: v.REMINDER_INTERVAL_SECONDS ?? (v.NODE_ENV === 'test' ? 0 : 300),
+    reminderAppointmentLeadHours: v.REMINDER_APPOINTMENT_LEAD_HOURS,
+    reminderTimeZone: v.REMINDER_TIME_ZONE,
+    sendLimitPerAccount: v.SEND_LIMIT_PER_ACCOUNT,
+    sendLimitPerPractice: v.SEND_LIMIT_PER_PRACTICE,
+    directSmtpUrl: v.DIRECT_SMTP_URL ?? null,
+    directInbound,
   };
+}
+
+/** The inbound Direct listener's settings, all or nothing, TLS required in production. */
+function directInboundOf(v: z.infer<typeof schema>): DirectInboundConfig | null {
+  const fail = (line: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`);
+  };
+  if (v.DIRECT_INBOUND_PORT === undefined) return null;
+  if (!v.DIRECT_INBOUND_USERNAME || !v.DIRECT_INBOUND_PASSWORD)
+    fail(
+      'DIRECT_INBOUND_PORT: needs DIRECT_INBOUND_USERNAME and DIRECT_INBOUND_PASSWORD (the HISP must authenticate)',
+    );
+  if (Boolean(v.DIRECT_INBOUND_TLS_CERT) !== Boolean(v.DIRECT_INBOUND_TLS_KEY))
+    fail('DIRECT_INBOUND_TLS_CERT: set together with DIRECT_INBOUND_TLS_KEY');
+  if (v.NODE_ENV === 'production' && !v.DIRECT_INBOUND_TLS_CERT)
+    fail('DIRECT_INBOUND_TLS_CERT: is required in production (the HISP authenticates and sends health data)');
+  let tls: DirectInboundConfig['tls'] = null;
+  if (v.DIRECT_INBOUND_TLS_CERT && v.DIRECT_INBOUND_TLS_KEY) {
+    try {
+      tls = {
+        cert: fs.readFileSync(path.resolve(process.cwd(), v.DIRECT_INBOUND_TLS_CERT), 'utf8'),
+        key: fs.readFileSync(path.resolve(process.cwd(), v.DIRECT_INBOUND_TLS_KEY), 'utf8'),
+      };
+    } catch {
+      fail('DIRECT_INBOUND_TLS_CERT: the certificate or key file cannot be read');
+    }
+  }
+  return {
+    host: v.DIRECT_INBOUND_HOST ?? v.HOST,
+    port: v.DIRECT_INBOUND_PORT,
+    username: v.DIRECT_INBOUND_USERNAME!,
+    password: v.DIRECT_INBOUND_PASSWORD!,
+    maxBytes: v.DIRECT_INBOUND_MAX_BYTES,
+    tls,
+  };
+}
+
+/**
+ * The CSP source that admits a tile address: its scheme and host, with a `{s}` subdomain placeholder
+ * as a wildcard (https://{s}.tile.example.org/... gives https://*.tile.example.org).
+ */
+export function tileCspSource(tileUrl: string): string {
+  const match = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
+  if (!match) throw new ConfigError(`MAP_TILE_URL: not an http(s) address (got ${tileUrl})`);
+  const host = match[2]!.replace(/\{s\}/g, '*').replace(/\{[a-z]+\}/g, '*');
+  return `${match[1]}${host}`;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +12,9 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config/env';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
+
+/** Extensions the migrations create: pg_trgm for terminology search (PostgreSQL ships it in contrib). */
+const pgliteExtensions = { pg_trgm };
 
 export type Schema = typeof schema;
 /** A Drizzle database or transaction on either driver. */
@@ -35,14 +39,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     case 'postgres':
       return openPostgres(target.url);
     case 'memory':
-      return openPglite(new PGlite(), 'memory', () => undefined);
+      return openPglite(new PGlite({ extensions: pgliteExtensions }), 'memory', () => undefined);
     case 'pglite': {
       // The lock sits beside the folder so it exists before PGlite creates anything inside.
       const lock = acquireDataDirLock(
         path.join(path.dirname(target.dir), `${path.basename(target.dir)}.lock`),
       );
       try {
-        const client = new PGlite(target.dir);
+        const client = new PGlite(target.dir, { extensions: pgliteExtensions });
         await client.waitReady;
         return openPglite(client, 'pglite', () => lock.release());
       } catch (error) {
@@ -51,6 +55,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       }
     }
   }
+}
+
+/**
+ * Tests: an in-memory PGlite, started from a data-folder dump when one is given (a migrated database
+ * restores in a fraction of the time the migrations take), and a way to dump it for the next one.
+ */
+export async function openMemoryDatabase(
+  dump?: Blob,
+): Promise<{ database: Database; dump: () => Promise<Blob> }> {
+  const client = new PGlite({ extensions: pgliteExtensions, ...(dump ? { loadDataDir: dump } : {}) });
+  await client.waitReady;
+  return {
+    database: openPglite(client, 'memory', () => undefined),
+    dump: () => client.dumpDataDir('gzip'),
+  };
 }
 
 function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () => void): Database {

@@ -18,7 +18,17 @@ import {
   responsiblePerson,
   userAccount,
 } from '../db/schema';
+import { seedHealthHistory } from '../features/health-history/health-history.demo';
+import { seedDocuments } from '../features/documents/documents.demo';
+import { seedInsurance } from '../features/insurance/insurance.demo';
+import { seedCareTeam } from '../features/care-team/care-team.demo';
+import { seedPharmacies } from '../features/pharmacies/pharmacies.demo';
+import { seedClinicalDocuments } from '../features/clinical-documents/clinical-documents.demo';
+import { seedHealthRecords } from '../features/health-records/health-records.demo';
 import { seedPracticeBranding } from '../features/practice-branding/practice-branding.demo';
+import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
+import { seedMessages } from '../features/messages/messages.demo';
+import { seedAppointments } from '../features/encounters/appointments.demo';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../plugins/activity-log';
 import { demoAccounts, demoActivity, demoMinor, demoPractice, demoSpouse } from './demo-accounts';
@@ -45,7 +55,19 @@ export type DemoSeeder = (tx: Db, demo: DemoContext) => Promise<void>;
  * Each feature's demo data, in the order the features depend on each other (a feature's seeder may
  * read what an earlier one wrote). A feature exports its seeder from features/<feature>/<feature>.demo.ts.
  */
-const featureSeeders: DemoSeeder[] = [seedPracticeBranding];
+const featureSeeders: DemoSeeder[] = [
+  seedPracticeBranding,
+  seedHealthHistory,
+  seedEditProfile,
+  seedDocuments,
+  seedInsurance,
+  seedCareTeam,
+  seedPharmacies,
+  seedClinicalDocuments,
+  seedHealthRecords,
+  seedMessages,
+  seedAppointments,
+];
 
 /** Returns the new practice's id, or null when the database already had a practice. */
 export async function seedDemo(db: Db): Promise<number | null> {

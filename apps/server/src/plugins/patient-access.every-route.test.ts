@@ -7,7 +7,11 @@
  */
 import { beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auditEvent } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { auditEvent, consent, consentProfile, directMessageAttachment, encounter } from '../db/schema';
+import { deliverToInbox } from '../features/messages/messages.service';
+import { signaturePng } from '../test/png';
 import { describeEachDatabase } from '../test/database';
 import { useTestApp } from '../test/app';
 import {
@@ -18,6 +22,26 @@ import {
   signIn,
   type UserFixture,
 } from '../test/fixtures';
+
+/** A patient/update body that passes the schema, so the answer is the guard's. */
+const validProfileUpdate = (id: number) => {
+  const address = { streetAddressLn1: '1 Main St', streetAddressLn2: '', zip: '34102', city: 'Naples' };
+  return {
+    ...{ id, firstName: 'Victim', middleName: '', lastName: 'Person', suffix: '', previousName: '' },
+    ...{
+      dateOfBirth: '1980-01-01',
+      driversLicenceNumber: '',
+      preferredContact: '',
+      userEmail: 'v@example.org',
+    },
+    ...{ cellPhone: '', homePhone: '', workPhone: '', workPhoneExt: '', otherPhone: '', fax: '' },
+    address1: { ...address, state: 'FLORIDA', country: 'UNITED_STATES' },
+    address2: { streetAddressLn1: '', streetAddressLn2: '', zip: '', city: '', state: '', country: '' },
+    ...{ gender: 'UNKNOWN', genderIdentity: '', genderIdentityOther: '', sexualOrientation: '' },
+    ...{ sexualOrientationOther: '', races: ['2106-3'], ethnicities: ['2186-5'], racesByGroup: [] },
+    ...{ ethnicitiesByGroup: [], preferredLanguageIsoCode: 'en' },
+  };
+};
 
 const patientIdParams = /:(id|patientId|responsibleId|profileId)\b/;
 
@@ -34,19 +58,232 @@ const bodyScoped = (victim: UserFixture) => [
     url: '/api/app/mfa/userProfiles/add',
     payload: { type: 'EMAIL', value: 'x@example.org', userId: victim.userId, preferred: true },
   },
+  {
+    method: 'POST',
+    url: '/api/app/profile/addAvatar',
+    payload: {
+      profileId: victim.patientId,
+      avatarS3Id: 'a'.repeat(32),
+      contentLength: 10,
+      contentType: 'image/png',
+    },
+  },
+  { method: 'GET', url: `/api/app/dms/url/getDermisDownloadURL?patientId=${victim.patientId}&documentId=1` },
+  { method: 'POST', url: '/api/app/patient/update', payload: validProfileUpdate(victim.patientId) },
+  ...historyBodyScoped(victim),
+  ...careTeamBodyScoped(victim),
+  // Complete-record viewer (issue 9 item 6); a responsible person's success is in clinical-documents.test.ts.
+  {
+    method: 'POST',
+    url: '/api/app/patient/viewCCDADocument',
+    payload: { encounterId: 1, patientId: victim.patientId },
+  },
+  ...healthInfoBodyScoped(victim),
+  { method: 'GET', url: `/api/app/patient/fhir/getInviteCode?patientId=${victim.patientId}` },
+  ...pharmacyBodyScoped(victim),
+  ...messagesBodyScoped(victim),
+  ...transmitBodyScoped(victim),
+  // A responsible person's successful save is in features/pharmacies/pharmacies.test.ts.
+  {
+    method: 'POST',
+    url: '/api/app/pharmacy/saveFavoritePharmaciesForPatient',
+    payload: {
+      patientId: victim.patientId,
+      patientPharmacyInfoList: [{ pharmacyId: 1, changeStatus: 'NEW' }],
+    },
+  },
 ];
+
+/** Messages (issue 12): the patient in the body or query; successes are in features/messages/messages.test.ts. */
+const messagesBodyScoped = (victim: UserFixture) => [
+  { method: 'POST', url: '/api/app/patient/dermis/getMessages', payload: { patientId: victim.patientId } },
+  {
+    method: 'POST',
+    url: '/api/app/directMessage/send',
+    payload: { directMessageInfo: { patientId: victim.patientId, to: 'a@example.org', subject: 'x' } },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/patient/email/send',
+    payload: { patientEmailInfo: { patientId: victim.patientId, to: 'a@example.org', subject: 'x' } },
+  },
+  { method: 'GET', url: `/api/app/dms/url/directMessaging/getUploadURL?patientId=${victim.patientId}` },
+  { method: 'GET', url: `/api/app/dms/url/patientEmail/getUploadURL?patientId=${victim.patientId}` },
+  {
+    method: 'PUT',
+    url: '/api/app/dms/file/add',
+    payload: {
+      patientId: victim.patientId,
+      visibleForPatient: false,
+      name: 'a.pdf',
+      size: 10,
+      mimeType: 'application/pdf',
+      id: 'a'.repeat(32),
+    },
+  },
+];
+
+/**
+ * Transmit of the health summary (issue 12 item 5): the patient in the body; a responsible person's
+ * success is in features/message-transport/message-transport.test.ts.
+ */
+const transmitBodyScoped = (victim: UserFixture) => [
+  {
+    method: 'POST',
+    url: '/api/app/directMessage/sendByFilter',
+    payload: {
+      patientId: victim.patientId,
+      directMessageInfo: { patientId: victim.patientId, to: 'a@example.org', subject: 'x' },
+      ccdaAttachmentName: 'Victim_Person_Health_Summary.zip',
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/patient/email/sendByFilter',
+    payload: {
+      patientId: victim.patientId,
+      patientEmailInfo: { patientId: victim.patientId, to: 'a@example.org', subject: 'x' },
+      ccdaAttachmentName: 'Victim_Person_Health_Summary.zip',
+    },
+  },
+];
+
+/** Health information export (issue 9): the patient in the body. */
+const healthInfoBodyScoped = (victim: UserFixture) => [
+  {
+    method: 'POST',
+    url: '/api/app/patient/exportCCDAByFilter',
+    payload: { patientId: victim.patientId, action: 'VIEW' },
+  },
+];
+
+/** Pharmacies (issue 10): the patient whose favorites are marked is in the body. */
+const pharmacyBodyScoped = (victim: UserFixture) => [
+  {
+    method: 'POST',
+    url: '/api/app/pharmacy/search',
+    payload: {
+      searchText: 'walgreens',
+      specialtyType: 'RETAIL',
+      resultSetSize: 100,
+      patientId: victim.patientId,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/pharmacy/searchByZipCodeMarkFavorite',
+    payload: { patientId: victim.patientId, zipCode: '34102' },
+  },
+];
+
+/** Care team (issue 10): the whole team saved with the patient in the body. */
+const careTeamBodyScoped = (victim: UserFixture) => [
+  {
+    method: 'POST',
+    url: '/api/app/careteam/save',
+    payload: {
+      patientId: victim.patientId,
+      patientCareTeam: {
+        careTeamMembers: [{ order: 1, addressBookInfo: { name: 'Dr. Olivia Bennett', npi: '1234567893' } }],
+      },
+    },
+  },
+];
+
+/** Health history calls (patientId in the body); a responsible person's success is in health-history.test.ts. */
+const historyBodyScoped = (victim: UserFixture) => [
+  {
+    method: 'POST',
+    url: '/api/app/subjective/getPatientSubjectiveAndTemplateItems',
+    payload: { type: 'HISTORY', patientId: victim.patientId },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/subjective/savePatientSubjectiveItems',
+    payload: { type: 'HISTORY', patientId: victim.patientId, items: [], sections: ['ALLERGIES'] },
+  },
+  { method: 'POST', url: '/api/app/prescription/getHistory', payload: { patientId: victim.patientId } },
+  { method: 'POST', url: '/api/app/encounter/getByFilter', payload: { patientId: victim.patientId } },
+];
+
+/**
+ * Appointments and consents (issue 11): the consent and encounter calls name a consent or encounter of
+ * the victim; a responsible person's signing is in features/encounters/consents.test.ts.
+ */
+interface VictimVisit {
+  encounterId: number;
+  consentId: number;
+}
+const appointmentBodyScoped = (victim: UserFixture, visit: VictimVisit) => [
+  { method: 'POST', url: '/api/app/encounter/getUnfinished', payload: { patientId: victim.patientId } },
+  { method: 'POST', url: '/api/app/consent/getUnsigned', payload: { encounterId: visit.encounterId } },
+  {
+    method: 'POST',
+    url: '/api/app/consent/getById',
+    payload: { consentId: visit.consentId, encounterId: visit.encounterId },
+  },
+];
+const appointmentWrites = (visit: VictimVisit) => [
+  {
+    method: 'POST',
+    url: '/api/app/consent/update',
+    payload: {
+      consent: {
+        id: visit.consentId,
+        encounterId: visit.encounterId,
+        consentProfileInfo: { version: 1 },
+        status: 'PENDING',
+        cosigners: [{ type: 'PATIENT_OR_LEGAL_GUARDIAN', signature: signaturePng().toString('base64') }],
+      },
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/encounter/setHistoryFinished',
+    payload: { encounterId: visit.encounterId, historyFinished: true },
+  },
+];
+
+async function givenVictimVisit(db: Db, practiceId: number, patientId: number): Promise<VictimVisit> {
+  const [e] = await db
+    .insert(encounter)
+    .values({
+      practiceId,
+      patientId,
+      externalId: `E-${patientId}`,
+      dateOfService: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: encounter.id });
+  const [p] = await db
+    .insert(consentProfile)
+    .values({ practiceId, externalId: `P-${patientId}`, title: 'Consent', text: 'Text' })
+    .returning({ id: consentProfile.id });
+  const [c] = await db
+    .insert(consent)
+    .values({
+      practiceId,
+      patientId,
+      encounterId: e!.id,
+      consentProfileId: p!.id,
+      externalId: `C-${patientId}`,
+    })
+    .returning({ id: consent.id });
+  return { encounterId: e!.id, consentId: c!.id };
+}
 
 describeEachDatabase('the patient-access guard on every call', (t) => {
   const newApp = useTestApp(t);
   let app: FastifyInstance;
   let victim: UserFixture;
   let stranger: UserFixture;
+  let visit: VictimVisit;
 
   beforeEach(async () => {
     app = await newApp();
     const practiceId = await givenPractice(t.db);
     victim = await givenUser(t.db, practiceId, { username: `victim${Date.now()}` });
     stranger = await givenUser(t.db, practiceId, { username: `stranger${Date.now()}` });
+    visit = await givenVictimVisit(t.db, practiceId, victim.patientId);
   });
 
   function pathScopedRoutes() {
@@ -74,10 +311,12 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
         payload: r.method === 'GET' ? undefined : {},
       })),
       ...bodyScoped(victim),
+      ...appointmentBodyScoped(victim, visit),
+      ...appointmentWrites(visit),
     ];
     for (const call of calls) {
       const response = await app.inject({
-        method: call.method as 'GET' | 'POST',
+        method: call.method as 'GET' | 'POST' | 'PUT',
         url: call.url,
         headers: bearer(accessToken),
         ...(call.payload === undefined ? {} : { payload: call.payload }),
@@ -95,6 +334,74 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
       const url = route.url.replace(patientIdParams, String(victim.patientId));
       const response = await app.inject({ method: 'GET', url, headers: bearer(accessToken) });
       expect(response.statusCode, url).toBe(200);
+    }
+  });
+
+  it('lets an active responsible person make the health history calls', async () => {
+    await givenResponsiblePerson(t.db, victim.patientId, stranger.patientId);
+    const { accessToken } = await signIn(app, stranger.username, stranger.password);
+    for (const call of [
+      ...historyBodyScoped(victim),
+      ...careTeamBodyScoped(victim),
+      ...pharmacyBodyScoped(victim),
+      ...healthInfoBodyScoped(victim),
+      ...appointmentBodyScoped(victim, visit),
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: call.url,
+        headers: bearer(accessToken),
+        payload: call.payload,
+      });
+      expect(response.statusCode, call.url).toBe(200);
+    }
+  });
+
+  it('refuses another patient’s message and attachment, named by their own ids', async () => {
+    const delivered = await deliverToInbox(app, {
+      patientId: victim.patientId,
+      from: 'clinic@direct.example.org',
+      to: 'victim@direct.example.org',
+      subject: 'Private',
+      content: 'Private',
+      mimeType: 'text/plain',
+      isDirect: true,
+      attachments: [{ name: 'a.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') }],
+    });
+    const [attachment] = await t.db
+      .select({ id: directMessageAttachment.id })
+      .from(directMessageAttachment)
+      .where(eq(directMessageAttachment.messageId, delivered.id));
+    const { accessToken } = await signIn(app, stranger.username, stranger.password);
+    const calls = [
+      { method: 'GET', url: `/api/app/directMessage/getById/_rid/${delivered.id}` },
+      {
+        method: 'POST',
+        url: '/api/app/directMessage/markAsRead',
+        payload: { id: delivered.id, isRead: true },
+      },
+      { method: 'GET', url: `/api/app/directMessage/getAttachment/_rid/${attachment!.id}` },
+      { method: 'GET', url: `/api/app/patient/email/getAttachment/_rid/${attachment!.id}` },
+    ];
+    for (const call of calls) {
+      const response = await app.inject({
+        method: call.method as 'GET' | 'POST',
+        url: call.url,
+        headers: bearer(accessToken),
+        ...(call.payload === undefined ? {} : { payload: call.payload }),
+      });
+      expect(response.statusCode, call.url).toBe(403);
+    }
+    // The victim's own responsible person may open them.
+    await givenResponsiblePerson(t.db, victim.patientId, stranger.patientId);
+    for (const call of calls) {
+      const response = await app.inject({
+        method: call.method as 'GET' | 'POST',
+        url: call.url,
+        headers: bearer(accessToken),
+        ...(call.payload === undefined ? {} : { payload: call.payload }),
+      });
+      expect(response.statusCode, call.url).toBe(200);
     }
   });
 });

@@ -31,10 +31,32 @@ export async function storedSession(page: Page): Promise<Record<string, unknown>
  * ones too, not only serious and critical). The name is kept so every spec file keeps calling it.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(
       (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * Waits for running CSS transitions and finite animations (a modal fading in) to end: axe measures
+ * colour contrast on what is painted, and a half-faded modal fails it. Endless animations (loading
+ * skeletons) are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // A transition can start a frame after the element appears (Mantine mounts, then animates), so
+    // wait for frames and repeat until no finite animation is running; 20 rounds bound the loop.
+    for (let round = 0; round < 20; round += 1) {
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }

@@ -75,6 +75,8 @@ export function chunkFileOf(distDir: string, sourceModule: string): string {
 /**
  * The budget for the JavaScript /login downloads, gzip. Issue 6 targets 150 KB; React DOM (60 KB),
  * React Router (31 KB) and zod (24 KB, the contract's schemas) alone are 115 KB of it, so the budget
- * holds today's figure (decision 049) and is to come down as those do.
+ * holds today's figure (decision 049) and is to come down as those do. Raised from 230 to 240 KB with
+ * the health-profile issue: the English catalog is bundled whole and grew by its five features' texts
+ * (splitting the catalog per area is the next step, decision 049).
  */
-export const loginBudgetGzipBytes = 230_000;
+export const loginBudgetGzipBytes = 240_000;

@@ -6,6 +6,8 @@ export interface InvitedPatient {
   email: string;
   username: string;
   password: string;
+  /** The clinic's id of the patient (for the CLI's --patient). */
+  externalId: string;
 }
 
 /**
@@ -47,5 +49,5 @@ export async function invitedPatient(
   await page.getByRole('textbox', { name: 'Date of Birth' }).fill('09/14/1988');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  return { email, username, password };
+  return { email, username, password, externalId: id };
 }

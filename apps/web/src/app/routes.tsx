@@ -13,11 +13,32 @@ const passwordRecovery = () => import('./routes/password-recovery-routes');
 const invitations = () => import('./routes/invitations-routes');
 const publicPages = () => import('./routes/public-routes');
 const status = () => import('./routes/status-routes');
-const placeholders = () => import('./routes/placeholder-routes');
 const accountLayout = () => import('./layouts/account-layout');
 const accountSettings = () => import('./routes/account-settings-route');
 const activityLog = () => import('./routes/activity-log-routes');
 const responsiblePersons = () => import('./routes/responsible-persons-route');
+const healthProfile = () => import('./routes/health-profile-route');
+const editProfile = () => import('./routes/edit-profile-route');
+const documents = () => import('./routes/documents-route');
+const insurance = () => import('./routes/insurance-route');
+const careTeam = () => import('./routes/care-team-route');
+const healthInformation = () => import('./routes/health-information-route');
+const cdaViewer = () => import('./routes/cda-viewer-route');
+const pharmacies = () => import('./routes/pharmacies-route');
+const appointments = () => import('./routes/appointments-route');
+const messages = () => import('./routes/messages-routes');
+
+/** Spec 002 §2 "Messages area": the same screens under /messages and /{responsibleId}/messages. */
+const messageChildren: RouteObject[] = [
+  { index: true, ...lazyRoute(messages, (m) => <m.MessagesIndexRoute />) },
+  { path: 'inbox', ...lazyRoute(messages, (m) => <m.MessageListRoute slug="inbox" />) },
+  { path: 'sent', ...lazyRoute(messages, (m) => <m.MessageListRoute slug="sent" />) },
+  { path: 'failed', ...lazyRoute(messages, (m) => <m.MessageListRoute slug="failed" />) },
+  { path: 'message/:type/:id', ...lazyRoute(messages, (m) => <m.MessageViewRoute />) },
+  { path: 'compose/:type?/:action?/:id?', ...lazyRoute(messages, (m) => <m.ComposeRoute />) },
+  { path: 'transmit', ...lazyRoute(messages, (m) => <m.TransmitRoute />) },
+  { path: '*', ...lazyRoute(status, (m) => <m.NotFoundRoute />) },
+];
 
 /** Spec 000 §2, public routes: reachable signed in or out. */
 const publicRoutes: RouteObject[] = [
@@ -49,14 +70,27 @@ const publicRoutes: RouteObject[] = [
 /** Spec 000 §2, authenticated routes: the guard sends everyone else to /login, remembering the way back. */
 const authenticatedRoutes: RouteObject[] = [
   { path: webRoutes.home, element: <Navigate to={webRoutes.myHealthProfile} replace /> },
-  { path: webRoutes.myHealthProfile, ...lazyRoute(placeholders, (m) => <m.MyHealthProfileRoute />) },
+  { path: webRoutes.myHealthProfile, ...lazyRoute(healthProfile, (m) => <m.MyHealthProfileRoute />) },
+  { path: webRoutes.healthProfileDocuments, ...lazyRoute(documents, (m) => <m.DocumentsRoute />) },
+  { path: webRoutes.healthProfileInsurance, ...lazyRoute(insurance, (m) => <m.InsuranceRoute />) },
+  { path: webRoutes.myCareTeam, ...lazyRoute(careTeam, (m) => <m.CareTeamRoute />) },
+  {
+    path: `/:responsibleId${webRoutes.healthProfileDocuments}`,
+    ...lazyRoute(documents, (m) => <m.ActingForDocumentsRoute />),
+  },
+  {
+    path: `/:responsibleId${webRoutes.healthProfileInsurance}`,
+    ...lazyRoute(insurance, (m) => <m.ActingForInsuranceRoute />),
+  },
+  { path: `${webRoutes.myHealthProfile}/*`, ...lazyRoute(healthProfile, (m) => <m.HealthProfileRedirect />) },
+  { path: webRoutes.editProfile, ...lazyRoute(editProfile, (m) => <m.EditProfileRoute />) },
   {
     path: webRoutes.appointments,
-    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.appointments" />),
+    ...lazyRoute(appointments, (m) => <m.AppointmentsRoute />),
   },
   {
     path: webRoutes.pharmacies,
-    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.pharmacies" />),
+    ...lazyRoute(pharmacies, (m) => <m.PharmaciesRoute />),
   },
   {
     path: webRoutes.account,
@@ -70,38 +104,44 @@ const authenticatedRoutes: RouteObject[] = [
   },
   {
     path: webRoutes.healthInformation,
-    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.healthInformation" />),
+    ...lazyRoute(healthInformation, (m) => <m.HealthInformationRoute />),
   },
   {
     path: '/health-information/view/:id/:encounterId',
-    ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.healthDocument" />),
+    ...lazyRoute(cdaViewer, (m) => <m.CdaViewerRoute />),
   },
-  { path: '/messages/*', ...lazyRoute(placeholders, (m) => <m.Placeholder title="page.messages" />) },
+  { path: '/messages', ...lazyRoute(messages, (m) => <m.MessagesRoute />), children: messageChildren },
   {
     path: webRoutes.firstTimeLogin,
     element: <Navigate to={`${webRoutes.firstTimeLogin}/basic-info`} replace />,
   },
   {
     path: '/first-time-login/:currentStep',
-    ...lazyRoute(placeholders, (m) => <m.StepRoute title="page.firstTimeLogin" />),
+    ...lazyRoute(healthProfile, (m) => <m.WizardRoute kind="first-time-login" />),
   },
   { path: webRoutes.screening, element: <Navigate to={`${webRoutes.screening}/basic-info`} replace /> },
-  {
-    path: '/screening/:currentStep',
-    ...lazyRoute(placeholders, (m) => <m.StepRoute title="page.screening" steps={m.screeningSteps} />),
-  },
+  { path: '/screening/:currentStep', ...lazyRoute(healthProfile, (m) => <m.WizardRoute kind="screening" />) },
   {
     path: '/screening/:encounterId/:currentStep',
-    ...lazyRoute(placeholders, (m) => <m.StepRoute title="page.screening" steps={m.screeningSteps} />),
+    ...lazyRoute(healthProfile, (m) => <m.WizardRoute kind="screening" />),
+  },
+  {
+    path: '/:responsibleId/my-health-profile',
+    ...lazyRoute(healthProfile, (m) => <m.ActingForHealthProfileRoute />),
+  },
+  {
+    path: '/:responsibleId/appointments',
+    ...lazyRoute(appointments, (m) => <m.ActingForAppointmentsRoute />),
   },
   { path: '/:responsibleId/activity-log', ...lazyRoute(activityLog, (m) => <m.ActingForActivityLogRoute />) },
   {
     path: '/:responsibleId/health-information',
-    ...lazyRoute(placeholders, (m) => <m.ActingForRoute title="page.healthInformation" />),
+    ...lazyRoute(healthInformation, (m) => <m.ActingForHealthInformationRoute />),
   },
   {
-    path: '/:responsibleId/messages/*',
-    ...lazyRoute(placeholders, (m) => <m.ActingForRoute title="page.messages" />),
+    path: '/:responsibleId/messages',
+    ...lazyRoute(messages, (m) => <m.ActingForMessagesRoute />),
+    children: messageChildren,
   },
 ];
 

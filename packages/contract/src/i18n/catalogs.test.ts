@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en, languageFromAcceptLanguage, type MessageKey } from './en';
+import { en, type MessageKey } from './en';
+import { languageFromAcceptLanguage } from './languages';
 import { es } from './es';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -22,4 +22,19 @@ export const enMail = {
   'mail.reminder.footer.4':
     'You receive this e-mail because your clinic may send you custom e-mail messages.',
   'mail.reminder.unsubscribe': 'Unsubscribe',
+  'mail.reminder.appointment.subject': 'Appointment reminder',
+  'mail.reminder.appointment.when': 'This is a reminder of your appointment on {when}.',
+  'mail.reminder.appointment.where': 'Place: {clinic}.',
+  'mail.reminder.appointment.prepare':
+    'Before your visit, please review your health profile and sign any consent forms waiting for you in the patient portal.',
+  'mail.reminder.appointment.change': 'If you need to change or cancel it, please call {phone}.',
+  'mail.reminder.appointment.changeNoPhone': 'If you need to change or cancel it, please contact the clinic.',
+  'mail.reminder.appointment.action': 'View your appointments',
+  'mail.reminder.followUp.subject': 'Time to schedule your follow-up visit',
+  'mail.reminder.followUp.due':
+    'After your visit on {visitDate}, the clinic asked to see you again for a follow-up visit around {dueDate}.',
+  'mail.reminder.followUp.schedule': 'Please call {phone} to schedule it.',
+  'mail.reminder.followUp.scheduleNoPhone': 'Please contact the clinic to schedule it.',
+  'mail.reminder.followUp.ignore': 'If you have already scheduled it, you can ignore this e-mail.',
+  'mail.reminder.followUp.action': 'Open the patient portal',
 } as const;

@@ -24,4 +24,20 @@ export const esMail = {
   'mail.reminder.footer.4':
     'Recibe este correo electrónico porque su clínica puede enviarle mensajes personalizados por correo electrónico.',
   'mail.reminder.unsubscribe': 'Cancelar suscripción',
+  'mail.reminder.appointment.subject': 'Recordatorio de cita',
+  'mail.reminder.appointment.when': 'Le recordamos su cita del {when}.',
+  'mail.reminder.appointment.where': 'Lugar: {clinic}.',
+  'mail.reminder.appointment.prepare':
+    'Antes de su visita, revise su perfil de salud y firme los formularios de consentimiento que le esperan en el portal del paciente.',
+  'mail.reminder.appointment.change': 'Si necesita cambiarla o cancelarla, llame al {phone}.',
+  'mail.reminder.appointment.changeNoPhone':
+    'Si necesita cambiarla o cancelarla, comuníquese con la clínica.',
+  'mail.reminder.appointment.action': 'Ver sus citas',
+  'mail.reminder.followUp.subject': 'Es momento de programar su visita de seguimiento',
+  'mail.reminder.followUp.due':
+    'Después de su visita del {visitDate}, la clínica pidió verle de nuevo en una visita de seguimiento alrededor del {dueDate}.',
+  'mail.reminder.followUp.schedule': 'Llame al {phone} para programarla.',
+  'mail.reminder.followUp.scheduleNoPhone': 'Comuníquese con la clínica para programarla.',
+  'mail.reminder.followUp.ignore': 'Si ya la programó, puede ignorar este correo electrónico.',
+  'mail.reminder.followUp.action': 'Abrir el portal del paciente',
 } satisfies Record<keyof typeof enMail, string>;

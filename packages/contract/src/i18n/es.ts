@@ -5,9 +5,23 @@
  */
 import type { Catalog } from './en';
 import { esComponents } from './es-components';
+import { esHistory } from './es-history';
 import { esLanguage } from './es-language';
 import { esMail } from './es-mail';
+import { esFiles } from './es-files';
 import { esShell } from './es-shell';
+import { esHealthProfile } from './es-health-profile';
+import { esEditProfile } from './es-edit-profile';
+import { esCareTeam } from './es-care-team';
+import { esPharmacyErrors } from './es-pharmacy-errors';
+import { esCdaViewer } from './es-cda-viewer';
+import { esHealthInformation } from './es-health-information';
+import { esPharmacies } from './es-pharmacies';
+import { esAppointments } from './es-appointments';
+import { esAppointmentErrors } from './es-appointment-errors';
+import { esMessages } from './es-messages';
+import { esMessagesErrors } from './es-messages-errors';
+import { esMessageTransport } from './es-message-transport';
 
 const core = {
   'app.name': 'Dermis',
@@ -54,7 +68,6 @@ const core = {
   'notFound.title': 'No se encontró la página',
   'notFound.link': 'Ir a la página de inicio de sesión',
   'noSuchPage.title': 'Esta página no existe',
-  'placeholder.text': 'Esta parte de Dermis aún no está lista. Llegará en una versión futura.',
 
   'nav.myHealthProfile': 'Mi perfil de salud',
   'nav.appointments': 'Citas',
@@ -437,7 +450,21 @@ const core = {
 export const es = {
   ...core,
   ...esMail,
+  ...esHistory,
   ...esLanguage,
   ...esComponents,
   ...esShell,
+  ...esHealthProfile,
+  ...esEditProfile,
+  ...esFiles,
+  ...esCareTeam,
+  ...esPharmacyErrors,
+  ...esCdaViewer,
+  ...esHealthInformation,
+  ...esPharmacies,
+  ...esAppointments,
+  ...esAppointmentErrors,
+  ...esMessages,
+  ...esMessagesErrors,
+  ...esMessageTransport,
 } satisfies Catalog;

@@ -27,6 +27,7 @@ export const activityActions = [
   'TRANSMIT',
   'TRANSMIT_VIA_EMAIL',
   'SIGN_IN',
+  'DOWNLOAD_DOCUMENT',
 ] as const;
 
 export const activityLog = pgTable(

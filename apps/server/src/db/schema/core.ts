@@ -29,6 +29,10 @@ export const practice = pgTable('practice', {
   logoMimeType: text('logo_mime_type', { enum: ['image/png', 'image/jpeg', 'image/svg+xml'] }),
   brandingUpdatedAt: timestamp('branding_updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
+  // Direct messaging (0080): see features/messages.
+  directServiceEnabled: boolean('direct_service_enabled').notNull().default(false),
+  directDomain: text('direct_domain'),
+  directAddress: text('direct_address'),
 });
 
 export const clinic = pgTable('clinic', {
@@ -43,6 +47,10 @@ export const clinic = pgTable('clinic', {
   state: text('state'),
   zipCode: text('zip_code'),
   createdAt: createdAt(),
+  /** The clinic system's own id, website and second address line (0070). */
+  externalId: text('external_id'),
+  website: text('website'),
+  addressLine2: text('address_line2'),
 });
 
 export const provider = pgTable('provider', {
@@ -54,7 +62,12 @@ export const provider = pgTable('provider', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   credentials: text('credentials'),
+  /** The clinic's own id (0035); encounters name their providers by it. */
+  externalId: text('external_id'),
   createdAt: createdAt(),
+  /** The provider's photo in the blob store (provider-avatars/{id}), 0070. */
+  avatarS3Id: text('avatar_s3_id'),
+  avatarMimeType: text('avatar_mime_type', { enum: ['image/png', 'image/jpeg'] }),
 });
 
 export const patient = pgTable('patient', {
@@ -109,9 +122,10 @@ export const patientAddress = pgTable(
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),
     city: text('city').notNull(),
-    state: text('state').notNull(),
+    /** Null outside the United States and Canada (0040). */
+    state: text('state'),
     zipCode: text('zip_code').notNull(),
-    country: text('country').notNull().default('US'),
+    country: text('country').notNull().default('UNITED_STATES'),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
   },

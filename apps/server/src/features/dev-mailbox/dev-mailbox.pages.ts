@@ -13,6 +13,7 @@ export interface MailboxRow {
   text: string;
   category: string;
   createdAt: Date;
+  attachments?: { fileName: string; size: number; url: string }[];
 }
 
 const style = `
@@ -60,7 +61,16 @@ export function renderMailboxMessage(row: MailboxRow): string {
 <h1>${escapeHtml(row.subject)}</h1>
 <dl><dt>To</dt><dd>${escapeHtml(row.to)}</dd><dt>Category</dt><dd>${escapeHtml(row.category)}</dd><dt>Time</dt><dd><time datetime="${row.createdAt.toISOString()}">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time></dd></dl>
 <h2>Message</h2>
-<pre>${linkify(row.text)}</pre>`,
+<pre>${linkify(row.text)}</pre>${
+      row.attachments?.length
+        ? `<h2>Attachments</h2><ul>${row.attachments
+            .map(
+              (a) =>
+                `<li><a href="${escapeHtml(a.url)}">${escapeHtml(a.fileName)}</a> (${a.size} bytes)</li>`,
+            )
+            .join('')}</ul>`
+        : ''
+    }`,
   );
 }
 

@@ -72,6 +72,7 @@ describeEachDatabase('dev mailbox', (t) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ id: 1, to: 'Maria@Example.org', category: 'ACCOUNT_INVITATION' });
     expect(Object.keys(mails[0]!).sort()).toEqual([
+      'attachments',
       'category',
       'createdAt',
       'html',
@@ -80,6 +81,37 @@ describeEachDatabase('dev mailbox', (t) => {
       'text',
       'to',
     ]);
+  });
+
+  it('lists the attachments of a message and serves their bytes', async () => {
+    const app = await buildApp();
+    const zip = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
+    await app.mailer.send({
+      practiceId: null,
+      to: 'doctor@example.org',
+      category: 'HEALTH_SUMMARY',
+      ...renderMail({ practiceName: 'Sun & Skin', subject: 'Summary', greeting: 'Hello,', paragraphs: [] }),
+      attachments: [{ fileName: 'Maria_Health_Summary.zip', contentType: 'application/zip', content: zip }],
+    });
+    const [mail] = (await app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json<
+      { attachments: { fileName: string; size: number; url: string }[] }[]
+    >();
+    expect(mail!.attachments).toEqual([
+      {
+        fileName: 'Maria_Health_Summary.zip',
+        contentType: 'application/zip',
+        size: 22,
+        url: mail!.attachments[0]!.url,
+      },
+    ]);
+    expect(mail!.attachments[0]!.url).toMatch(/^\/dev\/mailbox\/\d+\/attachments\/0$/);
+    const file = await app.inject({ method: 'GET', url: mail!.attachments[0]!.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Maria_Health_Summary.zip"');
+    expect(file.rawPayload.equals(zip)).toBe(true);
+    expect(
+      (await app.inject({ method: 'GET', url: `${mail!.attachments[0]!.url.slice(0, -1)}9` })).statusCode,
+    ).toBe(404);
   });
 
   it('does not exist in production', async () => {

@@ -20,6 +20,8 @@ export async function createClinic(
       city: input.city ?? null,
       state: input.state ?? null,
       zipCode: input.zipCode ?? null,
+      addressLine2: input.addressLine2 ?? null,
+      website: input.website ?? null,
     })
     .returning({ id: clinic.id, name: clinic.name });
   if (!row) throw new Error('clinic insert returned nothing');

@@ -20,7 +20,7 @@ export function invitationMail(input: {
   language?: Language | null;
 }): MailMessage {
   const tr = translatorFor(input.language);
-  const until = input.expiresAt.toUTCString();
+  const until = mailDate(input.expiresAt, input.language);
   const practiceName = input.practiceName;
   const content =
     input.kind === 'ACCOUNT_CREATION'
@@ -55,4 +55,11 @@ export function invitationMail(input: {
     category: input.kind === 'ACCOUNT_CREATION' ? 'ACCOUNT_INVITATION' : 'EMAIL_VERIFICATION',
     ...mail,
   };
+}
+
+/** The link's end in the mail's language, in UTC (the server does not know the patient's zone). */
+export function mailDate(at: Date, language?: Language | null): string {
+  const locale = language === 'es' ? 'es-US' : 'en-US';
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return `${when.format(at)} UTC`;
 }

@@ -34,7 +34,7 @@ interface AddressRow {
   addressLine1: string;
   addressLine2: string | null;
   city: string;
-  state: string;
+  state: string | null;
   zipCode: string;
   country: string;
   active: boolean;

@@ -114,7 +114,7 @@ describeEachDatabase('app server: patient calls and the patient-access guard', (
         city: 'Naples',
         state: 'FL',
         zipCode: '34102',
-        country: 'US',
+        country: 'UNITED_STATES',
       },
     ]);
   });

@@ -1,7 +1,9 @@
 /**
  * Outgoing e-mail. Two real implementations: SMTP (production, SMTP_URL) and the database outbox
  * (the embedded default, read at /dev/mailbox). Bodies never carry health data: an e-mail says that
- * something is waiting in the portal and links to it.
+ * something is waiting in the portal and links to it. The one exception is a health summary the
+ * patient transmits by e-mail to an address they typed (HEALTH_SUMMARY, docs/decisions/113): that
+ * is the patient's own choice of recipient, and the summary travels as an attachment.
  */
 export type MailCategory =
   | 'ACCOUNT_INVITATION'
@@ -12,7 +14,17 @@ export type MailCategory =
   /** Reminder-type mail that a patient can unsubscribe from (spec 000 §2 types 1, 3, 4). */
   | 'APPOINTMENT_REMINDER'
   | 'SCHEDULE_REMINDER'
-  | 'CUSTOM_MESSAGE';
+  | 'CUSTOM_MESSAGE'
+  /** A health summary ZIP the patient transmitted by e-mail (spec 002 §7 patient/email/sendByFilter). */
+  | 'HEALTH_SUMMARY'
+  /** An e-mail a patient composed in the messages area (spec 002 §7 patient/email/send). */
+  | 'PATIENT_EMAIL';
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   practiceId: number | null;
@@ -21,6 +33,7 @@ export interface MailMessage {
   text: string;
   html: string;
   category: MailCategory;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {

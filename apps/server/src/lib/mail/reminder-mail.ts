@@ -3,14 +3,14 @@
  * messages): it honours the patient's unsubscribe preference and appends the signed unsubscribe link,
  * so no feature can forget either.
  */
-import type { MessageKey, UnsubscribeType } from '@dermis/contract';
+import type { Language, MessageKey, UnsubscribeType } from '@dermis/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { emailPreference, patient, practice, userAccount } from '../../db/schema';
 import type { MailCategory, Mailer } from './mailer';
 import { translatorFor } from '../i18n';
-import { renderMail } from './template';
+import { mailBrand, renderMail } from './template';
 import type { MailContent } from './template';
 import { unsubscribeLink } from './unsubscribe-link';
 import { firstActiveEmail } from '../patient-email';
@@ -29,6 +29,8 @@ const footerText = {
   4: 'mail.reminder.footer.4',
 } as const satisfies Record<UnsubscribeType, MessageKey>;
 
+type ReminderContent = Pick<MailContent, 'subject' | 'greeting' | 'paragraphs' | 'action'>;
+
 export interface ReminderDeps {
   db: Db;
   mailer: Mailer;
@@ -42,7 +44,8 @@ export async function sendReminderMail(
     type: UnsubscribeType;
     /** Default: the patient's first active e-mail contact. */
     to?: string;
-    content: Pick<MailContent, 'subject' | 'greeting' | 'paragraphs' | 'action'>;
+    /** The texts, or a function making them in the recipient's language (null: not chosen). */
+    content: ReminderContent | ((language: Language | null) => ReminderContent);
   },
 ): Promise<ReminderResult> {
   const [opted] = await deps.db
@@ -56,6 +59,8 @@ export async function sendReminderMail(
     .select({
       practiceId: patient.practiceId,
       practiceName: practice.name,
+      practiceBrandColor: practice.brandColor,
+      practiceLogoMimeType: practice.logoMimeType,
       userId: userAccount.id,
       language: userAccount.language,
     })
@@ -78,7 +83,8 @@ export async function sendReminderMail(
   const mail = renderMail({
     language: who.language,
     practiceName: who.practiceName,
-    ...input.content,
+    brand: mailBrand(deps.config.publicUrl, who),
+    ...(typeof input.content === 'function' ? input.content(who.language) : input.content),
     footer: { text: tr(footerText[input.type]), link: { label: tr('mail.reminder.unsubscribe'), url: link } },
   });
   await deps.mailer.send({ practiceId: who.practiceId, to, category: categoryOf[input.type], ...mail });

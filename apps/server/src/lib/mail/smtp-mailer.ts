@@ -21,6 +21,11 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       headers: { 'X-Dermis-Category': message.category },
+      attachments: (message.attachments ?? []).map((a) => ({
+        filename: a.fileName,
+        contentType: a.contentType,
+        content: a.content,
+      })),
     });
   }
 

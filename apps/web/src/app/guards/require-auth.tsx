@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { webRoutes } from '@dermis/contract';
 import type { LoginState } from '../../lib/navigation/login-state';
-import { t } from '../../lib/i18n';
+import { t, useAllTexts } from '../../lib/i18n';
 import { isSignedIn, useSession } from '../../lib/session';
 
 /**
@@ -11,6 +11,7 @@ import { isSignedIn, useSession } from '../../lib/session';
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
+  const textsReady = useAllTexts(isSignedIn(session));
   if (!isSignedIn(session)) {
     const state: LoginState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
@@ -19,5 +20,7 @@ export function RequireAuth() {
     };
     return <Navigate to={webRoutes.login} replace state={state} />;
   }
+  // The signed-in areas' texts arrive in their own chunk (decision 049); a blink of nothing, once.
+  if (!textsReady) return null;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { actionText, activityDate, gmtOffset } from './format';
 
 describe('activity-log display (spec 000 §9)', () => {
@@ -22,5 +23,14 @@ describe('activity-log display (spec 000 §9)', () => {
       /^(Mar|Feb) \d{1,2}(st|nd|rd|th) 2026 \d{1,2}:04:05 (AM|PM)$/,
     );
     expect(gmtOffset()).toMatch(/^[+-]\d{2}:\d{2}$/);
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => setLanguage('en', { remember: false }));
+
+    it('names the month in Spanish', async () => {
+      await setLanguage('es', { remember: false });
+      expect(activityDate('2026-03-15T15:04:05.000Z')).toMatch(/^1[45] mar 2026,? \d{1,2}:04:05/);
+    });
   });
 });

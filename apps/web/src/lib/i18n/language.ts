@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import {
   defaultLanguage,
-  en,
+  enPublic,
   isLanguage,
   languageFromAcceptLanguage,
   type Catalog,
@@ -9,28 +9,39 @@ import {
 } from '@dermis/contract';
 
 /**
- * The language the web app speaks. English is bundled; Spanish is loaded on first use (a dynamic
- * import), so the English sign-in page downloads no second catalog. Before sign-in the choice is kept
- * in localStorage; after sign-in it is the account's (profile/changeLanguage).
+ * The language the web app speaks. The English texts of the public pages and the shell are bundled;
+ * the signed-in areas' texts are loaded once a session exists (`loadAllTexts`, called by the guard
+ * of the signed-in routes), so /login downloads only what it shows (decision 049). Spanish is loaded
+ * whole on first use (a dynamic import). Before sign-in the choice is kept in localStorage; after
+ * sign-in it is the account's (profile/changeLanguage).
  */
 export const languageStorageKey = 'dermis.language';
 /** Set when the choice was made before sign-in and is not yet stored on the account. */
 export const pendingLanguageKey = 'dermis.language.pending';
 
-const loaders: Record<Language, () => Promise<Catalog>> = {
-  en: () => Promise.resolve(en),
+/** A catalog may lack the signed-in areas' texts until `loadAllTexts` has run (English only). */
+export type LoadedCatalog = Partial<Catalog>;
+
+let allTextsWanted = false;
+let allTextsLoaded = false;
+
+const loaders: Record<Language, () => Promise<LoadedCatalog>> = {
+  en: () =>
+    allTextsWanted
+      ? import('@dermis/contract/i18n/en').then((module) => module.en)
+      : Promise.resolve(enPublic),
   es: () => import('@dermis/contract/i18n/es').then((module) => module.es),
 };
 
 let language: Language = defaultLanguage;
-let catalog: Catalog = en;
+let catalog: LoadedCatalog = enPublic;
 const listeners = new Set<() => void>();
 
 export function currentLanguage(): Language {
   return language;
 }
 
-export function currentCatalog(): Catalog {
+export function currentCatalog(): LoadedCatalog {
   return catalog;
 }
 
@@ -83,4 +94,29 @@ function subscribe(listener: () => void): () => void {
 /** The current language; a component using it re-renders when the language changes. */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+/**
+ * Loads every area's texts in the current language (once). The signed-in routes wait for it, so no
+ * signed-in screen renders before its texts are here; the sign-in page never asks for them.
+ */
+export async function loadAllTexts(): Promise<void> {
+  if (allTextsWanted) return;
+  allTextsWanted = true;
+  const requested = language;
+  const loaded = await loaders[requested]();
+  if (language === requested) catalog = loaded;
+  allTextsLoaded = true;
+  listeners.forEach((listener) => listener());
+}
+
+function textsLoaded(): boolean {
+  return allTextsLoaded;
+}
+
+/** Whether every area's texts are here; starts loading them when `wanted` (a session exists). */
+export function useAllTexts(wanted: boolean): boolean {
+  const loaded = useSyncExternalStore(subscribe, textsLoaded, textsLoaded);
+  if (wanted && !loaded) void loadAllTexts();
+  return loaded;
 }

@@ -1,4 +1,4 @@
-import { en, translate, type MessageKey } from '@dermis/contract';
+import { format, type MessageKey } from '@dermis/contract';
 import { currentCatalog } from './language';
 
 export type { MessageKey };
@@ -6,9 +6,11 @@ export type MessageParams = Record<string, string | number>;
 
 /** The one way the web app produces user-visible text: a catalog key plus its placeholders. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  return translate(key, params, currentCatalog());
+  // A key missing from the catalog can only be a signed-in area's text shown before the guard loaded
+  // them (a bug); the key itself is shown rather than nothing.
+  return format(currentCatalog()[key] ?? key, params);
 }
 
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value);
+  return Object.hasOwn(currentCatalog(), value);
 }

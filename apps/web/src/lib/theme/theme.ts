@@ -30,6 +30,8 @@ export const theme = createTheme({
   colors: { dermis },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // A patient who asked the system for less motion gets modals and drawers without fading.
+  respectReducedMotion: true,
   components: {
     // The show/hide toggle is a control like any other: reachable with Tab.
     PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),

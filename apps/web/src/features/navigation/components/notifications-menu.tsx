@@ -4,7 +4,7 @@ import { webRoutes } from '@dermis/contract';
 import { t } from '../../../lib/i18n';
 import { NavMenu, type MenuControl } from './nav-menu';
 
-/** An unfinished appointment to prepare for (the list itself arrives with the appointments issue). */
+/** An unfinished appointment to prepare for (the app layer maps the unfinished visits to these). */
 export interface AppointmentNotice {
   id: number;
   providerFirstName: string;
@@ -44,7 +44,7 @@ export function NotificationsMenu({
         notices.map((notice) => (
           <Menu.Item key={notice.id} component={Link} to={`${webRoutes.screening}/${notice.id}/basic-info`}>
             {t('nav.notificationEntry', {
-              provider: `${notice.providerFirstName} ${notice.providerLastName}`,
+              provider: `${notice.providerFirstName} ${notice.providerLastName}`.trim(),
             })}
           </Menu.Item>
         ))

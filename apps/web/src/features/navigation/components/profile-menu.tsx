@@ -5,12 +5,15 @@ import { GenderIcon } from '../../../components/icons/person-icons';
 import { LanguageMenuItems } from '../../../components/language-menu-items';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { NavMenu, type MenuControl } from './nav-menu';
+import { UnreadBadge } from '../../../components/unread-badge';
 
 interface ProfileMenuProps extends MenuControl {
   user: Pick<UserProfile, 'firstName' | 'gender'>;
   isDevelopment: boolean;
   /** Acting for another patient: only 'Return to your account' and Logout. */
   actingFor: boolean;
+  /** Unread messages: a badge on the Messages entry and, so it shows while the menu is shut, on the button. */
+  unreadMessages?: number;
 }
 
 type Entry = { to: string; label: MessageKey; testId?: string };
@@ -34,7 +37,13 @@ function entries(isDevelopment: boolean, actingFor: boolean): Entry[] {
   ];
 }
 
-export function ProfileMenu({ user, isDevelopment, actingFor, ...control }: ProfileMenuProps) {
+export function ProfileMenu({
+  user,
+  isDevelopment,
+  actingFor,
+  unreadMessages = 0,
+  ...control
+}: ProfileMenuProps) {
   return (
     <NavMenu
       {...control}
@@ -45,6 +54,7 @@ export function ProfileMenu({ user, isDevelopment, actingFor, ...control }: Prof
         <Group gap={6} wrap="nowrap" component="span">
           <GenderIcon gender={user.gender} />
           {user.firstName}
+          <UnreadBadge count={unreadMessages} testId="profile-unread-badge" />
         </Group>
       }
     >
@@ -52,6 +62,7 @@ export function ProfileMenu({ user, isDevelopment, actingFor, ...control }: Prof
         entry.label === 'nav.logout' ? <LanguageMenuItems key="language" /> : null,
         <Menu.Item key={entry.to} component={Link} to={entry.to} data-testid={entry.testId}>
           {t(entry.label)}
+          {entry.label === 'nav.messages' && <UnreadBadge count={unreadMessages} />}
         </Menu.Item>,
       ])}
     </NavMenu>

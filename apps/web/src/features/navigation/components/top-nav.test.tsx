@@ -152,7 +152,7 @@ describe('TopNav', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/7/activity-log', '/7/health-information', '/7/messages/inbox']);
+    ).toEqual(['/7/activity-log', '/7/health-information', '/7/appointments', '/7/messages/inbox']);
     expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Daniel/ }));
     expect(

@@ -9,6 +9,7 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import type { MenuName } from './nav-menu';
 import { NotificationsMenu, type AppointmentNotice } from './notifications-menu';
 import { ProfileMenu } from './profile-menu';
+import { UnreadBadge } from '../../../components/unread-badge';
 import { ResponsibleMenu } from './responsible-menu';
 
 export interface TopNavProps {
@@ -17,6 +18,8 @@ export interface TopNavProps {
   notices: readonly AppointmentNotice[];
   /** The patient the user acts for (from the URL), or null on the user's own pages. */
   actingPatientId: number | null;
+  /** Unread messages of the viewed patient (spec 002 §2): a badge on the Messages link. */
+  unreadMessages?: number;
 }
 
 function links(actingPatientId: number | null): Array<{ to: string; label: MessageKey }> {
@@ -29,6 +32,8 @@ function links(actingPatientId: number | null): Array<{ to: string; label: Messa
   return [
     { to: `/${actingPatientId}/activity-log`, label: 'nav.activityLog' },
     { to: `/${actingPatientId}/health-information`, label: 'nav.healthInformation' },
+    // Spec 002 §1: a responsible person sees appointments and signs consents for the patient (decision 104).
+    { to: `/${actingPatientId}/appointments`, label: 'nav.appointments' },
     { to: `/${actingPatientId}/messages/inbox`, label: 'nav.messages' },
   ];
 }
@@ -38,7 +43,7 @@ function links(actingPatientId: number | null): Array<{ to: string; label: Messa
  * down (< 992 px, Mantine's md) the links and menus move into a drawer behind a menu button: Mantine's
  * Drawer traps focus, closes on Escape and returns focus to the button.
  */
-export function TopNav({ user, isDevelopment, notices, actingPatientId }: TopNavProps) {
+export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMessages = 0 }: TopNavProps) {
   const [openMenu, setOpenMenu] = useState<MenuName | null>(null);
   const [drawerOpened, drawer] = useDisclosure(false);
   const branding = usePracticeBranding();
@@ -55,11 +60,18 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId }: TopNav
       {links(actingPatientId).map((link) => (
         <Anchor key={link.to} component={NavLink} to={link.to} className="nav-link" end onClick={onNavigate}>
           {t(link.label)}
+          {link.label === 'nav.messages' && <UnreadBadge count={unreadMessages} />}
         </Anchor>
       ))}
       {!actingFor && <NotificationsMenu {...control} notices={notices} />}
       {!actingFor && <ResponsibleMenu {...control} patients={user.responsibleForPatients} />}
-      <ProfileMenu {...control} user={user} isDevelopment={isDevelopment} actingFor={actingFor} />
+      <ProfileMenu
+        {...control}
+        user={user}
+        isDevelopment={isDevelopment}
+        actingFor={actingFor}
+        unreadMessages={unreadMessages}
+      />
     </>
   );
 

@@ -1,0 +1,151 @@
+// Encounters, history items, prescriptions and drug monographs (0035).
+import type { HistorySection, HistoryStatusCode, PrescriptionStatus, SpecialType } from '@dermis/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clinic, patient, practice, provider } from './core';
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const encounter = pgTable(
+  'encounter',
+  {
+    id: id(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practice.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    clinicId: integer('clinic_id').references(() => clinic.id),
+    dateOfService: timestamp('date_of_service', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(30),
+    /** Days after the visit the clinic wants the patient back (0078); null: no follow-up reminder. */
+    followUpAfterDays: integer('follow_up_after_days'),
+    historyFinished: boolean('history_finished').notNull().default(false),
+    historyFinishedAt: timestamp('history_finished_at', { withTimezone: true }),
+    educationText: text('education_text'),
+    educationNote: text('education_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('encounter_external_id_unique').on(t.practiceId, t.externalId),
+    index('encounter_patient_idx').on(t.patientId, t.dateOfService),
+  ],
+);
+
+export const encounterRole = pgTable(
+  'encounter_role',
+  {
+    id: id(),
+    encounterId: integer('encounter_id')
+      .notNull()
+      .references(() => encounter.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => provider.id),
+    role: text('role', { enum: ['PROVIDER'] })
+      .notNull()
+      .default('PROVIDER'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('encounter_role_unique').on(t.encounterId, t.providerId, t.role)],
+);
+
+/** A fixed code of an order-3 attribute (reaction, relative) with the patient's own words for "Other". */
+export interface HistoryDetail {
+  code: string;
+  customValue: string | null;
+}
+
+export const historyItem = pgTable(
+  'history_item',
+  {
+    id: id(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practice.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    section: text('section').$type<HistorySection>().notNull(),
+    specialType: text('special_type').$type<SpecialType>(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    customValue: text('custom_value'),
+    status: text('status').$type<HistoryStatusCode>().notNull(),
+    details: jsonb('details')
+      .$type<HistoryDetail[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    active: boolean('active').notNull().default(true),
+    discontinuationReason: text('discontinuation_reason'),
+    externalId: text('external_id'),
+    encounterId: integer('encounter_id').references(() => encounter.id, { onDelete: 'set null' }),
+    providerId: integer('provider_id').references(() => provider.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('history_item_patient_idx').on(t.patientId, t.section),
+    uniqueIndex('history_item_external_id_unique').on(t.practiceId, t.externalId),
+  ],
+);
+
+export const prescription = pgTable(
+  'prescription',
+  {
+    id: id(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practice.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    fdbId: text('fdb_id').notNull(),
+    fdbDescription: text('fdb_description').notNull(),
+    fdbDrugType: text('fdb_drug_type').notNull().default(''),
+    status: text('status').$type<PrescriptionStatus>().notNull(),
+    sig: text('sig'),
+    dateWritten: date('date_written', { mode: 'string' }),
+    dateInactive: date('date_inactive', { mode: 'string' }),
+    prescriberName: text('prescriber_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('prescription_external_id_unique').on(t.practiceId, t.externalId),
+    index('prescription_patient_idx').on(t.patientId),
+  ],
+);
+
+export const drugMonograph = pgTable(
+  'drug_monograph',
+  {
+    id: id(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practice.id),
+    fdbId: text('fdb_id').notNull(),
+    fdbDrugType: text('fdb_drug_type').notNull().default(''),
+    title: text('title').notNull(),
+    monograph: text('monograph').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('drug_monograph_unique').on(t.practiceId, t.fdbId, t.fdbDrugType)],
+);

@@ -1,0 +1,60 @@
+// Messages and their attachments (0080): see features/messages.
+import type { MessageFolder, MessageStatus } from '@dermis/contract';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { patient, practice, userAccount } from './core';
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+
+export const directMessage = pgTable(
+  'direct_message',
+  {
+    id: id(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practice.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    folder: text('folder').$type<MessageFolder>().notNull(),
+    isDirect: boolean('is_direct').notNull().default(true),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name'),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    content: text('content').notNull().default(''),
+    mimeType: text('mime_type').notNull().default('text/plain'),
+    messageWasRead: boolean('message_was_read').notNull().default(false),
+    status: text('status').$type<MessageStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    sentByUserId: integer('sent_by_user_id').references(() => userAccount.id),
+    sentByStaff: text('sent_by_staff'),
+    toPractice: boolean('to_practice').notNull().default(false),
+    clinicReadAt: timestamp('clinic_read_at', { withTimezone: true }),
+    messageKey: text('message_key').notNull(),
+    dateSent: timestamp('date_sent', { withTimezone: true }).notNull().defaultNow(),
+    dateModified: timestamp('date_modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('direct_message_folder_idx').on(t.patientId, t.folder, t.dateSent, t.id),
+    index('direct_message_key_idx').on(t.messageKey),
+  ],
+);
+
+export const directMessageAttachment = pgTable(
+  'direct_message_attachment',
+  {
+    id: id(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => directMessage.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['DIRECT_MESSAGING', 'PATIENT_EMAIL'] }).notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => userAccount.id),
+    s3Id: text('s3_id').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('direct_message_attachment_message_idx').on(t.messageId)],
+);

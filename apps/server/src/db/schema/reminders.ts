@@ -1,0 +1,34 @@
+// Scheduled jobs and the record of reminder e-mails sent (0078, decisions 107 and 108).
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { patient } from './core';
+import { encounter } from './health-history';
+
+export const scheduledJob = pgTable('scheduled_job', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lockedBy: text('locked_by'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true, mode: 'date' }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  runCount: integer('run_count').notNull().default(0),
+});
+
+export const reminderSent = pgTable(
+  'reminder_sent',
+  {
+    encounterId: integer('encounter_id')
+      .notNull()
+      .references(() => encounter.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['APPOINTMENT', 'FOLLOW_UP'] }).notNull(),
+    dateOfService: timestamp('date_of_service', { withTimezone: true, mode: 'date' }).notNull(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.encounterId, t.kind, t.dateOfService] }),
+    index('reminder_sent_patient_idx').on(t.patientId, t.sentAt.desc()),
+  ],
+);

@@ -1,0 +1,116 @@
+/**
+ * The app's blob addresses (/api/blobs/...), for both stores: a signed, expiring token in the path is
+ * the whole authorisation (an <img> or a download link cannot send a bearer token), and the bytes pass
+ * through the app, so the Content-Security-Policy stays 'self' and an S3 bucket stays private.
+ *
+ *   PUT /api/blobs/upload?t=token         the bytes of one upload (avatars: a JPEG or PNG by content)
+ *   GET /api/blobs/download?t=token       one document, as an attachment
+ *   GET /api/blobs/avatar/:s3Id?t=token   an avatar the token's account may see
+ *   GET /api/blobs/provider-avatar/:s3Id  a provider's photo: public like the practice's web site,
+ *                                          named by a hash of its bytes (decision 101)
+ *
+ * The token travels in the query because log lines mask every query value.
+ */
+import { avatarMaxBytes, blobRoutes as paths, safeString } from '@dermis/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blobKey } from '../../lib/blob-store/blob-store';
+import { isAvatarImage, sniffContentType } from '../../lib/blob-store/content-type';
+import { isAllowedAttachmentContent } from '../../lib/blob-store/attachment-type';
+import { invalidField, notFound } from '../../lib/http-error';
+import { visibleAvatar } from '../../lib/avatar-visibility';
+import { provider } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+
+const tokenQuery = z.object({ t: safeString.max(2048) });
+const avatarParams = z.object({ s3Id: safeString.max(64) });
+
+export async function blobStoreRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // Uploads carry raw bytes of any declared type; what they are is decided by content below.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: avatarMaxBytes }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.put(
+    paths.upload,
+    { schema: { querystring: tokenQuery }, bodyLimit: avatarMaxBytes },
+    async (request, reply) => {
+      const claims = app.blobUrls.verify(request.query.t);
+      if (claims?.op !== 'put') throw notFound();
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw invalidField('file', 'server.error.uploadNotFound');
+      const isAttachment = claims.key.startsWith('messages/');
+      if (body.length > claims.max)
+        throw isAttachment
+          ? invalidField('file', 'messages.error.attachmentTooLarge', { name: 'The file' })
+          : invalidField('file', 'server.error.avatarSize');
+      // A message attachment must be one of the allowed families by content (never a program);
+      // dms/file/add then checks the content against the file's name.
+      if (isAttachment && !isAllowedAttachmentContent(body))
+        throw invalidField('file', 'messages.error.attachmentContent', { name: 'The file' });
+      const type = sniffContentType(body);
+      if (claims.key.startsWith('avatars/') && !isAvatarImage(type))
+        throw invalidField('file', 'server.error.avatarType');
+      await app.blobs.put(claims.key, body, type ?? 'application/octet-stream');
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(paths.download, { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const claims = app.blobUrls.verify(request.query.t);
+    if (claims?.op !== 'get') throw notFound();
+    const bytes = await app.blobs.get(claims.key);
+    if (!bytes) throw notFound('server.error.documentNotFound');
+    return sendBytes(reply, bytes, claims.type, `attachment; ${dispositionName(claims.name)}`);
+  });
+
+  app.get(
+    paths.avatar,
+    { schema: { params: avatarParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      const claims = app.blobUrls.verify(request.query.t);
+      if (claims?.op !== 'avatar' || !/^[0-9a-f]{32}$/.test(request.params.s3Id)) throw notFound();
+      const avatar = await visibleAvatar(app.db, claims.uid, request.params.s3Id);
+      if (!avatar) throw notFound();
+      const bytes = await app.blobs.get(blobKey('avatars', request.params.s3Id));
+      if (!bytes) throw notFound();
+      return sendBytes(reply, bytes, avatar.mimeType, 'inline');
+    },
+  );
+
+  app.get(paths.providerAvatar, { schema: { params: avatarParams } }, async (request, reply) => {
+    const { s3Id } = request.params;
+    if (!/^[0-9a-f]{32}$/.test(s3Id)) throw notFound();
+    const [row] = await app.db
+      .select({ mimeType: provider.avatarMimeType })
+      .from(provider)
+      .where(eq(provider.avatarS3Id, s3Id))
+      .limit(1);
+    if (!row?.mimeType) throw notFound();
+    const bytes = await app.blobs.get(blobKey('provider-avatars', s3Id));
+    if (!bytes) throw notFound();
+    return sendBytes(reply, bytes, row.mimeType, 'inline');
+  });
+
+  return Promise.resolve();
+}
+
+function sendBytes(reply: FastifyReply, bytes: Buffer, type: string, disposition: string) {
+  return reply
+    .header('Content-Type', type)
+    .header('Content-Length', bytes.length)
+    .header('Content-Disposition', disposition)
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(bytes);
+}
+
+/** A Content-Disposition file name: an ASCII fallback and the exact name (RFC 6266, RFC 8187). */
+function dispositionName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * A patient's care team (spec 001 §3, §4): read in order, and saved whole. A save replaces the team
+ * with the list sent, ordered by the `order` the client gave (ties keep the list's order) and
+ * renumbered 1..n, in one transaction. A provider (by NPI) is on the team at most once, and at most
+ * one member is the referring physician.
+ */
+import {
+  renumberCareTeam,
+  type CareTeamAddress,
+  type CareTeamMemberInput,
+  type PatientCareTeam,
+} from '@dermis/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { careTeamMember } from '../../db/schema';
+import { invalidField } from '../../lib/http-error';
+
+export async function loadCareTeam(db: Db, patientId: number): Promise<PatientCareTeam> {
+  const rows = await db
+    .select()
+    .from(careTeamMember)
+    .where(eq(careTeamMember.patientId, patientId))
+    .orderBy(asc(careTeamMember.position));
+  return {
+    patientId,
+    careTeamMembers: rows.map((row) => ({
+      id: row.id,
+      order: row.position,
+      defaultReferringPhysician: row.defaultReferringPhysician,
+      addressBookInfo: {
+        name: row.name,
+        npi: row.npi,
+        credential: row.credential,
+        specialty: row.specialty,
+        addressBookType: 'PERSON' as const,
+        addressInfoList: row.addresses,
+      },
+    })),
+  };
+}
+
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
+export async function saveCareTeam(
+  db: Db,
+  patientId: number,
+  members: readonly CareTeamMemberInput[],
+): Promise<PatientCareTeam> {
+  const ordered = renumberCareTeam(
+    members
+      .map((member, index) => ({ member, index, order: member.order }))
+      .sort((a, b) => a.order - b.order || a.index - b.index),
+  );
+  const npis = members.map((m) => m.addressBookInfo.npi).filter((npi): npi is string => Boolean(npi));
+  if (new Set(npis).size !== npis.length)
+    throw invalidField('careTeamMembers', 'server.error.careTeamDuplicateProvider');
+  if (members.filter((m) => m.defaultReferringPhysician).length > 1)
+    throw invalidField('careTeamMembers', 'server.error.careTeamReferringPhysician');
+
+  await db.transaction(async (tx) => {
+    await tx.delete(careTeamMember).where(eq(careTeamMember.patientId, patientId));
+    if (ordered.length === 0) return;
+    await tx.insert(careTeamMember).values(
+      ordered.map(({ member, order }) => ({
+        patientId,
+        position: order,
+        defaultReferringPhysician: member.defaultReferringPhysician ?? false,
+        name: member.addressBookInfo.name.trim(),
+        npi: orNull(member.addressBookInfo.npi),
+        credential: orNull(member.addressBookInfo.credential),
+        specialty: orNull(member.addressBookInfo.specialty),
+        addresses: (member.addressBookInfo.addressInfoList ?? []).map((address): CareTeamAddress => ({
+          streetAddressLn1: orNull(address.streetAddressLn1),
+          streetAddressLn2: orNull(address.streetAddressLn2),
+          city: orNull(address.city),
+          state: orNull(address.state),
+          zip: orNull(address.zip),
+          country: orNull(address.country),
+        })),
+      })),
+    );
+  });
+  return loadCareTeam(db, patientId);
+}

@@ -1,0 +1,500 @@
+/**
+ * Consents of visits (decision 101): read as the contract's Consent, signed with an evidence record,
+ * and fed by the clinic. ONE_TIME consents are signed once per patient: a ONE_TIME consent of any
+ * visit counts as signed when the patient has a signature for that form at any visit.
+ */
+import { createHash } from 'node:crypto';
+import {
+  isConsentUnsigned,
+  signatureMaxDimension,
+  type Consent,
+  type ConsentEvidence,
+  type encounterConsentInput,
+  type updateConsentRequest,
+  type upsertClinicRequest,
+  type upsertConsentProfileRequest,
+} from '@dermis/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import {
+  clinic,
+  consent,
+  consentProfile,
+  consentSignature,
+  encounter,
+  patient,
+  userAccount,
+} from '../../db/schema';
+import { httpError, invalidField, notFound } from '../../lib/http-error';
+import { checkPng } from '../../lib/png';
+
+type Signature = typeof consentSignature.$inferSelect;
+
+export const conflict = (key: Parameters<typeof httpError>[2]) => httpError(409, 'CONFLICT', key);
+
+/** The hex SHA-256 of the evidence: UTF-8 text, one 0x00 byte, the PNG bytes. */
+export function evidenceHash(text: string, png: Buffer): string {
+  return createHash('sha256')
+    .update(Buffer.from(text, 'utf8'))
+    .update(Buffer.from([0]))
+    .update(png)
+    .digest('hex');
+}
+
+/**
+ * The consents of these encounters, keyed by encounter id. `withImages` carries each signed
+ * cosigner's PNG (detail calls); lists leave it null to stay small, with dateSigned and signer set.
+ */
+export async function consentsByEncounter(
+  db: Db,
+  encounterIds: number[],
+  withImages = false,
+): Promise<Map<number, Consent[]>> {
+  const result = new Map<number, Consent[]>();
+  if (encounterIds.length === 0) return result;
+  const rows = await db
+    .select({ c: consent, p: consentProfile })
+    .from(consent)
+    .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
+    .where(inArray(consent.encounterId, encounterIds))
+    .orderBy(asc(consent.id));
+  if (rows.length === 0) return result;
+  const signatures = await signaturesFor(
+    db,
+    rows.map((r) => r.c),
+  );
+  for (const { c, p } of rows) {
+    const signed = signatureOf(signatures, c, p.frequency);
+    const list = result.get(c.encounterId) ?? [];
+    list.push(toConsent(c, p, signed, withImages));
+    result.set(c.encounterId, list);
+  }
+  return result;
+}
+
+/** Own signatures of these consents, and ONE_TIME signatures of their patients' forms. */
+async function signaturesFor(db: Db, consents: (typeof consent.$inferSelect)[]): Promise<Signature[]> {
+  const patientIds = [...new Set(consents.map((c) => c.patientId))];
+  const profileIds = [...new Set(consents.map((c) => c.consentProfileId))];
+  return db
+    .select()
+    .from(consentSignature)
+    .where(
+      sql`${inArray(
+        consentSignature.consentId,
+        consents.map((c) => c.id),
+      )} OR (${consentSignature.frequency} = 'ONE_TIME' AND ${inArray(consentSignature.patientId, patientIds)} AND ${inArray(consentSignature.consentProfileId, profileIds)})`,
+    );
+}
+
+function signatureOf(
+  signatures: Signature[],
+  c: typeof consent.$inferSelect,
+  frequency: string,
+): Signature | undefined {
+  return (
+    signatures.find((s) => s.consentId === c.id) ??
+    (frequency === 'ONE_TIME'
+      ? signatures.find(
+          (s) =>
+            s.frequency === 'ONE_TIME' &&
+            s.patientId === c.patientId &&
+            s.consentProfileId === c.consentProfileId,
+        )
+      : undefined)
+  );
+}
+
+function toConsent(
+  c: typeof consent.$inferSelect,
+  p: typeof consentProfile.$inferSelect,
+  signed: Signature | undefined,
+  withImage: boolean,
+): Consent {
+  // A ONE_TIME form signed at another visit counts as signed here (unless the clinic waived this one).
+  const status = signed && c.status !== 'IGNORED' ? 'SIGNED' : c.status;
+  const modified = signed && signed.signedAt > c.updatedAt ? signed.signedAt : c.updatedAt;
+  return {
+    id: c.id,
+    encounterId: c.encounterId,
+    patientId: c.patientId,
+    title: signed?.title ?? p.title,
+    consentProfileInfo: {
+      id: p.id,
+      // What was signed stays what is shown; an unsigned consent shows the current version.
+      title: signed?.title ?? p.title,
+      text: signed?.text ?? p.text,
+      version: signed?.profileVersion ?? p.version,
+      frequencyOfSigning: p.frequency,
+      ...(p.frequency === 'ONE_TIME' ? { patientId: c.patientId } : {}),
+    },
+    status,
+    dateModified: modified.toISOString(),
+    cosigners: [
+      {
+        type: 'PATIENT_OR_LEGAL_GUARDIAN',
+        signature: signed && withImage ? signed.signaturePng : null,
+        dateSigned: signed ? signed.signedAt.toISOString() : null,
+        signer: signed
+          ? { kind: signed.signerKind, firstName: signed.signerFirstName, lastName: signed.signerLastName }
+          : null,
+      },
+    ],
+  };
+}
+
+export function unsignedOf(consents: Consent[]): Consent[] {
+  return consents.filter(isConsentUnsigned);
+}
+
+/** The patient a consent belongs to, or null when there is no such consent (refused like a stranger's). */
+export async function findConsentOwner(
+  db: Db,
+  consentId: number,
+): Promise<{ patientId: number; encounterId: number } | null> {
+  const [row] = await db
+    .select({ patientId: consent.patientId, encounterId: consent.encounterId })
+    .from(consent)
+    .where(eq(consent.id, consentId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function loadConsent(db: Db, consentId: number, withImage = true): Promise<Consent> {
+  const [row] = await db
+    .select({ encounterId: consent.encounterId })
+    .from(consent)
+    .where(eq(consent.id, consentId));
+  if (!row) throw notFound('consent.error.notFound');
+  const found = (await consentsByEncounter(db, [row.encounterId], withImage))
+    .get(row.encounterId)
+    ?.find((c) => c.id === consentId);
+  if (!found) throw notFound('consent.error.notFound');
+  return found;
+}
+
+export interface Signer {
+  userId: number;
+  /** The signing account's own patient record. */
+  patientId: number;
+  /** False when a responsible person signs for the patient. */
+  self: boolean;
+  ipAddress: string;
+  userAgent: string | null;
+}
+
+/**
+ * Signs a consent (consent/update): refuses a signed, waived or outdated consent, checks the PNG by
+ * content, then writes the evidence and marks the consent SIGNED in one transaction. The unique
+ * indexes make two racing signatures of the same consent (or ONE_TIME form) end in one row and a 409.
+ */
+export async function signConsent(
+  db: Db,
+  input: z.output<typeof updateConsentRequest>['consent'],
+  signer: Signer,
+): Promise<Consent> {
+  const current = await loadConsent(db, input.id, false);
+  if (current.status === 'SIGNED') throw conflict('consent.error.alreadySigned');
+  if (current.status === 'IGNORED') throw conflict('consent.error.ignored');
+  if (input.consentProfileInfo.version !== current.consentProfileInfo.version)
+    throw conflict('consent.error.versionChanged');
+  const signature = input.cosigners.find((c) => c.type === 'PATIENT_OR_LEGAL_GUARDIAN')?.signature;
+  if (!signature) throw invalidField('consent.cosigners', 'consent.error.signatureRequired');
+  const png = Buffer.from(signature, 'base64');
+  const checked = checkPng(png, signatureMaxDimension);
+  if (!checked.ok)
+    throw invalidField(
+      'consent.cosigners',
+      checked.reason === 'blank'
+        ? 'consent.error.signatureRequired'
+        : checked.reason === 'tooLarge'
+          ? 'consent.error.signatureTooLarge'
+          : 'consent.error.signatureNotPng',
+    );
+
+  const [who] = await db
+    .select({ firstName: patient.firstName, lastName: patient.lastName, username: userAccount.username })
+    .from(userAccount)
+    .innerJoin(patient, eq(patient.id, userAccount.patientId))
+    .where(eq(userAccount.id, signer.userId))
+    .limit(1);
+  if (!who) throw new Error('signing account vanished');
+
+  const text = current.consentProfileInfo.text;
+  const signed = await db
+    .transaction(async (tx) => {
+      const [updated] = await tx
+        .update(consent)
+        .set({ status: 'SIGNED', updatedAt: sql`now()` })
+        .where(and(eq(consent.id, input.id), eq(consent.status, 'PENDING')))
+        .returning({ id: consent.id });
+      if (!updated) return false;
+      const [row] = await tx
+        .insert(consentSignature)
+        .values({
+          consentId: current.id,
+          patientId: current.patientId,
+          consentProfileId: current.consentProfileInfo.id,
+          frequency: current.consentProfileInfo.frequencyOfSigning,
+          profileVersion: current.consentProfileInfo.version,
+          title: current.consentProfileInfo.title,
+          text,
+          signaturePng: png.toString('base64'),
+          signerKind: signer.self ? 'PATIENT' : 'RESPONSIBLE_PERSON',
+          signerUserId: signer.userId,
+          signerPatientId: signer.patientId,
+          signerFirstName: who.firstName,
+          signerLastName: who.lastName,
+          signerUsername: who.username,
+          ipAddress: signer.ipAddress.slice(0, 100),
+          userAgent: signer.userAgent?.slice(0, 500) ?? null,
+          sha256: evidenceHash(text, png),
+        })
+        .onConflictDoNothing()
+        .returning({ id: consentSignature.id });
+      if (!row) {
+        // Another visit's ONE_TIME consent of this form was signed in the meantime: undo the status.
+        tx.rollback();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Error && error.message.toLowerCase().includes('rollback')) return false;
+      throw error;
+    });
+  if (!signed) throw conflict('consent.error.alreadySigned');
+  return loadConsent(db, input.id, true);
+}
+
+// Clinic side ------------------------------------------------------------------------------------
+
+/** Replaces the consents of a visit by the clinic's list; signed ones are evidence and stay. */
+export async function syncEncounterConsents(
+  db: Db,
+  practiceId: number,
+  patientId: number,
+  encounterId: number,
+  inputs: z.output<typeof encounterConsentInput>[],
+): Promise<void> {
+  const profileIds = new Map<string, number>();
+  if (inputs.length > 0) {
+    const profiles = await db
+      .select({ id: consentProfile.id, externalId: consentProfile.externalId })
+      .from(consentProfile)
+      .where(
+        and(
+          eq(consentProfile.practiceId, practiceId),
+          inArray(
+            consentProfile.externalId,
+            inputs.map((i) => i.consentProfileExternalId),
+          ),
+        ),
+      );
+    for (const p of profiles) profileIds.set(p.externalId, p.id);
+  }
+  const existing = await db
+    .select({
+      id: consent.id,
+      externalId: consent.externalId,
+      encounterId: consent.encounterId,
+      status: consent.status,
+      profileId: consent.consentProfileId,
+    })
+    .from(consent)
+    .where(
+      and(
+        eq(consent.practiceId, practiceId),
+        inputs.length > 0
+          ? sql`(${eq(consent.encounterId, encounterId)} OR ${inArray(
+              consent.externalId,
+              inputs.map((i) => i.externalId),
+            )})`
+          : eq(consent.encounterId, encounterId),
+      ),
+    );
+  for (const input of inputs) {
+    const profileId = profileIds.get(input.consentProfileExternalId);
+    if (profileId === undefined) throw notFound('integration.error.unknownConsentProfile');
+    const before = existing.find((e) => e.externalId === input.externalId);
+    if (before && before.encounterId !== encounterId)
+      throw conflict('integration.error.consentOtherEncounter');
+    if (before?.status === 'SIGNED' && (before.profileId !== profileId || input.status !== 'PENDING'))
+      throw conflict('integration.error.consentSigned');
+  }
+  const keep = new Set(inputs.map((i) => i.externalId));
+  const removable = existing.filter(
+    (e) => e.encounterId === encounterId && !keep.has(e.externalId) && e.status !== 'SIGNED',
+  );
+  if (removable.length > 0)
+    await db.delete(consent).where(
+      inArray(
+        consent.id,
+        removable.map((r) => r.id),
+      ),
+    );
+  for (const input of inputs) {
+    const profileId = profileIds.get(input.consentProfileExternalId)!;
+    const before = existing.find((e) => e.externalId === input.externalId);
+    if (before?.status === 'SIGNED') continue;
+    await db
+      .insert(consent)
+      .values({
+        practiceId,
+        patientId,
+        encounterId,
+        consentProfileId: profileId,
+        externalId: input.externalId,
+        status: input.status,
+      })
+      .onConflictDoUpdate({
+        target: [consent.practiceId, consent.externalId],
+        set: { consentProfileId: profileId, status: input.status, updatedAt: sql`now()` },
+      });
+  }
+}
+
+/** Consents with their evidence as the clinic reads them back, by encounter or patient. */
+export async function integrationConsents(
+  db: Db,
+  practiceId: number,
+  where: { encounterId: number } | { patientId: number },
+): Promise<{
+  consents: {
+    externalId: string;
+    encounterExternalId: string;
+    consentProfileExternalId: string;
+    status: Consent['status'];
+    evidence: ConsentEvidence | null;
+  }[];
+}> {
+  const rows = await db
+    .select({
+      c: consent,
+      p: consentProfile,
+      e: { externalId: encounter.externalId },
+      patientExternalId: patient.externalId,
+    })
+    .from(consent)
+    .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
+    .innerJoin(encounter, eq(encounter.id, consent.encounterId))
+    .innerJoin(patient, eq(patient.id, consent.patientId))
+    .where(
+      and(
+        eq(consent.practiceId, practiceId),
+        'encounterId' in where
+          ? eq(consent.encounterId, where.encounterId)
+          : eq(consent.patientId, where.patientId),
+      ),
+    )
+    .orderBy(asc(encounter.dateOfService), asc(consent.id));
+  if (rows.length === 0) return { consents: [] };
+  const signatures = await signaturesFor(
+    db,
+    rows.map((r) => r.c),
+  );
+  const signerIds = [...new Set(signatures.map((s) => s.signerPatientId))];
+  const signerExternal = signerIds.length
+    ? await db
+        .select({ id: patient.id, externalId: patient.externalId })
+        .from(patient)
+        .where(inArray(patient.id, signerIds))
+    : [];
+  const signedConsentIds = [...new Set(signatures.map((s) => s.consentId))];
+  const signedAt = signedConsentIds.length
+    ? await db
+        .select({ id: consent.id, externalId: consent.externalId, encounterExternalId: encounter.externalId })
+        .from(consent)
+        .innerJoin(encounter, eq(encounter.id, consent.encounterId))
+        .where(inArray(consent.id, signedConsentIds))
+    : [];
+  return {
+    consents: rows.map(({ c, p, e, patientExternalId }) => {
+      const s = signatureOf(signatures, c, p.frequency);
+      const origin = s ? signedAt.find((x) => x.id === s.consentId) : undefined;
+      return {
+        externalId: c.externalId,
+        encounterExternalId: e.externalId,
+        consentProfileExternalId: p.externalId,
+        status: s && c.status !== 'IGNORED' ? 'SIGNED' : c.status,
+        evidence: s
+          ? {
+              consentExternalId: origin?.externalId ?? c.externalId,
+              encounterExternalId: origin?.encounterExternalId ?? e.externalId,
+              patientExternalId,
+              consentProfileExternalId: p.externalId,
+              profileVersion: s.profileVersion,
+              title: s.title,
+              text: s.text,
+              frequencyOfSigning: s.frequency,
+              signaturePng: s.signaturePng,
+              signer: {
+                kind: s.signerKind,
+                firstName: s.signerFirstName,
+                lastName: s.signerLastName,
+                patientExternalId: signerExternal.find((x) => x.id === s.signerPatientId)?.externalId ?? null,
+                username: s.signerUsername,
+              },
+              signedAt: s.signedAt.toISOString(),
+              ipAddress: s.ipAddress,
+              userAgent: s.userAgent,
+              sha256: s.sha256,
+            }
+          : null,
+      };
+    }),
+  };
+}
+
+/** A clinic by the clinic system's id (integration PUT clinics/{externalId} and `dermis clinic:upsert`). */
+export async function upsertClinic(
+  db: Db,
+  practiceId: number,
+  externalId: string,
+  b: z.output<typeof upsertClinicRequest>,
+): Promise<{ id: number; externalId: string; name: string; created: boolean }> {
+  const fields = {
+    name: b.name,
+    phone: b.phone ?? null,
+    addressLine1: b.addressLine1 ?? null,
+    addressLine2: b.addressLine2 ?? null,
+    city: b.city ?? null,
+    state: b.state ?? null,
+    zipCode: b.zipCode ?? null,
+    website: b.website ?? null,
+  };
+  const [row] = await db
+    .insert(clinic)
+    .values({ practiceId, externalId, ...fields })
+    .onConflictDoUpdate({ target: [clinic.practiceId, clinic.externalId], set: fields })
+    .returning({ id: clinic.id, name: clinic.name, created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error('clinic upsert returned nothing');
+  return { ...row, externalId };
+}
+
+/** A consent form by the clinic's id; a changed title or text becomes a new version. */
+export async function upsertConsentProfile(
+  db: Db,
+  practiceId: number,
+  externalId: string,
+  input: z.output<typeof upsertConsentProfileRequest>,
+): Promise<{ id: number; externalId: string; version: number; created: boolean }> {
+  const { title, text, frequencyOfSigning } = input;
+  const [row] = await db
+    .insert(consentProfile)
+    .values({ practiceId, externalId, title, text, frequency: frequencyOfSigning })
+    .onConflictDoUpdate({
+      target: [consentProfile.practiceId, consentProfile.externalId],
+      set: {
+        title,
+        text,
+        frequency: frequencyOfSigning,
+        // Signatures name the version they cover: the same text sent again keeps its version.
+        version: sql`CASE WHEN ${consentProfile.title} = excluded.title AND ${consentProfile.text} = excluded.text THEN ${consentProfile.version} ELSE ${consentProfile.version} + 1 END`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: consentProfile.id, version: consentProfile.version, created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error('consent profile upsert returned nothing');
+  return { ...row, externalId };
+}

@@ -1,0 +1,1019 @@
+/**
+ * The C-CDA R2.1 Continuity of Care Document of a health record (issue 9 item 3, decision 090).
+ *
+ * Built with xmlbuilder2: every value of the record reaches the document as a text node or an
+ * attribute value that the builder escapes, never as markup. Each section has coded entries and a
+ * narrative table whose rows the entries point at (text/reference and originalText/reference to the
+ * row's ID), so the narrative and the entries say the same thing. A section the CCD requires but the
+ * record has nothing for is written in the nullFlavor="NI" form (no entry, "No information" text).
+ */
+import { createHash } from 'node:crypto';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type {
+  Coded,
+  CodeSystem,
+  Encounter,
+  HealthRecord,
+  Medication,
+  PersonName,
+  PostalAddress,
+  Practitioner,
+  SocialHistoryObservation,
+  Telecom,
+} from '../record/health-record';
+
+const HL7 = 'urn:hl7-org:v3';
+const SDTC = 'urn:hl7-org:sdtc';
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+type WrittenCodeSystem = Exclude<CodeSystem, 'MEDICATION_STATUS_REASON'>;
+
+/** Code system OIDs (HL7 OID registry). MEDICATION_STATUS_REASON codes are written as text (OTH). */
+export const codeSystemOid: Readonly<
+  Record<WrittenCodeSystem | 'LOINC' | 'ACT_CODE' | 'ACT_CLASS' | 'GENDER' | 'CONFIDENTIALITY', string>
+> = {
+  SNOMED_CT: '2.16.840.1.113883.6.96',
+  RXNORM: '2.16.840.1.113883.6.88',
+  CDC_RACE_ETHNICITY: '2.16.840.1.113883.6.238',
+  HL7_ROLE_CODE: '2.16.840.1.113883.5.111',
+  HL7_MARITAL_STATUS: '2.16.840.1.113883.5.2',
+  NUCC_TAXONOMY: '2.16.840.1.113883.6.101',
+  // A local code system below the Dermis UUID arc (no standard code exists for these answers).
+  LOCAL: '2.25.329800735698586629295641978511506172918',
+  LOINC: '2.16.840.1.113883.6.1',
+  ACT_CODE: '2.16.840.1.113883.5.4',
+  ACT_CLASS: '2.16.840.1.113883.5.6',
+  GENDER: '2.16.840.1.113883.5.1',
+  CONFIDENTIALITY: '2.16.840.1.113883.5.25',
+};
+
+const codeSystemName: Readonly<Record<string, string>> = {
+  [codeSystemOid.SNOMED_CT]: 'SNOMED CT',
+  [codeSystemOid.RXNORM]: 'RxNorm',
+  [codeSystemOid.CDC_RACE_ETHNICITY]: 'CDC Race and Ethnicity',
+  [codeSystemOid.HL7_ROLE_CODE]: 'HL7 RoleCode',
+  [codeSystemOid.HL7_MARITAL_STATUS]: 'HL7 MaritalStatus',
+  [codeSystemOid.NUCC_TAXONOMY]: 'NUCC Health Care Provider Taxonomy',
+  [codeSystemOid.LOINC]: 'LOINC',
+  [codeSystemOid.ACT_CODE]: 'HL7 ActCode',
+  [codeSystemOid.ACT_CLASS]: 'HL7 ActClass',
+  [codeSystemOid.GENDER]: 'HL7 AdministrativeGender',
+};
+
+const NPI_ROOT = '2.16.840.1.113883.4.6';
+const R21 = '2015-08-01';
+const R20 = '2014-06-09';
+
+export interface ContinuityOfCareOptions {
+  generatedAt: Date;
+  /** A UUID: the document's id. */
+  documentId: string;
+}
+
+/** The CCD of `record` as an XML string (UTF-8 declaration, no pretty-printing). */
+export function buildContinuityOfCareDocument(
+  record: HealthRecord,
+  options: ContinuityOfCareOptions,
+): string {
+  const ids = new Ids(record.practice.id);
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const root = doc
+    .ele(HL7, 'ClinicalDocument')
+    .att('http://www.w3.org/2000/xmlns/', 'xmlns:xsi', XSI)
+    .att('http://www.w3.org/2000/xmlns/', 'xmlns:sdtc', SDTC);
+  header(root, record, options, ids);
+  const body = root.ele('component').ele('structuredBody');
+  allergiesSection(body, record, ids);
+  medicationsSection(body, record, ids);
+  problemsSection(body, record, ids);
+  proceduresSection(body, record, ids);
+  nullSection(body, ['2.16.840.1.113883.10.20.22.2.3.1'], R21, {
+    code: '30954-2',
+    display: 'Relevant diagnostic tests/laboratory data Narrative',
+    title: 'Results',
+  });
+  nullSection(body, ['2.16.840.1.113883.10.20.22.2.4.1'], R21, {
+    code: '8716-3',
+    display: 'Vital signs',
+    title: 'Vital Signs',
+  });
+  familyHistorySection(body, record, ids);
+  socialHistorySection(body, record, options, ids);
+  encountersSection(body, record, ids);
+  return doc.end({ prettyPrint: false });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers
+
+/**
+ * Stable UUIDs for the record's things: the same allergy has the same id in every document of the
+ * practice. Name-based (SHA-1, RFC 9562 version 5 layout) under a Dermis namespace string.
+ */
+class Ids {
+  constructor(private readonly practiceId: number) {}
+  of(kind: string, key: string | number): string {
+    const hash = createHash('sha1').update(`dermis:practice:${this.practiceId}:${kind}:${key}`).digest();
+    hash[6] = (hash[6]! & 0x0f) | 0x50;
+    hash[8] = (hash[8]! & 0x3f) | 0x80;
+    const hex = hash.subarray(0, 16).toString('hex').toUpperCase();
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header
+
+function header(root: XMLBuilder, record: HealthRecord, options: ContinuityOfCareOptions, ids: Ids): void {
+  root.ele('realmCode').att('code', 'US');
+  root.ele('typeId').att('root', '2.16.840.1.113883.1.3').att('extension', 'POCD_HD000040');
+  templateIds(root, ['2.16.840.1.113883.10.20.22.1.1', '2.16.840.1.113883.10.20.22.1.2'], R21);
+  root.ele('id').att('root', options.documentId.toUpperCase());
+  code(root, 'code', { code: '34133-9', oid: codeSystemOid.LOINC, display: 'Summarization of Episode Note' });
+  root.ele('title').txt(`Continuity of Care Document: ${fullName(record.patient.name)}`);
+  root.ele('effectiveTime').att('value', timestamp(options.generatedAt));
+  code(root, 'confidentialityCode', { code: 'N', oid: codeSystemOid.CONFIDENTIALITY, display: 'normal' });
+  root.ele('languageCode').att('code', 'en-US');
+
+  // recordTarget
+  const p = record.patient;
+  const role = root.ele('recordTarget').ele('patientRole');
+  role.ele('id').att('root', ids.of('patients', 'root')).att('extension', p.externalId);
+  addresses(role, p.addresses, 'HP');
+  telecoms(role, p.telecoms);
+  const person = role.ele('patient');
+  personName(person, p.name, 'L');
+  const gender = { MALE: 'M', FEMALE: 'F' }[p.gender as 'MALE' | 'FEMALE'];
+  if (gender)
+    code(person, 'administrativeGenderCode', {
+      code: gender,
+      oid: codeSystemOid.GENDER,
+      display: gender === 'M' ? 'Male' : 'Female',
+    });
+  else person.ele('administrativeGenderCode').att('nullFlavor', 'UNK');
+  person.ele('birthTime').att('value', p.dateOfBirth.replaceAll('-', ''));
+  if (p.deceased) person.ele(SDTC, 'sdtc:deceasedInd').att('value', 'true');
+  if (p.maritalStatus) coded(person, 'maritalStatusCode', p.maritalStatus);
+  // The first OMB race is raceCode; further OMB races and every detailed race are sdtc:raceCode.
+  const [firstRace, ...otherRaces] = p.races;
+  if (firstRace) raceCode(person, 'raceCode', firstRace.code, firstRace.display);
+  else person.ele('raceCode').att('nullFlavor', p.raceDeclined ? 'ASKU' : 'UNK');
+  for (const race of otherRaces) raceCode(person, 'sdtc:raceCode', race.code, race.display);
+  const [firstEthnicity, ...otherEthnicities] = p.ethnicities;
+  if (firstEthnicity) raceCode(person, 'ethnicGroupCode', firstEthnicity.code, firstEthnicity.display);
+  else person.ele('ethnicGroupCode').att('nullFlavor', p.ethnicityDeclined ? 'ASKU' : 'UNK');
+  for (const ethnicity of otherEthnicities)
+    raceCode(person, 'sdtc:ethnicGroupCode', ethnicity.code, ethnicity.display);
+  if (p.preferredLanguage) {
+    const language = person.ele('languageCommunication');
+    language.ele('languageCode').att('code', p.preferredLanguage.code);
+    language.ele('preferenceInd').att('value', 'true');
+  } else if (p.languageDeclined) {
+    person.ele('languageCommunication').ele('languageCode').att('nullFlavor', 'ASKU');
+  }
+
+  // author: the portal, on behalf of the practice
+  const author = root.ele('author');
+  author.ele('time').att('value', timestamp(options.generatedAt));
+  const assigned = author.ele('assignedAuthor');
+  assigned.ele('id').att('root', ids.of('software', 'dermis'));
+  practiceContact(assigned, record);
+  const device = assigned.ele('assignedAuthoringDevice');
+  device.ele('manufacturerModelName').txt('Dermis');
+  device.ele('softwareName').txt('Dermis patient portal');
+  organization(assigned.ele('representedOrganization'), record, ids);
+
+  // custodian: the practice
+  organization(
+    root.ele('custodian').ele('assignedCustodian').ele('representedCustodianOrganization'),
+    record,
+    ids,
+  );
+
+  // documentationOf: the care provided over the range, by the care team
+  const event = root.ele('documentationOf').ele('serviceEvent').att('classCode', 'PCPR');
+  const time = event.ele('effectiveTime');
+  time.ele('low').att('value', timestamp(record.range.start));
+  time.ele('high').att('value', timestamp(record.range.end ?? options.generatedAt));
+  for (const member of record.careTeam) {
+    const performer = event.ele('performer').att('typeCode', 'PRF');
+    if (member.referringPhysician)
+      code(performer, 'functionCode', {
+        code: 'PCP',
+        oid: '2.16.840.1.113883.5.88',
+        display: 'primary care physician',
+      });
+    practitioner(performer.ele('assignedEntity'), member, ids, `care-team:${member.position}`);
+  }
+}
+
+function organization(parent: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  parent.ele('id').att('root', ids.of('organization', 'practice'));
+  parent.ele('name').txt(record.practice.name);
+  if (record.practice.phone)
+    telecom(parent, { system: 'PHONE', use: 'WORK', value: record.practice.phone, extension: null });
+  else parent.ele('telecom').att('nullFlavor', 'NI');
+  if (record.practice.address) address(parent, record.practice.address, 'WP');
+  else parent.ele('addr').att('nullFlavor', 'NI');
+}
+
+function practiceContact(parent: XMLBuilder, record: HealthRecord): void {
+  if (record.practice.address) address(parent, record.practice.address, 'WP');
+  else parent.ele('addr').att('nullFlavor', 'NI');
+  if (record.practice.phone)
+    telecom(parent, { system: 'PHONE', use: 'WORK', value: record.practice.phone, extension: null });
+  else parent.ele('telecom').att('nullFlavor', 'NI');
+}
+
+function practitioner(entity: XMLBuilder, who: Practitioner, ids: Ids, key: string): void {
+  if (who.npi) entity.ele('id').att('root', NPI_ROOT).att('extension', who.npi);
+  else entity.ele('id').att('root', ids.of('practitioner', key));
+  if (who.specialty) coded(entity, 'code', who.specialty);
+  if (who.address) address(entity, who.address, 'WP');
+  else entity.ele('addr').att('nullFlavor', 'NI');
+  if (who.phone) telecom(entity, { system: 'PHONE', use: 'WORK', value: who.phone, extension: null });
+  else entity.ele('telecom').att('nullFlavor', 'NI');
+  personName(entity.ele('assignedPerson'), who.name, null, who.credential);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+
+interface SectionHead {
+  code: string;
+  display: string;
+  title: string;
+}
+
+function section(
+  body: XMLBuilder,
+  templates: string[],
+  extension: string | null,
+  head: SectionHead,
+): XMLBuilder {
+  const s = body.ele('component').ele('section');
+  templateIds(s, templates, extension);
+  code(s, 'code', { code: head.code, oid: codeSystemOid.LOINC, display: head.display });
+  s.ele('title').txt(head.title);
+  return s;
+}
+
+/** A section the CCD requires, with nothing in the record: the C-CDA R2.1 nullFlavor form. */
+function nullSection(
+  body: XMLBuilder,
+  templates: string[],
+  extension: string | null,
+  head: SectionHead,
+): void {
+  const s = body.ele('component').ele('section').att('nullFlavor', 'NI');
+  templateIds(s, templates, extension);
+  code(s, 'code', { code: head.code, oid: codeSystemOid.LOINC, display: head.display });
+  s.ele('title').txt(head.title);
+  s.ele('text').txt('No information');
+}
+
+/** A narrative table: the header row, and one row per entry whose first cell carries `id`. */
+function table(text: XMLBuilder, headings: string[]): XMLBuilder {
+  const t = text.ele('table').att('border', '1').att('width', '100%');
+  const tr = t.ele('thead').ele('tr');
+  for (const h of headings) tr.ele('th').txt(h);
+  return t.ele('tbody');
+}
+
+function cell(row: XMLBuilder, value: string | null, id?: string): XMLBuilder {
+  const td = row.ele('td');
+  if (id) td.att('ID', id);
+  td.txt(value ?? '');
+  return td;
+}
+
+const ALLERGY_SECTION = ['2.16.840.1.113883.10.20.22.2.6.1'];
+const ALLERGY_HEAD = {
+  code: '48765-2',
+  display: 'Allergies and adverse reactions Document',
+  title: 'Allergies and Intolerances',
+};
+
+const allergyTypeByKind: Record<string, { code: string; display: string }> = {
+  DRUG: { code: '419511003', display: 'Propensity to adverse reactions to drug' },
+  DRUG_CLASS: { code: '419511003', display: 'Propensity to adverse reactions to drug' },
+  FOOD: { code: '414285001', display: 'Propensity to adverse reactions to food' },
+  ENVIRONMENTAL: { code: '419199007', display: 'Allergy to substance' },
+  OTHER: { code: '418038007', display: 'Propensity to adverse reactions to substance' },
+};
+
+function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  if (record.allergies.length === 0 && record.allergiesNegative !== 'DENIES') {
+    nullSection(body, ALLERGY_SECTION, R21, ALLERGY_HEAD);
+    return;
+  }
+  const s = section(body, ALLERGY_SECTION, R21, ALLERGY_HEAD);
+  const tbody = table(s.ele('text'), ['Substance', 'Reactions', 'Status', 'Recorded']);
+  const entries: (() => void)[] = [];
+  if (record.allergies.length === 0) {
+    // "No known allergies": a negated allergy observation (C-CDA R2.1 companion guide).
+    const rowId = 'allergy-none';
+    const tr = tbody.ele('tr');
+    cell(tr, 'No known allergies', rowId);
+    cell(tr, '');
+    cell(tr, 'Active');
+    cell(tr, '');
+    entries.push(() => {
+      const concern = allergyConcern(s, ids.of('allergy-concern', 'none'), null);
+      const obs = statement(concern, 'entryRelationship', 'SUBJ', 'observation', 'OBS', { negated: true });
+      templateIds(obs, ['2.16.840.1.113883.10.20.22.4.7'], R20);
+      obs.ele('id').att('root', ids.of('allergy', 'none'));
+      code(obs, 'code', { code: 'ASSERTION', oid: codeSystemOid.ACT_CODE });
+      obs.ele('text').ele('reference').att('value', `#${rowId}`);
+      obs.ele('statusCode').att('code', 'completed');
+      obs.ele('effectiveTime').ele('low').att('nullFlavor', 'NA');
+      cdValue(obs, { code: '419199007', oid: codeSystemOid.SNOMED_CT, display: 'Allergy to substance' });
+      const entity = obs
+        .ele('participant')
+        .att('typeCode', 'CSM')
+        .ele('participantRole')
+        .att('classCode', 'MANU')
+        .ele('playingEntity')
+        .att('classCode', 'MMAT');
+      entity.ele('code').att('nullFlavor', 'NA');
+    });
+  }
+  for (const allergy of record.allergies) {
+    const rowId = `allergy-${allergy.id}`;
+    const tr = tbody.ele('tr');
+    cell(tr, allergy.allergen.display, rowId);
+    const reactions = tr.ele('td');
+    allergy.reactions.forEach((r, i) => {
+      if (i > 0) reactions.txt(', ');
+      reactions
+        .ele('content')
+        .att('ID', `${rowId}-reaction-${i + 1}`)
+        .txt(r.text);
+    });
+    cell(tr, 'Active');
+    cell(tr, displayDate(allergy.recordedAt));
+    entries.push(() => {
+      const concern = allergyConcern(s, ids.of('allergy-concern', allergy.id), allergy.recordedAt);
+      const obs = statement(concern, 'entryRelationship', 'SUBJ', 'observation', 'OBS');
+      templateIds(obs, ['2.16.840.1.113883.10.20.22.4.7'], R20);
+      obs.ele('id').att('root', ids.of('allergy', allergy.id));
+      code(obs, 'code', { code: 'ASSERTION', oid: codeSystemOid.ACT_CODE });
+      obs.ele('text').ele('reference').att('value', `#${rowId}`);
+      obs.ele('statusCode').att('code', 'completed');
+      obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
+      const type = allergyTypeByKind[allergy.allergenKind] ?? allergyTypeByKind.OTHER!;
+      cdValue(obs, { code: type.code, oid: codeSystemOid.SNOMED_CT, display: type.display });
+      const entity = obs
+        .ele('participant')
+        .att('typeCode', 'CSM')
+        .ele('participantRole')
+        .att('classCode', 'MANU')
+        .ele('playingEntity')
+        .att('classCode', 'MMAT');
+      coded(entity, 'code', allergy.allergen, `#${rowId}`);
+      allergy.reactions.forEach((reaction, i) => {
+        const ref = `#${rowId}-reaction-${i + 1}`;
+        const r = statement(obs, 'entryRelationship', 'MFST', 'observation', 'OBS', { inversion: true });
+        templateIds(r, ['2.16.840.1.113883.10.20.22.4.9'], R20);
+        r.ele('id').att('root', ids.of('allergy-reaction', `${allergy.id}:${reaction.reaction.code}`));
+        code(r, 'code', { code: 'ASSERTION', oid: codeSystemOid.ACT_CODE });
+        r.ele('text').ele('reference').att('value', ref);
+        r.ele('statusCode').att('code', 'completed');
+        if (reaction.reaction.system === 'LOCAL') {
+          // "Other" with the patient's own words: no standard code.
+          const v = r.ele('value').att(XSI, 'xsi:type', 'CD').att('nullFlavor', 'OTH');
+          v.ele('originalText').ele('reference').att('value', ref);
+        } else cdValue(r, oidCode(reaction.reaction), ref);
+      });
+    });
+  }
+  for (const write of entries) write();
+}
+
+function allergyConcern(s: XMLBuilder, id: string, recordedAt: Date | null): XMLBuilder {
+  const act = statement(s, 'entry', 'DRIV', 'act', 'ACT');
+  templateIds(act, ['2.16.840.1.113883.10.20.22.4.30'], R21);
+  act.ele('id').att('root', id);
+  code(act, 'code', { code: 'CONC', oid: codeSystemOid.ACT_CLASS, display: 'Concern' });
+  act.ele('statusCode').att('code', 'active');
+  const time = act.ele('effectiveTime').ele('low');
+  if (recordedAt) time.att('value', timestamp(recordedAt));
+  else time.att('nullFlavor', 'UNK');
+  return act;
+}
+
+const MEDICATION_SECTION = ['2.16.840.1.113883.10.20.22.2.1.1'];
+const MEDICATION_HEAD = {
+  code: '10160-0',
+  display: 'History of Medication use Narrative',
+  title: 'Medications',
+};
+
+const medicationStatus: Record<Medication['status'], { code: string; text: string }> = {
+  ACTIVE: { code: 'active', text: 'Active' },
+  // The patient stopped it before it was meant to end.
+  DISCONTINUED: { code: 'aborted', text: 'Discontinued' },
+  // A prescription that ended.
+  INACTIVE: { code: 'completed', text: 'Inactive' },
+};
+
+function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  if (record.medications.length === 0 && record.medicationsNegative !== 'DENIES') {
+    nullSection(body, MEDICATION_SECTION, R20, MEDICATION_HEAD);
+    return;
+  }
+  const s = section(body, MEDICATION_SECTION, R20, MEDICATION_HEAD);
+  const tbody = table(s.ele('text'), ['Medication', 'Instructions', 'Status', 'Start', 'End', 'Source']);
+  const entries: (() => void)[] = [];
+  if (record.medications.length === 0) {
+    const rowId = 'medication-none';
+    const tr = tbody.ele('tr');
+    cell(tr, 'No known medications', rowId);
+    for (const value of ['', 'Active', '', '', 'Patient']) cell(tr, value);
+    entries.push(() => {
+      const sa = medicationActivity(s, ids.of('medication', 'none'), rowId, 'active', true);
+      sa.ele('effectiveTime').att(XSI, 'xsi:type', 'IVL_TS').ele('low').att('nullFlavor', 'NA');
+      sa.ele('doseQuantity').att('nullFlavor', 'NA');
+      product(
+        sa,
+        ids,
+        { code: '410942007', system: 'SNOMED_CT', display: 'Drug or medicament' },
+        rowId,
+        'none',
+      );
+    });
+  }
+  for (const med of record.medications) {
+    const rowId = `medication-${med.key}`;
+    const status = medicationStatus[med.status];
+    const tr = tbody.ele('tr');
+    cell(tr, med.drug.display, rowId);
+    cell(tr, med.instructions, med.instructions ? `${rowId}-sig` : undefined);
+    const statusText = med.discontinuationReason
+      ? `${status.text}: ${med.discontinuationReason.display}`
+      : status.text;
+    cell(tr, statusText, `${rowId}-status`);
+    cell(tr, med.startDate ? displayIsoDate(med.startDate) : '');
+    cell(tr, med.endDate ? displayIsoDate(med.endDate) : '');
+    cell(
+      tr,
+      med.source === 'PRESCRIPTION'
+        ? `Prescription${med.prescriber ? ` (${med.prescriber})` : ''}`
+        : 'Patient',
+    );
+    entries.push(() => {
+      const sa = medicationActivity(s, ids.of('medication', med.key), rowId, status.code, false);
+      const time = sa.ele('effectiveTime').att(XSI, 'xsi:type', 'IVL_TS');
+      if (med.startDate) time.ele('low').att('value', med.startDate.replaceAll('-', ''));
+      else time.ele('low').att('nullFlavor', 'UNK');
+      if (med.endDate) time.ele('high').att('value', med.endDate.replaceAll('-', ''));
+      else if (med.status !== 'ACTIVE') time.ele('high').att('nullFlavor', 'UNK');
+      // The record has no dose (the sig is free text): required, so unknown.
+      sa.ele('doseQuantity').att('nullFlavor', 'UNK');
+      product(sa, ids, med.drug, rowId, med.key);
+      if (med.instructions) {
+        const instruction = statement(sa, 'entryRelationship', 'SUBJ', 'act', 'ACT', {
+          inversion: true,
+          moodCode: 'INT',
+        });
+        templateIds(instruction, ['2.16.840.1.113883.10.20.22.4.20'], R20);
+        code(instruction, 'code', {
+          code: '422037009',
+          oid: codeSystemOid.SNOMED_CT,
+          display: 'Provider medication administration instructions',
+        });
+        instruction.ele('text').ele('reference').att('value', `#${rowId}-sig`);
+        instruction.ele('statusCode').att('code', 'completed');
+      }
+      if (med.discontinuationReason) {
+        // Why it was stopped: a plain reason observation (no C-CDA template exists for it).
+        const reason = statement(sa, 'entryRelationship', 'RSON', 'observation', 'OBS');
+        reason.ele('id').att('root', ids.of('medication-reason', med.key));
+        code(reason, 'code', { code: 'ASSERTION', oid: codeSystemOid.ACT_CODE });
+        reason.ele('text').ele('reference').att('value', `#${rowId}-status`);
+        reason.ele('statusCode').att('code', 'completed');
+        if (med.discontinuationReason.system === 'SNOMED_CT')
+          cdValue(reason, oidCode(med.discontinuationReason), `#${rowId}-status`);
+        else {
+          // HL7 medicationrequest-status-reason has no confirmed OID for CDA: the reason as text.
+          const v = reason.ele('value').att(XSI, 'xsi:type', 'CD').att('nullFlavor', 'OTH');
+          v.ele('originalText').ele('reference').att('value', `#${rowId}-status`);
+        }
+      }
+    });
+  }
+  for (const write of entries) write();
+}
+
+function medicationActivity(
+  s: XMLBuilder,
+  id: string,
+  rowId: string,
+  status: string,
+  negated: boolean,
+): XMLBuilder {
+  const sa = statement(s, 'entry', 'DRIV', 'substanceAdministration', 'SBADM');
+  if (negated) sa.att('negationInd', 'true');
+  templateIds(sa, ['2.16.840.1.113883.10.20.22.4.16'], R20);
+  sa.ele('id').att('root', id);
+  sa.ele('text').ele('reference').att('value', `#${rowId}`);
+  sa.ele('statusCode').att('code', status);
+  return sa;
+}
+
+function product(sa: XMLBuilder, ids: Ids, drug: Coded, rowId: string, key: string): void {
+  const mp = sa.ele('consumable').ele('manufacturedProduct').att('classCode', 'MANU');
+  templateIds(mp, ['2.16.840.1.113883.10.20.22.4.23'], R20);
+  mp.ele('id').att('root', ids.of('medication-product', key));
+  coded(mp.ele('manufacturedMaterial'), 'code', drug, `#${rowId}`);
+}
+
+const PROBLEM_SECTION = ['2.16.840.1.113883.10.20.22.2.5.1'];
+const PROBLEM_HEAD = { code: '11450-4', display: 'Problem list - Reported', title: 'Problems' };
+
+function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  if (record.problems.length === 0 && record.problemsNegative !== 'DENIES') {
+    nullSection(body, PROBLEM_SECTION, R21, PROBLEM_HEAD);
+    return;
+  }
+  const s = section(body, PROBLEM_SECTION, R21, PROBLEM_HEAD);
+  const tbody = table(s.ele('text'), ['Problem', 'Status', 'Recorded']);
+  const rows = record.problems.length
+    ? record.problems.map((p) => ({
+        key: String(p.id),
+        problem: p.problem,
+        recordedAt: p.recordedAt,
+        negated: false,
+      }))
+    : [
+        {
+          key: 'none',
+          problem: { code: '55607006', system: 'SNOMED_CT' as const, display: 'No medical history' },
+          recordedAt: null,
+          negated: true,
+        },
+      ];
+  for (const p of rows) {
+    const tr = tbody.ele('tr');
+    cell(tr, p.problem.display, `problem-${p.key}`);
+    cell(tr, 'Active');
+    cell(tr, p.recordedAt ? displayDate(p.recordedAt) : '');
+  }
+  for (const p of rows) {
+    const rowId = `problem-${p.key}`;
+    const act = statement(s, 'entry', 'DRIV', 'act', 'ACT');
+    templateIds(act, ['2.16.840.1.113883.10.20.22.4.3'], R21);
+    act.ele('id').att('root', ids.of('problem-concern', p.key));
+    code(act, 'code', { code: 'CONC', oid: codeSystemOid.ACT_CLASS, display: 'Concern' });
+    act.ele('statusCode').att('code', 'active');
+    const low = act.ele('effectiveTime').ele('low');
+    if (p.recordedAt) low.att('value', timestamp(p.recordedAt));
+    else low.att('nullFlavor', 'UNK');
+    const obs = statement(act, 'entryRelationship', 'SUBJ', 'observation', 'OBS');
+    if (p.negated) obs.att('negationInd', 'true');
+    templateIds(obs, ['2.16.840.1.113883.10.20.22.4.4'], R21);
+    obs.ele('id').att('root', ids.of('problem', p.key));
+    const c = code(obs, 'code', { code: '55607006', oid: codeSystemOid.SNOMED_CT, display: 'Problem' });
+    code(c, 'translation', { code: '75326-9', oid: codeSystemOid.LOINC, display: 'Problem' });
+    obs.ele('text').ele('reference').att('value', `#${rowId}`);
+    obs.ele('statusCode').att('code', 'completed');
+    obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
+    cdValue(obs, oidCode(p.problem), `#${rowId}`);
+  }
+}
+
+const PROCEDURE_SECTION = ['2.16.840.1.113883.10.20.22.2.7.1'];
+const PROCEDURE_HEAD = { code: '47519-4', display: 'History of Procedures Document', title: 'Procedures' };
+
+function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  if (record.procedures.length === 0 && record.proceduresNegative !== 'DENIES') {
+    nullSection(body, PROCEDURE_SECTION, R20, PROCEDURE_HEAD);
+    return;
+  }
+  const s = section(body, PROCEDURE_SECTION, R20, PROCEDURE_HEAD);
+  const tbody = table(s.ele('text'), ['Procedure', 'Status', 'Recorded']);
+  const rows = record.procedures.length
+    ? record.procedures.map((p) => ({
+        key: String(p.id),
+        procedure: p.procedure,
+        recordedAt: p.recordedAt,
+        negated: false,
+      }))
+    : [
+        {
+          key: 'none',
+          procedure: { code: '71388002', system: 'SNOMED_CT' as const, display: 'No history of procedure' },
+          recordedAt: null,
+          negated: true,
+        },
+      ];
+  for (const p of rows) {
+    const tr = tbody.ele('tr');
+    cell(tr, p.procedure.display, `procedure-${p.key}`);
+    cell(tr, p.negated ? '' : 'Completed');
+    cell(tr, p.recordedAt ? displayDate(p.recordedAt) : '');
+  }
+  for (const p of rows) {
+    const rowId = `procedure-${p.key}`;
+    const proc = statement(s, 'entry', 'DRIV', 'procedure', 'PROC');
+    if (p.negated) proc.att('negationInd', 'true');
+    templateIds(proc, ['2.16.840.1.113883.10.20.22.4.14'], R20);
+    proc.ele('id').att('root', ids.of('procedure', p.key));
+    coded(proc, 'code', p.procedure, `#${rowId}`);
+    proc.ele('text').ele('reference').att('value', `#${rowId}`);
+    proc.ele('statusCode').att('code', 'completed');
+    proc.ele('effectiveTime').att('nullFlavor', 'UNK');
+  }
+}
+
+const FAMILY_SECTION = ['2.16.840.1.113883.10.20.22.2.15'];
+const FAMILY_HEAD = {
+  code: '10157-6',
+  display: 'History of family member diseases Narrative',
+  title: 'Family History',
+};
+
+function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  if (record.familyHistory.length === 0) {
+    if (record.familyHistoryNegative === 'DENIES') {
+      // Entries are optional in this section: the answer is the narrative.
+      const s = section(body, FAMILY_SECTION, R21, FAMILY_HEAD);
+      s.ele('text').ele('paragraph').txt('No significant family history');
+    } else nullSection(body, FAMILY_SECTION, R21, FAMILY_HEAD);
+    return;
+  }
+  const s = section(body, FAMILY_SECTION, R21, FAMILY_HEAD);
+  const tbody = table(s.ele('text'), ['Relative', 'Condition']);
+  // One organizer per relative (C-CDA: the organizer is the family member), in order of appearance.
+  const byRelative = new Map<string, { relative: Coded; conditions: { key: string; condition: Coded }[] }>();
+  for (const entry of record.familyHistory)
+    for (const relative of entry.relatives) {
+      const group = byRelative.get(relative.code) ?? { relative, conditions: [] };
+      group.conditions.push({ key: `${entry.id}-${relative.code}`, condition: entry.condition });
+      byRelative.set(relative.code, group);
+    }
+  for (const { relative, conditions } of byRelative.values())
+    for (const c of conditions) {
+      const tr = tbody.ele('tr');
+      cell(tr, relative.display);
+      cell(tr, c.condition.display, `family-${c.key}`);
+    }
+  for (const { relative, conditions } of byRelative.values()) {
+    const organizer = statement(s, 'entry', 'DRIV', 'organizer', 'CLUSTER');
+    templateIds(organizer, ['2.16.840.1.113883.10.20.22.4.45'], R21);
+    organizer.ele('id').att('root', ids.of('family-member', relative.code));
+    organizer.ele('statusCode').att('code', 'completed');
+    const related = organizer.ele('subject').ele('relatedSubject').att('classCode', 'PRS');
+    coded(related, 'code', relative);
+    for (const c of conditions) {
+      const obs = organizer
+        .ele('component')
+        .ele('observation')
+        .att('classCode', 'OBS')
+        .att('moodCode', 'EVN');
+      templateIds(obs, ['2.16.840.1.113883.10.20.22.4.46'], R21);
+      obs.ele('id').att('root', ids.of('family-history', c.key));
+      const problemCode = code(obs, 'code', {
+        code: '64572001',
+        oid: codeSystemOid.SNOMED_CT,
+        display: 'Disease',
+      });
+      code(problemCode, 'translation', {
+        code: '75315-2',
+        oid: codeSystemOid.LOINC,
+        display: 'Condition Family member',
+      });
+      obs.ele('text').ele('reference').att('value', `#family-${c.key}`);
+      obs.ele('statusCode').att('code', 'completed');
+      cdValue(obs, oidCode(c.condition), `#family-${c.key}`);
+    }
+  }
+}
+
+const SOCIAL_SECTION = ['2.16.840.1.113883.10.20.22.2.17'];
+const SOCIAL_HEAD = { code: '29762-2', display: 'Social history Narrative', title: 'Social History' };
+
+/** Social History Type codes (value set 2.16.840.1.113883.3.88.12.80.60) of the categories. */
+const socialType = {
+  alcohol: {
+    code: '160573003',
+    display: 'Alcohol intake',
+    loinc: { code: '11331-6', display: 'History of Alcohol use' },
+  },
+  drugUse: {
+    code: '363908000',
+    display: 'Details of drug misuse behavior',
+    loinc: { code: '11343-1', display: 'History of Other nonmedical drug use' },
+  },
+  // No LOINC code is known to us for environmental exposure: the translation says so (UNK).
+  exposures: { code: '425400000', display: 'Toxic exposure status', loinc: null },
+} as const;
+
+function socialHistorySection(
+  body: XMLBuilder,
+  record: HealthRecord,
+  options: ContinuityOfCareOptions,
+  ids: Ids,
+): void {
+  const social = record.socialHistory;
+  const observations = (['alcohol', 'drugUse', 'exposures'] as const).flatMap((kind) =>
+    social[kind].map((o) => ({ kind, o })),
+  );
+  const s = section(body, SOCIAL_SECTION, R21, SOCIAL_HEAD);
+  const tbody = table(s.ele('text'), ['Social history', 'Observation', 'Recorded']);
+  // The smoking status row is always there: C-CDA requires one, unknown when not given.
+  const smoking = social.smokingStatus;
+  const smokingRow = tbody.ele('tr');
+  cell(smokingRow, 'Smoking status');
+  cell(smokingRow, smoking ? smoking.value.display : 'Unknown if ever smoked', 'social-smoking');
+  cell(smokingRow, smoking ? displayDate(smoking.recordedAt) : '');
+  for (const { kind, o } of observations) {
+    const tr = tbody.ele('tr');
+    cell(tr, socialType[kind].display);
+    cell(tr, o.value.display, `social-${o.id}`);
+    cell(tr, displayDate(o.recordedAt));
+  }
+
+  const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
+  templateIds(obs, ['2.16.840.1.113883.10.20.22.4.78'], R20);
+  obs.ele('id').att('root', ids.of('smoking-status', smoking?.id ?? 'unknown'));
+  code(obs, 'code', { code: '72166-2', oid: codeSystemOid.LOINC, display: 'Tobacco smoking status NHIS' });
+  obs.ele('text').ele('reference').att('value', '#social-smoking');
+  obs.ele('statusCode').att('code', 'completed');
+  obs.ele('effectiveTime').att('value', timestamp(smoking?.recordedAt ?? options.generatedAt));
+  cdValue(
+    obs,
+    smoking
+      ? oidCode(smoking.value)
+      : { code: '266927001', oid: codeSystemOid.SNOMED_CT, display: 'Unknown if ever smoked' },
+    '#social-smoking',
+  );
+
+  for (const { kind, o } of observations) socialObservation(s, kind, o, ids);
+}
+
+function socialObservation(
+  s: XMLBuilder,
+  kind: keyof typeof socialType,
+  o: SocialHistoryObservation,
+  ids: Ids,
+): void {
+  const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
+  // "Does not misuse drugs" is the negation of "Misuses drugs" (SNOMED 361055000).
+  const deniesDrugs = o.value.code === '_no_361055000';
+  if (deniesDrugs) obs.att('negationInd', 'true');
+  templateIds(obs, ['2.16.840.1.113883.10.20.22.4.38'], R21);
+  obs.ele('id').att('root', ids.of('social-history', o.id));
+  const type = socialType[kind];
+  const typeCode = code(obs, 'code', {
+    code: type.code,
+    display: type.display,
+    oid: codeSystemOid.SNOMED_CT,
+  });
+  // C-CDA R2.1 (CONF:1198-32951): a code that is not LOINC carries a LOINC translation.
+  if (type.loinc) code(typeCode, 'translation', { ...type.loinc, oid: codeSystemOid.LOINC });
+  else typeCode.ele('translation').att('nullFlavor', 'UNK');
+  obs.ele('text').ele('reference').att('value', `#social-${o.id}`);
+  obs.ele('statusCode').att('code', 'completed');
+  obs.ele('effectiveTime').att('value', timestamp(o.recordedAt));
+  cdValue(
+    obs,
+    deniesDrugs
+      ? { code: '361055000', oid: codeSystemOid.SNOMED_CT, display: 'Misuses drugs' }
+      : oidCode(o.value),
+    `#social-${o.id}`,
+  );
+}
+
+const ENCOUNTER_SECTION = ['2.16.840.1.113883.10.20.22.2.22.1'];
+const ENCOUNTER_HEAD = {
+  code: '46240-8',
+  display: 'History of Hospitalizations+Outpatient visits Narrative',
+  title: 'Encounters',
+};
+
+function encountersSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
+  if (record.encounters.length === 0) {
+    nullSection(body, ENCOUNTER_SECTION, R21, ENCOUNTER_HEAD);
+    return;
+  }
+  const s = section(body, ENCOUNTER_SECTION, R21, ENCOUNTER_HEAD);
+  const tbody = table(s.ele('text'), ['Encounter', 'Date', 'Providers', 'Location']);
+  for (const e of record.encounters) {
+    const tr = tbody.ele('tr');
+    cell(tr, 'Office visit', `encounter-${e.id}`);
+    cell(tr, displayDateTime(e.dateOfService));
+    cell(tr, e.providers.map((p) => p.displayName).join('; '));
+    cell(tr, e.location?.name ?? '');
+  }
+  for (const e of record.encounters) encounterEntry(s, e, ids);
+}
+
+function encounterEntry(s: XMLBuilder, e: Encounter, ids: Ids): void {
+  const rowId = `encounter-${e.id}`;
+  const enc = statement(s, 'entry', 'DRIV', 'encounter', 'ENC');
+  templateIds(enc, ['2.16.840.1.113883.10.20.22.4.49'], R21);
+  enc.ele('id').att('root', ids.of('encounter', e.id)).att('extension', e.externalId);
+  const c = code(enc, 'code', {
+    code: '308335008',
+    oid: codeSystemOid.SNOMED_CT,
+    display: 'Patient encounter procedure',
+  });
+  c.ele('originalText').ele('reference').att('value', `#${rowId}`);
+  code(c, 'translation', { code: 'AMB', oid: codeSystemOid.ACT_CODE, display: 'ambulatory' });
+  enc.ele('text').ele('reference').att('value', `#${rowId}`);
+  enc.ele('statusCode').att('code', 'completed');
+  const time = enc.ele('effectiveTime');
+  time.ele('low').att('value', timestamp(e.dateOfService));
+  time.ele('high').att('value', timestamp(new Date(e.dateOfService.getTime() + e.durationMinutes * 60_000)));
+  e.providers.forEach((p, i) => {
+    const entity = enc.ele('performer').ele('assignedEntity');
+    entity.ele('id').att('root', ids.of('provider', `${e.id}:${i}:${p.displayName}`));
+    personName(entity.ele('assignedPerson'), p.name, null, p.credentials);
+  });
+  if (e.location) {
+    const role = enc
+      .ele('participant')
+      .att('typeCode', 'LOC')
+      .ele('participantRole')
+      .att('classCode', 'SDLOC');
+    templateIds(role, ['2.16.840.1.113883.10.20.22.4.32'], null);
+    role.ele('code').att('nullFlavor', 'UNK');
+    if (e.location.address) address(role, e.location.address, 'WP');
+    if (e.location.phone)
+      telecom(role, { system: 'PHONE', use: 'WORK', value: e.location.phone, extension: null });
+    role.ele('playingEntity').att('classCode', 'PLC').ele('name').txt(e.location.name);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data types
+
+/**
+ * C-CDA R2.1 "compatible with R1.1": a versioned template is asserted twice, the R1.1 root alone and
+ * the root with its R2.x extension (the Schematron's compatibility rule for a CCD).
+ */
+/**
+ * A clinical statement (act, observation, procedure, …) in its C-CDA wrapper: `<entry>` directly
+ * in a section, `<entryRelationship>` inside another statement. Events (moodCode EVN) unless told.
+ */
+function statement(
+  parent: XMLBuilder,
+  wrapper: 'entry' | 'entryRelationship',
+  typeCode: string,
+  name: string,
+  classCode: string,
+  options: { moodCode?: string; negated?: boolean; inversion?: boolean } = {},
+): XMLBuilder {
+  const outer = parent.ele(wrapper).att('typeCode', typeCode);
+  if (options.inversion) outer.att('inversionInd', 'true');
+  const inner = outer
+    .ele(name)
+    .att('classCode', classCode)
+    .att('moodCode', options.moodCode ?? 'EVN');
+  if (options.negated) inner.att('negationInd', 'true');
+  return inner;
+}
+
+function templateIds(parent: XMLBuilder, roots: string[], extension: string | null): void {
+  for (const root of roots) {
+    parent.ele('templateId').att('root', root);
+    if (extension) parent.ele('templateId').att('root', root).att('extension', extension);
+  }
+}
+
+interface OidCode {
+  code: string;
+  oid: string;
+  display?: string;
+}
+
+function oidCode(c: Coded): OidCode {
+  if (c.system === 'MEDICATION_STATUS_REASON') throw new Error('medication status reasons have no OID here');
+  return { code: c.code, oid: codeSystemOid[c.system], display: c.display };
+}
+
+function code(parent: XMLBuilder, name: string, c: OidCode): XMLBuilder {
+  const e = parent.ele(name).att('code', c.code).att('codeSystem', c.oid);
+  const systemName = codeSystemName[c.oid];
+  if (systemName) e.att('codeSystemName', systemName);
+  if (c.display) e.att('displayName', c.display);
+  return e;
+}
+
+/** A record code; a LOCAL code is written as nullFlavor OTH with the text (no standard code exists). */
+function coded(parent: XMLBuilder, name: string, c: Coded, reference?: string): XMLBuilder {
+  const local = c.system === 'LOCAL' || c.system === 'MEDICATION_STATUS_REASON';
+  const e = local ? parent.ele(name).att('nullFlavor', 'OTH') : code(parent, name, oidCode(c));
+  if (reference) e.ele('originalText').ele('reference').att('value', reference);
+  else if (local) e.ele('originalText').txt(c.display);
+  return e;
+}
+
+function cdValue(parent: XMLBuilder, c: OidCode, reference?: string): void {
+  const v = parent.ele('value').att(XSI, 'xsi:type', 'CD').att('code', c.code).att('codeSystem', c.oid);
+  const systemName = codeSystemName[c.oid];
+  if (systemName) v.att('codeSystemName', systemName);
+  if (c.display) v.att('displayName', c.display);
+  if (reference) v.ele('originalText').ele('reference').att('value', reference);
+}
+
+function raceCode(parent: XMLBuilder, name: string, codeValue: string, display: string): void {
+  const e = name.startsWith('sdtc:') ? parent.ele(SDTC, name) : parent.ele(name);
+  e.att('code', codeValue)
+    .att('codeSystem', codeSystemOid.CDC_RACE_ETHNICITY)
+    .att('codeSystemName', 'CDC Race and Ethnicity')
+    .att('displayName', display);
+}
+
+function personName(
+  parent: XMLBuilder,
+  name: PersonName,
+  use: string | null,
+  credential?: string | null,
+): void {
+  const n = parent.ele('name');
+  if (use) n.att('use', use);
+  if (name.prefix) n.ele('prefix').txt(name.prefix);
+  for (const given of name.given) n.ele('given').txt(given);
+  n.ele('family').txt(name.family);
+  if (name.suffix) n.ele('suffix').txt(name.suffix);
+  if (credential) n.ele('suffix').att('qualifier', 'AC').txt(credential);
+}
+
+function fullName(name: PersonName): string {
+  return [name.prefix, ...name.given, name.family, name.suffix].filter(Boolean).join(' ');
+}
+
+function addresses(parent: XMLBuilder, list: PostalAddress[], use: string): void {
+  if (list.length === 0) parent.ele('addr').att('nullFlavor', 'NI');
+  for (const a of list) address(parent, a, use);
+}
+
+function address(parent: XMLBuilder, a: PostalAddress, use: string): void {
+  const e = parent.ele('addr').att('use', use);
+  for (const line of a.lines) e.ele('streetAddressLine').txt(line);
+  if (a.lines.length === 0) e.ele('streetAddressLine').att('nullFlavor', 'NI');
+  e.ele('city').txt(a.city ?? '');
+  if (a.state) e.ele('state').txt(a.state);
+  if (a.postalCode) e.ele('postalCode').txt(a.postalCode);
+  if (a.country) e.ele('country').txt(a.country);
+}
+
+function telecoms(parent: XMLBuilder, list: Telecom[]): void {
+  let written = 0;
+  for (const t of list) if (telecom(parent, t)) written += 1;
+  if (written === 0) parent.ele('telecom').att('nullFlavor', 'NI');
+}
+
+const telecomUse = { HOME: 'HP', WORK: 'WP', MOBILE: 'MC' } as const;
+
+/** Writes `t` as a URL (tel:, fax:, mailto:, http(s):); false when it makes no usable URL. */
+function telecom(parent: XMLBuilder, t: Telecom): boolean {
+  const url = telecomUrl(t);
+  if (!url) return false;
+  const e = parent.ele('telecom').att('value', url);
+  if (t.use) e.att('use', telecomUse[t.use]);
+  return true;
+}
+
+function telecomUrl(t: Telecom): string | null {
+  switch (t.system) {
+    case 'PHONE':
+    case 'FAX': {
+      const digits = t.value.replace(/\D/g, '');
+      if (digits.length === 0) return null;
+      const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+      const number =
+        national.length === 10
+          ? `+1(${national.slice(0, 3)})${national.slice(3, 6)}-${national.slice(6)}`
+          : national;
+      const scheme = t.system === 'PHONE' ? 'tel' : 'fax';
+      return `${scheme}:${number}${t.extension ? `;ext=${t.extension}` : ''}`;
+    }
+    case 'EMAIL':
+      return t.value.includes('@') ? `mailto:${t.value}` : null;
+    case 'URL':
+      return /^https?:\/\//i.test(t.value) ? t.value : null;
+  }
+}
+
+/** HL7 TS with seconds and the UTC offset: 20260301143000+0000. */
+function timestamp(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+0000`;
+}
+
+function displayDate(date: Date): string {
+  return displayIsoDate(date.toISOString().slice(0, 10));
+}
+
+/** MM/DD/YYYY, the portal's date format. */
+function displayIsoDate(iso: string): string {
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+}
+
+function displayDateTime(date: Date): string {
+  return `${displayDate(date)} ${date.toISOString().slice(11, 16)} UTC`;
+}

@@ -1,0 +1,163 @@
+/**
+ * What the health information page shows (spec 001 §3 "Health information"): demographics and the
+ * current allergies, medical problems, active medications and smoking status, and the encounters of
+ * an export range. Reads the tables the health history and the integration API keep.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { CcdaEncounterInfo, HealthInfoResponse, HistorySection } from '@dermis/contract';
+import type { Db } from '../../db/database';
+import {
+  clinic,
+  encounter,
+  encounterRole,
+  historyItem,
+  patient,
+  patientProfile,
+  practice,
+  prescription,
+  provider,
+} from '../../db/schema';
+
+/** An export range as instants: `from` inclusive, `to` exclusive; null is open. */
+export interface ExportRange {
+  from: Date | null;
+  to: Date | null;
+}
+
+export interface PatientHeader {
+  patientId: number;
+  practiceId: number;
+  practiceName: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: string;
+}
+
+export async function findPatientHeader(db: Db, patientId: number): Promise<PatientHeader | undefined> {
+  const [row] = await db
+    .select({
+      patientId: patient.id,
+      practiceId: patient.practiceId,
+      practiceName: practice.name,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      dateOfBirth: patient.dateOfBirth,
+      gender: patient.gender,
+    })
+    .from(patient)
+    .innerJoin(practice, eq(practice.id, patient.practiceId))
+    .where(eq(patient.id, patientId))
+    .limit(1);
+  return row;
+}
+
+/** Active, named history items of some sections, oldest first (what the patient entered first leads). */
+export async function activeHistoryItems(db: Db, patientId: number, sections: readonly HistorySection[]) {
+  return db
+    .select({
+      section: historyItem.section,
+      name: historyItem.name,
+      customValue: historyItem.customValue,
+      createdAt: historyItem.createdAt,
+      details: historyItem.details,
+    })
+    .from(historyItem)
+    .where(
+      and(
+        eq(historyItem.patientId, patientId),
+        inArray(historyItem.section, [...sections]),
+        eq(historyItem.active, true),
+        isNull(historyItem.specialType),
+      ),
+    )
+    .orderBy(asc(historyItem.createdAt), asc(historyItem.id));
+}
+
+/** A history item's name (its `customValue` is the concept type, e.g. "IN", never shown). */
+export const itemName = (item: { name: string }) => item.name;
+
+export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthInfoResponse | undefined> {
+  const header = await findPatientHeader(db, patientId);
+  if (!header) return undefined;
+  const [profile] = await db
+    .select({
+      races: patientProfile.races,
+      ethnicities: patientProfile.ethnicities,
+      language: patientProfile.preferredLanguageIsoCode,
+    })
+    .from(patientProfile)
+    .where(eq(patientProfile.patientId, patientId))
+    .limit(1);
+  const items = await activeHistoryItems(db, patientId, [
+    'ALLERGIES',
+    'MEDICATIONS',
+    'PAST_MEDICAL_HISTORY',
+    'SMOKING',
+  ]);
+  const named = (section: HistorySection) =>
+    items.filter((i) => i.section === section).map((i) => ({ name: itemName(i) }));
+  const prescriptions = await db
+    .select({ name: prescription.fdbDescription })
+    .from(prescription)
+    .where(and(eq(prescription.patientId, patientId), eq(prescription.status, 'ACTIVE')))
+    .orderBy(asc(prescription.fdbDescription));
+  const medications = named('MEDICATIONS');
+  const known = new Set(medications.map((m) => m.name.toLowerCase()));
+  for (const p of prescriptions) if (!known.has(p.name.toLowerCase())) medications.push({ name: p.name });
+
+  return {
+    demographics: {
+      firstName: header.firstName,
+      lastName: header.lastName,
+      dateOfBirth: header.dateOfBirth,
+      gender: header.gender,
+      preferredLanguageIsoCode: profile?.language ?? null,
+      races: profile?.races ?? [],
+      ethnicities: profile?.ethnicities ?? [],
+    },
+    allergies: named('ALLERGIES'),
+    medications,
+    medicalProblems: items
+      .filter((i) => i.section === 'PAST_MEDICAL_HISTORY')
+      .map((i) => ({ name: itemName(i), dateDiagnosed: i.createdAt.toISOString().slice(0, 10) })),
+    smokingStatusList: named('SMOKING'),
+  };
+}
+
+/** The encounters whose date of service falls in the range, newest first, with their providers. */
+export async function encountersInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+): Promise<CcdaEncounterInfo[]> {
+  const now = new Date();
+  const rows = await db
+    .select({
+      encounterId: encounter.id,
+      dateOfService: encounter.dateOfService,
+      clinicName: clinic.name,
+      providerNames: sql<string[]>`coalesce((
+        SELECT array_agg(trim(${provider.firstName} || ' ' || ${provider.lastName}
+          || coalesce(', ' || ${provider.credentials}, '')) ORDER BY ${encounterRole.position})
+        FROM ${encounterRole} JOIN ${provider} ON ${provider.id} = ${encounterRole.providerId}
+        WHERE ${encounterRole.encounterId} = ${encounter.id}), '{}')`,
+    })
+    .from(encounter)
+    .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
+    .where(
+      and(
+        eq(encounter.patientId, patientId),
+        range.from ? gte(encounter.dateOfService, range.from) : undefined,
+        // Never later than now: a booked visit is an appointment, not care to summarise.
+        lt(encounter.dateOfService, range.to && range.to < now ? range.to : now),
+      ),
+    )
+    .orderBy(desc(encounter.dateOfService), desc(encounter.id));
+  return rows.map((r) => ({
+    encounterId: r.encounterId,
+    encounterDateOfService: r.dateOfService.toISOString(),
+    providerNames: r.providerNames,
+    clinicName: r.clinicName,
+  }));
+}

@@ -1,0 +1,152 @@
+/**
+ * Insurance profiles and their policies (0045). Read: the patient's profiles, active and inactive,
+ * each with its policies sorted by order. Write (clinic feed): a profile and its complete set of
+ * policies by the clinic's own ids, in one transaction.
+ */
+import type {
+  InsurancePolicy,
+  InsuranceProfile,
+  PatientInsuranceResponse,
+  UpsertInsuranceProfileRequest,
+} from '@dermis/contract';
+import { en, insurancePolicyTypeCode, insuranceRelationship } from '@dermis/contract';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { insurancePolicy, insuranceProfile } from '../../db/schema';
+
+type PolicyRow = typeof insurancePolicy.$inferSelect;
+
+function toPolicy(row: PolicyRow): InsurancePolicy {
+  const type = insurancePolicyTypeCode.catch('UNDEFINED').parse(row.policyType);
+  const relationship = insuranceRelationship.nullable().catch(null).parse(row.relationship);
+  const address = [row.streetAddressLn1, row.streetAddressLn2, row.city, row.state, row.zip, row.country];
+  return {
+    id: row.id,
+    order: row.sortOrder,
+    name: row.name,
+    validFrom: row.validFrom,
+    validThrough: row.validThrough,
+    dateTerminated: row.dateTerminated,
+    title: row.title,
+    memberNumber: row.memberNumber,
+    groupName: row.groupName,
+    coInsurance: row.coInsurance,
+    coPayment: row.coPayment,
+    deductible: row.deductible,
+    insuranceCompany: { name: row.companyName },
+    insurancePolicyType: { code: type, description: en[`insurance.policyType.${type}`] },
+    relationshipToResponsiblePerson: relationship,
+    responsibleFirstName: row.responsibleFirstName,
+    responsibleMiddleName: row.responsibleMiddleName,
+    responsibleLastName: row.responsibleLastName,
+    responsibleDateOfBirth: row.responsibleDateOfBirth,
+    responsibleGender: row.responsibleGender,
+    responsiblePhone: row.responsiblePhone,
+    responsibleOtherContact: row.responsibleOtherContact,
+    addressInformation: address.some((part) => part !== null)
+      ? {
+          streetAddressLn1: row.streetAddressLn1,
+          streetAddressLn2: row.streetAddressLn2,
+          city: row.city,
+          state: row.state,
+          zip: row.zip,
+          country: row.country,
+        }
+      : null,
+  };
+}
+
+export async function patientInsurance(db: Db, patientId: number): Promise<PatientInsuranceResponse> {
+  const profiles = await db
+    .select({ id: insuranceProfile.id, name: insuranceProfile.name, active: insuranceProfile.active })
+    .from(insuranceProfile)
+    .where(eq(insuranceProfile.patientId, patientId))
+    .orderBy(asc(insuranceProfile.id));
+  const policies =
+    profiles.length === 0
+      ? []
+      : await db
+          .select()
+          .from(insurancePolicy)
+          .where(
+            inArray(
+              insurancePolicy.profileId,
+              profiles.map((p) => p.id),
+            ),
+          )
+          .orderBy(asc(insurancePolicy.sortOrder), asc(insurancePolicy.id));
+  const withPolicies: InsuranceProfile[] = profiles.map((profile) => ({
+    ...profile,
+    insurancePolicies: policies.filter((p) => p.profileId === profile.id).map(toPolicy),
+  }));
+  return {
+    activePatientInsuranceProfiles: withPolicies.filter((p) => p.active),
+    inactivePatientInsuranceProfiles: withPolicies.filter((p) => !p.active),
+  };
+}
+
+export async function upsertInsuranceProfile(
+  db: Db,
+  practiceId: number,
+  patientId: number,
+  externalId: string,
+  input: UpsertInsuranceProfileRequest,
+): Promise<{ id: number; externalId: string; created: boolean; policies: number }> {
+  return db.transaction(async (tx) => {
+    const fields = { name: input.name ?? null, active: input.active };
+    const [profile] = await tx
+      .insert(insuranceProfile)
+      .values({ practiceId, patientId, externalId, ...fields })
+      .onConflictDoUpdate({
+        target: [insuranceProfile.patientId, insuranceProfile.externalId],
+        set: { ...fields, updatedAt: sql`now()` },
+      })
+      .returning({ id: insuranceProfile.id, created: sql<boolean>`(xmax = 0)` });
+    if (!profile) throw new Error('insurance profile upsert returned nothing');
+
+    const kept = input.policies.map((p) => p.externalId);
+    await tx
+      .delete(insurancePolicy)
+      .where(
+        kept.length > 0
+          ? and(eq(insurancePolicy.profileId, profile.id), notInArray(insurancePolicy.externalId, kept))
+          : eq(insurancePolicy.profileId, profile.id),
+      );
+    for (const policy of input.policies) {
+      const values = {
+        sortOrder: policy.order,
+        name: policy.name,
+        validFrom: policy.validFrom ?? null,
+        validThrough: policy.validThrough ?? null,
+        dateTerminated: policy.dateTerminated ?? null,
+        title: policy.title ?? null,
+        memberNumber: policy.memberNumber ?? null,
+        groupName: policy.groupName ?? null,
+        coInsurance: policy.coInsurance ?? null,
+        coPayment: policy.coPayment ?? null,
+        deductible: policy.deductible ?? null,
+        companyName: policy.insuranceCompanyName,
+        policyType: policy.policyType,
+        relationship: policy.relationshipToResponsiblePerson ?? null,
+        responsibleFirstName: policy.responsibleFirstName ?? null,
+        responsibleMiddleName: policy.responsibleMiddleName ?? null,
+        responsibleLastName: policy.responsibleLastName ?? null,
+        responsibleDateOfBirth: policy.responsibleDateOfBirth ?? null,
+        responsibleGender: policy.responsibleGender ?? null,
+        responsiblePhone: policy.responsiblePhone ?? null,
+        responsibleOtherContact: policy.responsibleOtherContact ?? null,
+        streetAddressLn1: policy.address?.streetAddressLn1 ?? null,
+        streetAddressLn2: policy.address?.streetAddressLn2 ?? null,
+        city: policy.address?.city ?? null,
+        state: policy.address?.state ?? null,
+        zip: policy.address?.zip ?? null,
+        country: policy.address?.country ?? null,
+      };
+      await tx
+        .insert(insurancePolicy)
+        .values({ profileId: profile.id, externalId: policy.externalId, ...values })
+        .onConflictDoUpdate({ target: [insurancePolicy.profileId, insurancePolicy.externalId], set: values });
+    }
+    return { id: profile.id, externalId, created: profile.created, policies: input.policies.length };
+  });
+}

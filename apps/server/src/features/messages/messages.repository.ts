@@ -1,0 +1,264 @@
+/**
+ * Messages storage (migration 0080): one row per copy in a patient's folder, attachments over stored
+ * blobs. Queries only; the rules live in messages.service.
+ */
+import type {
+  DirectMessage,
+  DirectMessageSummary,
+  MessageAttachment,
+  MessageFolder,
+  MessageStatus,
+} from '@dermis/contract';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import { directMessage, directMessageAttachment, patient, practice, userAccount } from '../../db/schema';
+
+export type MessageRow = typeof directMessage.$inferSelect;
+export type AttachmentRow = typeof directMessageAttachment.$inferSelect;
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+const typeOfFolder = { INBOX: 'RECEIVED', SENT: 'SENT', FAILED: 'FAILED' } as const;
+
+const senderPatient = alias(patient, 'sender_patient');
+
+/** Columns of a list row, with who pressed Send when it was not the owner (a responsible person). */
+const summaryColumns = {
+  id: directMessage.id,
+  patientId: directMessage.patientId,
+  folder: directMessage.folder,
+  from: directMessage.fromAddress,
+  fromName: directMessage.fromName,
+  to: directMessage.toAddress,
+  subject: directMessage.subject,
+  mimeType: directMessage.mimeType,
+  dateSent: directMessage.dateSent,
+  dateModified: directMessage.dateModified,
+  messageWasRead: directMessage.messageWasRead,
+  isDirect: directMessage.isDirect,
+  status: directMessage.status,
+  failureReason: directMessage.failureReason,
+  sentByStaff: directMessage.sentByStaff,
+  senderPatientId: senderPatient.id,
+  senderFirstName: senderPatient.firstName,
+  senderLastName: senderPatient.lastName,
+};
+
+type SummaryRow = {
+  id: number;
+  patientId: number;
+  folder: MessageFolder;
+  from: string;
+  fromName: string | null;
+  to: string;
+  subject: string;
+  mimeType: string;
+  dateSent: Date;
+  dateModified: Date;
+  messageWasRead: boolean;
+  isDirect: boolean;
+  status: MessageStatus;
+  failureReason: string | null;
+  sentByStaff: string | null;
+  senderPatientId: number | null;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+};
+
+function toSummary(row: SummaryRow, attachments: MessageAttachment[]): DirectMessageSummary {
+  const byResponsible =
+    row.senderPatientId !== null && row.senderPatientId !== row.patientId
+      ? `${row.senderFirstName ?? ''} ${row.senderLastName ?? ''}`.trim()
+      : null;
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    directMessageType: typeOfFolder[row.folder],
+    // A received message shows the sender's name with the address when it has one.
+    from: row.fromName ? `${row.fromName} <${row.from}>` : row.from,
+    to: row.to,
+    subject: row.subject,
+    mimeType: row.mimeType,
+    dateSent: row.dateSent.toISOString(),
+    dateModified: row.dateModified.toISOString(),
+    messageWasRead: row.messageWasRead,
+    isDirect: row.isDirect,
+    status: row.status,
+    failureReason: row.failureReason,
+    sentByFullName: byResponsible ?? row.sentByStaff,
+    attachments,
+  };
+}
+
+function summaryQuery(db: Executor) {
+  return db
+    .select(summaryColumns)
+    .from(directMessage)
+    .leftJoin(userAccount, eq(userAccount.id, directMessage.sentByUserId))
+    .leftJoin(senderPatient, eq(senderPatient.id, userAccount.patientId));
+}
+
+export async function attachmentsOf(
+  db: Executor,
+  messageIds: number[],
+): Promise<Map<number, MessageAttachment[]>> {
+  const byMessage = new Map<number, MessageAttachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({
+      id: directMessageAttachment.id,
+      messageId: directMessageAttachment.messageId,
+      name: directMessageAttachment.name,
+      size: directMessageAttachment.size,
+      mimeType: directMessageAttachment.mimeType,
+    })
+    .from(directMessageAttachment)
+    .where(inArray(directMessageAttachment.messageId, messageIds))
+    .orderBy(directMessageAttachment.id);
+  for (const { messageId, ...attachment } of rows) {
+    if (messageId === null) continue;
+    const list = byMessage.get(messageId) ?? [];
+    list.push(attachment);
+    byMessage.set(messageId, list);
+  }
+  return byMessage;
+}
+
+/** One folder of one patient, newest first. */
+export async function listFolder(
+  db: Executor,
+  patientId: number,
+  folder: MessageFolder,
+  page: number,
+  pageSize: number,
+): Promise<{ totalCount: number; messages: DirectMessageSummary[] }> {
+  const where = and(eq(directMessage.patientId, patientId), eq(directMessage.folder, folder));
+  const [total] = await db.select({ n: count() }).from(directMessage).where(where);
+  const rows = (await summaryQuery(db)
+    .where(where)
+    .orderBy(desc(directMessage.dateSent), desc(directMessage.id))
+    .limit(pageSize)
+    .offset(page * pageSize)) as SummaryRow[];
+  const attachments = await attachmentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    totalCount: total?.n ?? 0,
+    messages: rows.map((row) => toSummary(row, attachments.get(row.id) ?? [])),
+  };
+}
+
+export async function unreadCount(db: Executor, patientId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(directMessage)
+    .where(
+      and(
+        eq(directMessage.patientId, patientId),
+        eq(directMessage.folder, 'INBOX'),
+        eq(directMessage.messageWasRead, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function messageOwner(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ patientId: directMessage.patientId })
+    .from(directMessage)
+    .where(eq(directMessage.id, id))
+    .limit(1);
+  return row?.patientId ?? null;
+}
+
+export async function loadMessage(db: Executor, id: number): Promise<DirectMessage | null> {
+  const [row] = (await summaryQuery(db).where(eq(directMessage.id, id)).limit(1)) as SummaryRow[];
+  if (!row) return null;
+  const [body] = await db
+    .select({ content: directMessage.content })
+    .from(directMessage)
+    .where(eq(directMessage.id, id));
+  const attachments = await attachmentsOf(db, [id]);
+  return { ...toSummary(row, attachments.get(id) ?? []), content: body?.content ?? '' };
+}
+
+export async function setRead(db: Executor, id: number, isRead: boolean): Promise<void> {
+  await db
+    .update(directMessage)
+    .set({ messageWasRead: isRead, dateModified: sql`now()` })
+    .where(eq(directMessage.id, id));
+}
+
+export async function insertMessage(
+  db: Executor,
+  row: typeof directMessage.$inferInsert,
+): Promise<MessageRow> {
+  const [inserted] = await db.insert(directMessage).values(row).returning();
+  if (!inserted) throw new Error('insertMessage: no row');
+  return inserted;
+}
+
+/** The patient owning a Direct address of this portal (case-insensitive). */
+export async function patientByDirectAddress(
+  db: Executor,
+  address: string,
+): Promise<{ id: number; practiceId: number } | null> {
+  const [row] = await db
+    .select({ id: patient.id, practiceId: patient.practiceId })
+    .from(patient)
+    .where(sql`lower(${patient.directAddress}) = lower(${address})`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The practice owning a Direct address of this portal (its clinic inbox). */
+export async function practiceByDirectAddress(db: Executor, address: string): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: practice.id })
+    .from(practice)
+    .where(sql`lower(${practice.directAddress}) = lower(${address})`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the address's domain is one of this portal's Direct domains. */
+export async function isLocalDirectDomain(db: Executor, address: string): Promise<boolean> {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  const [row] = await db
+    .select({ id: practice.id })
+    .from(practice)
+    .where(eq(practice.directDomain, domain))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Unsent attachments of a patient by id (the compose screen's uploads). */
+export async function pendingAttachments(
+  db: Executor,
+  patientId: number,
+  ids: number[],
+  notBefore: Date,
+): Promise<AttachmentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(directMessageAttachment)
+    .where(
+      and(
+        eq(directMessageAttachment.patientId, patientId),
+        isNull(directMessageAttachment.messageId),
+        inArray(directMessageAttachment.id, ids),
+      ),
+    );
+  return rows.filter((r) => r.createdAt >= notBefore);
+}
+
+export async function attachmentById(db: Executor, id: number): Promise<AttachmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(directMessageAttachment)
+    .where(eq(directMessageAttachment.id, id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,81 @@
+/**
+ * A patient's favorite pharmacies (spec 001 §3, §4): read in the order added, and changed item by
+ * item (NEW adds, DELETED removes) in one transaction. The favorite refers to the directory row; the
+ * address a client sends with NEW is not stored (the directory's own address is what the patient
+ * sees, and a pharmacy the NPPES file deactivates stays readable, see migration 0055).
+ *
+ * Refusals: a pharmacy id twice in one request or a favorite list over the limit is a 400; NEW of a
+ * pharmacy not in the directory (or no longer offered) and DELETED of a pharmacy that is not a
+ * favorite are a 404. NEW of a pharmacy already a favorite changes nothing.
+ */
+import { favoritePharmaciesMax, type PatientPharmacyInfo, type Pharmacy } from '@dermis/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { favoritePharmacy, pharmacy } from '../../db/schema';
+import { invalidField, notFound } from '../../lib/http-error';
+import { toPharmacy } from './pharmacy-directory.repository';
+
+export async function loadFavoritePharmacies(db: Db, patientId: number): Promise<Pharmacy[]> {
+  const rows = await db
+    .select({ row: pharmacy })
+    .from(favoritePharmacy)
+    .innerJoin(pharmacy, eq(pharmacy.id, favoritePharmacy.pharmacyId))
+    .where(eq(favoritePharmacy.patientId, patientId))
+    .orderBy(asc(favoritePharmacy.addedAt), asc(pharmacy.id));
+  return rows.map(({ row }) => toPharmacy(row, true));
+}
+
+export async function saveFavoritePharmacyChanges(
+  db: Db,
+  patientId: number,
+  changes: readonly PatientPharmacyInfo[],
+): Promise<Pharmacy[]> {
+  const ids = changes.map((change) => change.pharmacyId);
+  if (new Set(ids).size !== ids.length)
+    throw invalidField('patientPharmacyInfoList', 'server.error.favoritePharmacyTwice');
+  const added = changes.filter((c) => c.changeStatus === 'NEW').map((c) => c.pharmacyId);
+  const removed = changes.filter((c) => c.changeStatus === 'DELETED').map((c) => c.pharmacyId);
+
+  await db.transaction(async (tx) => {
+    // Serialises concurrent saves of one patient's favorites (the limit check below).
+    await tx.execute(sql`select pg_advisory_xact_lock(${0x0f4a_0000}, ${patientId})`);
+    const current = new Set(
+      (
+        await tx
+          .select({ id: favoritePharmacy.pharmacyId })
+          .from(favoritePharmacy)
+          .where(eq(favoritePharmacy.patientId, patientId))
+      ).map((row) => row.id),
+    );
+    const notFavorite = removed.find((id) => !current.has(id));
+    if (notFavorite !== undefined) throw notFound('server.error.favoritePharmacyNotFound');
+
+    const fresh = added.filter((id) => !current.has(id));
+    if (fresh.length > 0) {
+      const known = new Set(
+        (
+          await tx
+            .select({ id: pharmacy.id })
+            .from(pharmacy)
+            .where(and(inArray(pharmacy.id, fresh), eq(pharmacy.active, true)))
+        ).map((row) => row.id),
+      );
+      if (fresh.some((id) => !known.has(id))) throw notFound('server.error.pharmacyNotFound');
+    }
+    if (current.size - removed.length + fresh.length > favoritePharmaciesMax)
+      throw invalidField('patientPharmacyInfoList', 'server.error.favoritePharmaciesMax', {
+        max: favoritePharmaciesMax,
+      });
+
+    if (removed.length > 0)
+      await tx
+        .delete(favoritePharmacy)
+        .where(and(eq(favoritePharmacy.patientId, patientId), inArray(favoritePharmacy.pharmacyId, removed)));
+    if (fresh.length > 0)
+      await tx
+        .insert(favoritePharmacy)
+        .values(fresh.map((pharmacyId) => ({ patientId, pharmacyId })))
+        .onConflictDoNothing();
+  });
+  return loadFavoritePharmacies(db, patientId);
+}

@@ -1,0 +1,104 @@
+import type { Prescription } from '@dermis/contract';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { upsertMonographRequest, upsertPrescriptionRequest } from '@dermis/contract';
+import type { Db } from '../../db/database';
+import { drugMonograph, prescription } from '../../db/schema';
+
+/** ACTIVE first, then newest written first (spec §4 filters: Active default, All). */
+export async function listPrescriptions(db: Db, patientId: number): Promise<Prescription[]> {
+  const rows = await db
+    .select({
+      id: prescription.id,
+      fdbId: prescription.fdbId,
+      fdbDescription: prescription.fdbDescription,
+      fdbDrugType: prescription.fdbDrugType,
+      status: prescription.status,
+      sig: prescription.sig,
+      dateWritten: prescription.dateWritten,
+      dateInactive: prescription.dateInactive,
+      prescriberName: prescription.prescriberName,
+      // Qualified by hand: inside the sub-select an unqualified fdb_id would be the monograph's.
+      hasMonograph: sql<boolean>`EXISTS (SELECT 1 FROM drug_monograph m WHERE m.practice_id = prescription.practice_id AND m.fdb_id = prescription.fdb_id AND (m.fdb_drug_type = prescription.fdb_drug_type OR m.fdb_drug_type = ''))`,
+    })
+    .from(prescription)
+    .where(eq(prescription.patientId, patientId))
+    .orderBy(
+      asc(prescription.status),
+      sql`${prescription.dateWritten} DESC NULLS LAST`,
+      desc(prescription.id),
+    );
+  return rows.map((r) => ({ ...r, hasMonograph: Boolean(r.hasMonograph) }));
+}
+
+/** The monograph of a drug: the one of its exact type, else the practice's text for that id without a type. */
+export async function findMonograph(
+  db: Db,
+  practiceId: number,
+  fdbId: string,
+  fdbDrugType: string,
+): Promise<{ title: string; monograph: string; fdbDrugType: string } | null> {
+  const rows = await db
+    .select({
+      title: drugMonograph.title,
+      monograph: drugMonograph.monograph,
+      fdbDrugType: drugMonograph.fdbDrugType,
+    })
+    .from(drugMonograph)
+    .where(
+      and(
+        eq(drugMonograph.practiceId, practiceId),
+        eq(drugMonograph.fdbId, fdbId),
+        or(eq(drugMonograph.fdbDrugType, fdbDrugType), eq(drugMonograph.fdbDrugType, '')),
+      ),
+    )
+    .orderBy(sql`(${drugMonograph.fdbDrugType} = ${fdbDrugType}) DESC`, asc(drugMonograph.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function upsertPrescription(
+  db: Db,
+  practiceId: number,
+  patientId: number,
+  externalId: string,
+  input: z.output<typeof upsertPrescriptionRequest>,
+): Promise<{ id: number; externalId: string; created: boolean }> {
+  const fields = {
+    patientId,
+    fdbId: input.fdbId,
+    fdbDescription: input.fdbDescription,
+    fdbDrugType: input.fdbDrugType,
+    status: input.status,
+    sig: input.sig,
+    dateWritten: input.dateWritten,
+    dateInactive: input.dateInactive,
+    prescriberName: input.prescriberName,
+  };
+  const [row] = await db
+    .insert(prescription)
+    .values({ practiceId, externalId, ...fields })
+    .onConflictDoUpdate({
+      target: [prescription.practiceId, prescription.externalId],
+      set: { ...fields, updatedAt: sql`now()` },
+    })
+    .returning({ id: prescription.id, created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error('prescription upsert returned nothing');
+  return { id: row.id, externalId, created: row.created };
+}
+
+export async function upsertMonograph(
+  db: Db,
+  practiceId: number,
+  input: z.output<typeof upsertMonographRequest>,
+): Promise<{ fdbId: string; fdbDrugType: string; created: boolean }> {
+  const [row] = await db
+    .insert(drugMonograph)
+    .values({ practiceId, ...input })
+    .onConflictDoUpdate({
+      target: [drugMonograph.practiceId, drugMonograph.fdbId, drugMonograph.fdbDrugType],
+      set: { title: input.title, monograph: input.monograph, updatedAt: sql`now()` },
+    })
+    .returning({ created: sql<boolean>`(xmax = 0)` });
+  return { fdbId: input.fdbId, fdbDrugType: input.fdbDrugType, created: Boolean(row?.created) };
+}

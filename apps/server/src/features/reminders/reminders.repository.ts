@@ -1,0 +1,163 @@
+/**
+ * Which visits are due for a reminder e-mail (decision 108). Both queries leave out what is already
+ * recorded in reminder_sent, patients who unsubscribed from that type, and inactive or deceased
+ * patients; they page by encounter id so a pass never loads everything at once.
+ */
+import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import { clinic, emailPreference, encounter, patient, practice, reminderSent } from '../../db/schema';
+
+export type ReminderKind = 'APPOINTMENT' | 'FOLLOW_UP';
+
+export interface ReminderCandidate {
+  encounterId: number;
+  patientId: number;
+  dateOfService: Date;
+  followUpAfterDays: number | null;
+  clinicName: string | null;
+  clinicAddress: string | null;
+  clinicCity: string | null;
+  clinicState: string | null;
+  clinicZipCode: string | null;
+  /** The clinic's phone, else the practice's help phone. */
+  phone: string | null;
+}
+
+const candidateColumns = {
+  encounterId: encounter.id,
+  patientId: encounter.patientId,
+  dateOfService: encounter.dateOfService,
+  followUpAfterDays: encounter.followUpAfterDays,
+  clinicName: clinic.name,
+  clinicAddress: clinic.addressLine1,
+  clinicCity: clinic.city,
+  clinicState: clinic.state,
+  clinicZipCode: clinic.zipCode,
+  phone: sql<string | null>`coalesce(${clinic.phone}, ${practice.phone})`,
+};
+
+const pageSize = 200;
+
+function timestamp(value: Date) {
+  return sql`${value.toISOString()}::timestamptz`;
+}
+
+function notYetSent(db: Db, kind: ReminderKind) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(reminderSent)
+      .where(
+        and(
+          eq(reminderSent.encounterId, encounter.id),
+          eq(reminderSent.kind, kind),
+          eq(reminderSent.dateOfService, encounter.dateOfService),
+        ),
+      ),
+  );
+}
+
+function subscribed(db: Db, type: 1 | 3) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(emailPreference)
+      .where(and(eq(emailPreference.patientId, encounter.patientId), eq(emailPreference.type, type))),
+  );
+}
+
+/** Visits starting after `now` and at most `leadHours` later, with no reminder for that time yet. */
+export function appointmentCandidates(
+  db: Db,
+  now: Date,
+  leadHours: number,
+  afterEncounterId: number,
+): Promise<ReminderCandidate[]> {
+  const until = new Date(now.getTime() + leadHours * 3_600_000);
+  return db
+    .select(candidateColumns)
+    .from(encounter)
+    .innerJoin(patient, eq(patient.id, encounter.patientId))
+    .innerJoin(practice, eq(practice.id, encounter.practiceId))
+    .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
+    .where(
+      and(
+        gt(encounter.id, afterEncounterId),
+        eq(patient.active, true),
+        eq(patient.deceased, false),
+        gt(encounter.dateOfService, now),
+        lte(encounter.dateOfService, until),
+        notYetSent(db, 'APPOINTMENT'),
+        subscribed(db, 1),
+      ),
+    )
+    .orderBy(asc(encounter.id))
+    .limit(pageSize);
+}
+
+/**
+ * Past visits whose follow-up interval has elapsed within the last `windowDays` days, with no later
+ * visit of the patient (a later one, past or booked, means the follow-up is taken care of).
+ */
+export function followUpCandidates(
+  db: Db,
+  now: Date,
+  windowDays: number,
+  afterEncounterId: number,
+): Promise<ReminderCandidate[]> {
+  const later = alias(encounter, 'later_encounter');
+  const dueAt = sql`(${encounter.dateOfService} + make_interval(days => ${encounter.followUpAfterDays}))`;
+  return db
+    .select(candidateColumns)
+    .from(encounter)
+    .innerJoin(patient, eq(patient.id, encounter.patientId))
+    .innerJoin(practice, eq(practice.id, encounter.practiceId))
+    .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
+    .where(
+      and(
+        gt(encounter.id, afterEncounterId),
+        eq(patient.active, true),
+        eq(patient.deceased, false),
+        isNotNull(encounter.followUpAfterDays),
+        sql`${dueAt} <= ${timestamp(now)}`,
+        // Not a flood of stale reminders when the feature is switched on or an interval set late.
+        sql`${dueAt} > ${timestamp(now)} - make_interval(days => ${windowDays})`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(
+              and(eq(later.patientId, encounter.patientId), gt(later.dateOfService, encounter.dateOfService)),
+            ),
+        ),
+        notYetSent(db, 'FOLLOW_UP'),
+        subscribed(db, 3),
+      ),
+    )
+    .orderBy(asc(encounter.id))
+    .limit(pageSize);
+}
+
+/**
+ * Records a reminder as sent, inside the transaction that queues its e-mail. False when it is
+ * recorded already: another worker sent it (on PostgreSQL this waits for that worker's transaction,
+ * so a rolled-back attempt leaves the reminder to whoever comes next).
+ */
+export async function recordReminder(
+  tx: Db,
+  candidate: ReminderCandidate,
+  kind: ReminderKind,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(reminderSent)
+    .values({
+      encounterId: candidate.encounterId,
+      kind,
+      dateOfService: candidate.dateOfService,
+      patientId: candidate.patientId,
+    })
+    .onConflictDoNothing()
+    .returning({ encounterId: reminderSent.encounterId });
+  return rows.length === 1;
+}

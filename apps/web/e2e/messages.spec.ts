@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { apiProfile } from './account-api';
+import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+import { mailTo } from './support/mailbox';
+
+// Issue 12: the messages area end to end against the real server and the seeded demo practice — an
+// unread message from the clinic is read (badge drops), replied to over Direct with an attachment,
+// forwarded by e-mail, found in Sent; the health summary is transmitted by e-mail and by Direct; the
+// guardian does the same for the minor from the /{id}/ routes.
+
+const practiceAddress = 'frontdesk@direct.dermis-demo.org';
+
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    const path = testInfo.outputPath(`${name}-${size}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const file = (name: string, bytes: number) => ({
+  name,
+  mimeType: 'text/plain',
+  buffer: Buffer.alloc(bytes, 'a'),
+});
+
+async function readReplyForward(
+  page: Page,
+  testInfo: TestInfo,
+  base: string,
+  subject: string,
+  attachment: string | null,
+  shots: boolean,
+) {
+  await page.goto(`${base}/inbox`);
+  const badge = page.getByTestId('messages-unread-badge');
+  await expect(badge).toBeVisible();
+  const before = Number((await badge.locator('[aria-hidden]').textContent()) ?? '0');
+  expect(before).toBeGreaterThan(0);
+  const row = page.getByTestId('message-row').filter({ hasText: subject });
+  await expect(row).toHaveAttribute('data-unread', 'true');
+  if (shots) await screenshots(page, testInfo, 'messages-inbox');
+
+  await row.click();
+  await expect(page.getByTestId('message-subject')).toHaveText(subject);
+  await expect(page.getByTestId('message-from')).toContainText(practiceAddress);
+  if (attachment) await expect(page.getByTestId('message-attachment')).toHaveText(attachment);
+  // Opening it marked it read: the count dropped by one (gone at zero).
+  if (before > 1) await expect(badge.locator('[aria-hidden]')).toHaveText(String(before - 1));
+  else await expect(badge).toHaveCount(0);
+  if (shots) await screenshots(page, testInfo, 'messages-view');
+  await expectNoSeriousA11yViolations(page);
+
+  // Reply, with an attachment: progress shown, oversize and duplicate refused with the spec's notices.
+  await page.getByTestId('message-reply').click();
+  await expect(page.getByTestId('compose-subject')).toHaveValue(`Re: ${subject}`);
+  await expect(page.getByTestId('compose-to')).toHaveValue(practiceAddress);
+  await expect(page.getByRole('checkbox', { name: /Direct Message/ })).toBeChecked();
+  await expect(page.getByTestId('compose-content')).toHaveValue(/_{40}\nFrom: /);
+  const picker = page.locator('[data-testid=compose-attachments] input[type=file]');
+  // A file on disk keeps its last-modified time, so choosing it again is the same file (name + time).
+  const onDisk = testInfo.outputPath('photo-notes.txt');
+  fs.writeFileSync(onDisk, Buffer.alloc(400_000, 'a'));
+  await picker.setInputFiles(onDisk);
+  await expect(page.getByTestId('attachment-progress')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'photo-notes.txt' })).toBeChecked();
+  await picker.setInputFiles(onDisk);
+  await expect(page.getByText('You cannot add same file in attachment')).toBeVisible();
+  await picker.setInputFiles([file('scan.txt', 3_500_001)]);
+  await expect(page.getByText('scan.txt is larger than 3.5 MB')).toBeVisible();
+  await expect(page.getByTestId('attachment-checkbox')).toHaveCount(1);
+  if (shots) await screenshots(page, testInfo, 'messages-compose-reply');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId('compose-send').click();
+  await expect(page).toHaveURL(new RegExp(`${base}/inbox$`));
+
+  // Forward it.
+  await page.getByTestId('message-row').filter({ hasText: subject }).click();
+  await page.getByTestId('message-forward').click();
+  await expect(page.getByTestId('compose-subject')).toHaveValue(`Fwd: ${subject}`);
+  await expect(page.getByTestId('compose-content')).toHaveValue(/Forwarded/);
+  // By e-mail this time: a Direct address outside the portal would need the practice's HISP.
+  await page.getByRole('checkbox', { name: /Direct Message/ }).uncheck();
+  await page.getByTestId('compose-to').fill('not an address');
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByText('Address not valid')).toBeVisible();
+  await expect(page.getByTestId('compose-content')).toHaveValue(/Forwarded/);
+  await page.getByTestId('compose-to').fill('records@example.org');
+  await page.getByTestId('compose-send').click();
+  await expect(page).toHaveURL(new RegExp(`${base}/inbox$`));
+
+  await page.getByTestId('messages-nav-sent').click();
+  await expect(page.getByTestId('message-row').filter({ hasText: `Re: ${subject}` })).toBeVisible();
+  await expect(page.getByTestId('message-row').filter({ hasText: `Fwd: ${subject}` })).toBeVisible();
+  if (shots) await screenshots(page, testInfo, 'messages-sent');
+}
+
+async function transmit(page: Page, testInfo: TestInfo, base: string, address: string, shots: boolean) {
+  await page.goto(`${base}/transmit?startDate=01/01/2000&endDate=12/31/2099`);
+  await expect(page.getByTestId('transmit-start')).toHaveValue('01/01/2000');
+  await expect(page.getByTestId('transmit-attachment')).toContainText(
+    'Health_Summary_01_01_2000_12_31_2099.zip',
+  );
+  if (shots) await screenshots(page, testInfo, 'messages-transmit');
+  await page.getByTestId('transmit-email').check();
+  await page.getByTestId('transmit-to').fill(address);
+  await page.getByTestId('transmit-send').click();
+  await expect(page).toHaveURL(new RegExp(`${base}/inbox$`));
+  await expect
+    .poll(async () => (await mailTo(page.request, address)).length, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+
+  // By Direct, to the practice's own address (delivered locally).
+  await page.goto(`${base}/transmit`);
+  await page.getByTestId('transmit-direct').check();
+  await page.getByTestId('transmit-to').fill(practiceAddress);
+  await page.getByTestId('transmit-send').click();
+  await expect(page).toHaveURL(new RegExp(`${base}/inbox$`));
+  await page.getByTestId('messages-nav-sent').click();
+  await expect(page.getByTestId('message-row').filter({ hasText: 'Health Summary' }).first()).toBeVisible();
+}
+
+test('Maria reads, replies with an attachment, forwards and transmits her summary', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, demo.patient);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await readReplyForward(
+    page,
+    testInfo,
+    '/messages',
+    'Your biopsy results',
+    'biopsy-pathology-report.pdf',
+    true,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await transmit(page, testInfo, '/messages', 'records@example.org', true);
+
+  await page.goto('/account/activity-log');
+  const log = page.getByTestId('activity-log-table');
+  await expect(log).toContainText('Transmitted via email to records@example.org');
+  await expect(log).toContainText('Transmitted via Direct');
+});
+
+test('Daniel does the same for Emma from the /{id}/ routes', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const guardian = await apiProfile(request, demo.guardian);
+  const emmaId = guardian.responsibleForPatients.find((p) => p.firstName === 'Emma')?.id;
+  expect(emmaId).toBeDefined();
+  await signIn(page, demo.guardian);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  const base = `/${emmaId}/messages`;
+  await page.goto(`${base}/inbox`);
+  await expect(page.getByTestId('messages-viewing')).toContainText('Viewing the account of:');
+  await expect(page).toHaveTitle('Dermis - Direct Messages - Responsible Person');
+  await readReplyForward(page, testInfo, base, 'Emma’s eczema follow-up', null, false);
+  await screenshots(page, testInfo, 'messages-acting-for');
+  await expectNoSeriousA11yViolations(page);
+  await transmit(page, testInfo, base, 'school-nurse@example.org', false);
+  await page.goto(`/${emmaId}/activity-log`);
+  const log = page.getByTestId('activity-log-table');
+  await expect(log).toContainText('Transmitted via email to school-nurse@example.org');
+  await expect(log).toContainText('Transmitted via Direct');
+});

@@ -1,0 +1,152 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  appRoutes,
+  encountersResponse,
+  pastVisitsPageSize,
+  setHistoryFinishedResponse,
+  updateConsentResponse,
+  type Consent,
+  type Encounter,
+} from '@dermis/contract';
+import { useApiClient, type HttpClient } from '../../../lib/api';
+
+export type { Consent };
+/** A visit as encounter/getByFilter answers it: providers, clinic, education and consents. */
+export type Appointment = Encounter;
+
+export const appointmentKeys = {
+  all: (patientId: number) => ['encounters', patientId] as const,
+  upcoming: (patientId: number) => ['encounters', patientId, 'upcoming'] as const,
+  past: (patientId: number) => ['encounters', patientId, 'past'] as const,
+  unfinished: (patientId: number) => ['encounters', patientId, 'unfinished'] as const,
+};
+
+function getByFilter(client: HttpClient, body: Record<string, unknown>) {
+  return client.request(client.appUrl(appRoutes.getEncountersByFilter), {
+    method: 'POST',
+    body,
+    schema: encountersResponse,
+  });
+}
+
+/** Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents). */
+export function upcomingAppointmentsQuery(client: HttpClient, patientId: number) {
+  return queryOptions({
+    queryKey: appointmentKeys.upcoming(patientId),
+    queryFn: async () => {
+      const answer = await getByFilter(client, {
+        patientId,
+        dateSelection: 'SPECIFY_RANGE',
+        dateOfServiceRangeLow: new Date().toISOString(),
+        updateConsents: true,
+      });
+      return answer.encounters;
+    },
+  });
+}
+
+export function useUpcomingAppointments(patientId: number) {
+  return useQuery(upcomingAppointmentsQuery(useApiClient(), patientId));
+}
+
+/**
+ * Past visits (spec 002 §2): before now, newest first; the server leaves out visits without any
+ * encounter role entry. `limit` grows by 2 per 'Load More'; the previous page stays on screen while
+ * the longer one loads, and `total` tells whether more exist.
+ */
+export function usePastVisits(patientId: number, limit: number = pastVisitsPageSize) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: [...appointmentKeys.past(patientId), limit],
+    queryFn: () =>
+      getByFilter(client, {
+        patientId,
+        dateSelection: 'SPECIFY_RANGE',
+        dateOfServiceRangeHigh: new Date().toISOString(),
+        sortOrder: 'DESC',
+        limit,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Visits whose screening is still open (spec 000 Notifications dropdown, start-up modal): the server
+ * decides which (appts-server decision 100: upcoming within 30 days, history not finished), soonest
+ * first.
+ */
+export function useUnfinishedVisits(patientId: number, enabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: appointmentKeys.unfinished(patientId),
+    enabled,
+    queryFn: async () => {
+      const answer = await client.request(client.appUrl(appRoutes.getUnfinishedEncounters), {
+        method: 'POST',
+        body: { patientId },
+        schema: encountersResponse,
+      });
+      return answer.encounters;
+    },
+  });
+}
+
+/** encounter/setHistoryFinished, then the unfinished list reloads (spec 002 §4). */
+export function useSetHistoryFinished(patientId: number) {
+  const client = useApiClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (encounterId: number) =>
+      client.request(client.appUrl(appRoutes.setHistoryFinished), {
+        method: 'POST',
+        body: { encounterId, historyFinished: true },
+        schema: setHistoryFinishedResponse,
+      }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: appointmentKeys.all(patientId) }),
+  });
+}
+
+export const signerCosignerType = 'PATIENT_OR_LEGAL_GUARDIAN' as const;
+
+/**
+ * Spec 002 §4: status PENDING, dateModified now, the signature on the PATIENT_OR_LEGAL_GUARDIAN
+ * cosigner (added when the consent has none), the whole consent sent.
+ */
+export function signedConsent(value: Consent, signature: string, now: Date = new Date()): Consent {
+  const has = value.cosigners.some((cosigner) => cosigner.type === signerCosignerType);
+  const cosigners = has
+    ? value.cosigners.map((cosigner) =>
+        cosigner.type === signerCosignerType ? { ...cosigner, signature } : cosigner,
+      )
+    : [...value.cosigners, { type: signerCosignerType, signature }];
+  return { ...value, status: 'PENDING', dateModified: now.toISOString(), cosigners };
+}
+
+/** Spec 002 §5: the PNG's base64 without its 22-character 'data:image/png;base64,' prefix. */
+export function stripDataUrl(dataUrl: string): string {
+  const prefix = 'data:image/png;base64,';
+  return dataUrl.startsWith(prefix) ? dataUrl.slice(prefix.length) : dataUrl;
+}
+
+/** consent/update with the whole consent; on success it leaves every unsigned list at once. */
+export function useSignConsent(patientId: number) {
+  const client = useApiClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { consent: Consent }) =>
+      client.request(client.appUrl(appRoutes.updateConsent), {
+        method: 'POST',
+        body,
+        schema: updateConsentResponse,
+      }),
+    onSuccess: (_answer, { consent: signed }) => {
+      queries.setQueryData<Appointment[]>(appointmentKeys.upcoming(patientId), (old) =>
+        old?.map((visit) => ({
+          ...visit,
+          unsignedConsents: visit.unsignedConsents.filter((item) => item.id !== signed.id),
+        })),
+      );
+      return queries.invalidateQueries({ queryKey: appointmentKeys.all(patientId) });
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Consent, Encounter } from '@dermis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type FakeReply } from '../../../lib/testing/fetch-mock';
+import { renderWithProviders } from '../../../lib/testing/render';
+import { signedConsent, stripDataUrl } from '../api/appointments';
+import { Appointments } from './appointments-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const consentOf = (id: number, title: string): Consent => ({
+  id,
+  encounterId: 1,
+  patientId: 7,
+  title,
+  consentProfileInfo: { id: 3, title, text: `${title} text`, version: 1, frequencyOfSigning: 'EVERY_VISIT' },
+  status: 'PENDING',
+  dateModified: '2030-01-01T00:00:00.000Z',
+  cosigners: [{ type: 'PATIENT_OR_LEGAL_GUARDIAN', signature: null }],
+});
+
+const visit = (id: number, date: string, over: Partial<Encounter> = {}): Encounter => ({
+  id,
+  patientId: 7,
+  dateOfService: date,
+  duration: 30 * 60 * 1000,
+  historyFinished: false,
+  encounterRoleInfoList: [
+    {
+      encounterRoleType: 'PROVIDER',
+      providerId: 1,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      title: 'MD',
+      avatarS3Id: null,
+      avatarUrl: null,
+    },
+  ],
+  clinicInfo: {
+    id: 1,
+    clinicName: 'Naples Dermatology',
+    addressInformationInfo: {
+      streetAddressLn1: '100 Gulf Shore Blvd',
+      streetAddressLn2: null,
+      city: 'Naples',
+      state: 'FL',
+      zip: '34102',
+    },
+    contactInfoList: [
+      { type: 'WORK_PHONE', value: '2395550100' },
+      { type: 'WEBSITE', value: 'https://naples-derm.example' },
+    ],
+  },
+  educationText: null,
+  educationNote: null,
+  consents: [],
+  unsignedConsents: [],
+  ...over,
+});
+
+const longText = `${'Apply sunscreen every two hours. '.repeat(8)}END-OF-TEXT`;
+const pastVisits = [5, 4, 3, 2, 1].map((n) =>
+  visit(100 + n, `2020-0${n}-10T15:00:00.000Z`, { educationText: n === 5 ? longText : `Short note ${n}` }),
+);
+
+type Body = Record<string, unknown>;
+
+function server(options: { upcoming?: (body: Body) => FakeReply } = {}) {
+  return mockFetch((url, init) => {
+    if (url.endsWith('encounter/getByFilter')) {
+      const body = JSON.parse(init.body as string) as Body;
+      if (body.dateOfServiceRangeLow) {
+        return (
+          options.upcoming?.(body) ?? {
+            body: {
+              encounters: [
+                visit(1, '2031-02-03T16:30:00.000Z', { unsignedConsents: [consentOf(9, 'Photo consent')] }),
+              ],
+              total: 1,
+            },
+          }
+        );
+      }
+      const limit = body.limit as number;
+      return { body: { encounters: pastVisits.slice(0, limit), total: pastVisits.length } };
+    }
+    return { status: 404, body: { error: 'NOT_FOUND', message: 'Not found.' } };
+  });
+}
+
+function sentBodies(fetch: ReturnType<typeof mockFetch>): Body[] {
+  return fetch.mock.calls.map(([, init]) => JSON.parse((init?.body as string | undefined) ?? 'null') as Body);
+}
+
+describe('Appointments', () => {
+  it('lists upcoming visits with provider, clinic, formatted phone, website and unsigned consents', async () => {
+    const fetch = server();
+    renderWithProviders(<Appointments patientId={7} />);
+    const table = await screen.findByRole('table', { name: 'Upcoming Appointments' });
+    expect(within(table).getByText('Ana Silva, MD')).toBeInTheDocument();
+    expect(within(table).getByText('Naples Dermatology')).toBeInTheDocument();
+    expect(within(table).getByText('(239) 555-0100')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: /Naples Dermatology website/ })).toHaveAttribute(
+      'href',
+      'https://naples-derm.example/',
+    );
+    expect(within(table).getByRole('button', { name: 'Sign Photo consent' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: /^Import VCS File/ })).toBeInTheDocument();
+    const upcomingBody = sentBodies(fetch).find((b) => b.dateOfServiceRangeLow);
+    expect(upcomingBody).toMatchObject({
+      patientId: 7,
+      dateSelection: 'SPECIFY_RANGE',
+      updateConsents: true,
+    });
+  });
+
+  it('shows past visits 2 at a time, newest first, with Load More until all are shown', async () => {
+    const fetch = server();
+    renderWithProviders(<Appointments patientId={7} />);
+    const list = await screen.findByRole('list', { name: 'Past Visits' });
+    expect(within(list).getAllByTestId('past-visit')).toHaveLength(2);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(within(list).getAllByTestId('past-visit')).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(within(list).getAllByTestId('past-visit')).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    const limits = sentBodies(fetch)
+      .filter((b) => b.dateOfServiceRangeHigh)
+      .map((b) => [b.limit, b.sortOrder]);
+    expect(limits).toEqual([
+      [2, 'DESC'],
+      [4, 'DESC'],
+      [6, 'DESC'],
+    ]);
+  });
+
+  it("previews education in 200 characters plus ' ...' and More... opens the full text", async () => {
+    server();
+    renderWithProviders(<Appointments patientId={7} />);
+    const previews = await screen.findAllByTestId('education-preview');
+    const first = previews[0]!;
+    expect(first.textContent).toContain(`${longText.slice(0, 200)} ...`);
+    expect(first.textContent).not.toContain('END-OF-TEXT');
+    // A short text needs no More... link.
+    expect(within(previews[1]!).queryByText('More...')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(first).getByText('More...'));
+    const modal = await screen.findByTestId('education-modal');
+    expect(within(modal).getByTestId('education-text').textContent).toBe(longText);
+    expect(within(modal).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('shows the spec texts when empty, and the red error text when the fetch fails', async () => {
+    server({ upcoming: () => ({ body: { encounters: [], total: 0 } }) });
+    const { unmount } = renderWithProviders(<Appointments patientId={7} />);
+    expect(await screen.findByText("You don't have any scheduled appointments")).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    server({ upcoming: () => ({ status: 500, body: { error: 'INTERNAL', message: 'x' } }) });
+    renderWithProviders(<Appointments patientId={7} />);
+    expect(await screen.findByTestId('upcoming-error')).toHaveTextContent(
+      'Upcoming appointments fetch failed, please try again ...',
+    );
+  });
+});
+
+describe('signing', () => {
+  it('sets PENDING, the time and the signature on the PATIENT_OR_LEGAL_GUARDIAN cosigner', () => {
+    const now = new Date('2030-05-01T10:00:00.000Z');
+    const signed = signedConsent(consentOf(9, 'Photo consent'), 'iVBORw0KGgo=', now);
+    expect(signed.status).toBe('PENDING');
+    expect(signed.dateModified).toBe('2030-05-01T10:00:00.000Z');
+    expect(signed.cosigners).toEqual([{ type: 'PATIENT_OR_LEGAL_GUARDIAN', signature: 'iVBORw0KGgo=' }]);
+  });
+
+  it('strips the 22-character data URL prefix', () => {
+    expect('data:image/png;base64,'.length).toBe(22);
+    expect(stripDataUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('iVBORw0KGgo=');
+  });
+});

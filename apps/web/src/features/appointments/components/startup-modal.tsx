@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, Text } from '@mantine/core';
+import { webRoutes } from '@dermis/contract';
+import { AppModal } from '../../../components/app-modal';
+import { ErrorModal } from '../../../components/error-modal';
+import { t } from '../../../lib/i18n';
+import { useSessionStore, useSession } from '../../../lib/session';
+import { useSetHistoryFinished, type Appointment } from '../api/appointments';
+
+/**
+ * 'Dear {first name}' (spec 000 §2 "Start-up modal for unfinished screening", spec 002 §2): shown
+ * once per sign-in (the session's notification-modal flag) while unfinished visits exist. 'My profile
+ * is up to date' marks the first one's history finished (the list then reloads); 'Review my profile'
+ * opens its screening.
+ */
+export function StartupModal({
+  patientId,
+  firstName,
+  unfinished,
+  suppressed,
+}: {
+  patientId: number;
+  firstName: string;
+  unfinished: readonly Appointment[] | undefined;
+  /** On the wizard itself the question is moot; the flag stays unset so it asks on the next page. */
+  suppressed: boolean;
+}) {
+  const store = useSessionStore();
+  const shown = useSession().notificationModalShown;
+  const navigate = useNavigate();
+  const finish = useSetHistoryFinished(patientId);
+  const [error, setError] = useState<string | null>(null);
+  const first = unfinished?.[0];
+  const close = () => store.setNotificationModalShown(true);
+
+  return (
+    <>
+      <AppModal
+        opened={!shown && !suppressed && first !== undefined}
+        onClose={close}
+        title={t('screeningReminder.title', { name: firstName })}
+        testId="screening-reminder"
+      >
+        <Text>{t('screeningReminder.text')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button
+            variant="default"
+            loading={finish.isPending}
+            onClick={() => {
+              if (!first) return;
+              finish.mutate(first.id, {
+                onSuccess: close,
+                onError: () => setError(t('history.error.saving')),
+              });
+            }}
+          >
+            {t('screeningReminder.upToDate')}
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              if (!first) return;
+              close();
+              void navigate(`${webRoutes.screening}/${first.id}/basic-info`);
+            }}
+          >
+            {t('screeningReminder.review')}
+          </Button>
+        </Group>
+      </AppModal>
+      <ErrorModal message={error} onClose={() => setError(null)} />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { CareTeamMember } from '@dermis/contract';
+import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { IconGripVertical, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n';
+import { addressLine, displayName, memberKey } from './care-team-member';
+
+interface SortableMemberProps {
+  member: CareTeamMember;
+  onRemove: (member: CareTeamMember) => void;
+}
+
+/** One card of the team: the drag handle (mouse, touch and keyboard), the provider, remove. */
+export function SortableMember({ member, onRemove }: SortableMemberProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: memberKey(member),
+      attributes: { roleDescription: t('careTeam.roleDescription') },
+    });
+  const name = member.addressBookInfo.name;
+  const npi = member.addressBookInfo.npi;
+  return (
+    <Paper
+      ref={setNodeRef}
+      component="li"
+      withBorder
+      p="sm"
+      shadow={isDragging ? 'md' : undefined}
+      data-testid="care-team-member"
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        borderColor: member.defaultReferringPhysician ? 'var(--mantine-primary-color-filled)' : undefined,
+      }}
+    >
+      <Group gap="xs" wrap="nowrap" align="center">
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('careTeam.dragHandle', { name })}
+          data-testid="care-team-handle"
+          style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+          {...attributes}
+          {...listeners}
+        >
+          <IconGripVertical size={20} aria-hidden />
+        </ActionIcon>
+        <Text
+          fw={700}
+          size="lg"
+          w={26}
+          ta="center"
+          aria-label={t('careTeam.position', { position: member.order })}
+          style={{ flexShrink: 0 }}
+        >
+          {member.order}.
+        </Text>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {displayName(member)}
+            </Text>
+            {member.defaultReferringPhysician && (
+              <Badge
+                variant="light"
+                tt="none"
+                styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal' } }}
+                leftSection={<IconStarFilled size={12} aria-hidden />}
+                data-testid="care-team-referring"
+              >
+                {t('careTeam.referringPhysician')}
+              </Badge>
+            )}
+          </Group>
+          {member.addressBookInfo.specialty && <Text size="sm">{member.addressBookInfo.specialty}</Text>}
+          <Text size="sm" c="dimmed">
+            {[addressLine(member), npi ? t('careTeam.npi', { npi }) : null].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+        <ActionIcon
+          variant="subtle"
+          color="red.9"
+          size="lg"
+          aria-label={t('careTeam.removeNamed', { name })}
+          onClick={() => onRemove(member)}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import type { PatientDocument } from '@dermis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../lib/testing/fetch-mock';
+import { renderWithProviders } from '../../../lib/testing/render';
+import { DocumentsBlock } from './documents-block';
+
+const document: PatientDocument = {
+  id: 1,
+  name: 'Patch test results',
+  contentS3Id: 'a'.repeat(32),
+  dateCreated: '2026-03-05T10:00:00.000Z',
+  addedOn: '2026-03-05T10:00:00.000Z',
+  ownerFullName: 'Marcus Hale, DO',
+  fileName: 'patch-test-results.pdf',
+  mimeType: 'application/pdf',
+  contentLength: 100,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DocumentsBlock', () => {
+  it("shows the newest document and 'Show details' when there are documents", async () => {
+    const fetch = mockFetch(() => ({ body: [document] }));
+    renderWithProviders(<DocumentsBlock patientId={7} />);
+    expect(await screen.findByText('1 documents')).toBeInTheDocument();
+    expect(screen.getByText(/Latest: Patch test results \(March 0\d, 2026\)/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show details' })).toHaveAttribute(
+      'href',
+      '/my-health-profile/documents',
+    );
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/app/dms/getPatientDocuments/_rid/7');
+  });
+
+  it("has no 'Show details' without documents", async () => {
+    mockFetch(() => ({ body: [] }));
+    renderWithProviders(<DocumentsBlock patientId={7} />);
+    expect(await screen.findByText("You don't have any documents uploaded")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Show details' })).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { Anchor, Group, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { webRoutes } from '@dermis/contract';
+import { SectionCard } from '../../../components/section-card';
+import { ListSkeleton } from '../../../components/skeletons';
+import { t } from '../../../lib/i18n';
+import { usePatientDocuments } from '../api/documents';
+import { documentDate } from '../date-range';
+
+/**
+ * The Documents block of /my-health-profile (spec 001 §2): how many documents there are and the
+ * newest one, with 'Show details' only when there is at least one.
+ */
+export function DocumentsBlock({
+  patientId,
+  detailsHref = webRoutes.healthProfileDocuments,
+}: {
+  patientId: number;
+  detailsHref?: string;
+}) {
+  const documents = usePatientDocuments(patientId);
+  const latest = documents.data?.[0];
+  return (
+    <SectionCard
+      title={t('documents.block.title')}
+      testId="documents-block"
+      actions={
+        latest ? (
+          <Anchor component={Link} to={detailsHref} data-testid="documents-show-details">
+            <Group gap={2} component="span">
+              {t('healthProfile.showDetails')}
+              <IconChevronRight size={16} aria-hidden />
+            </Group>
+          </Anchor>
+        ) : undefined
+      }
+    >
+      {documents.isPending ? (
+        <ListSkeleton rows={1} />
+      ) : documents.isError ? (
+        <Text role="alert" c="red.9">
+          {t('documents.fetchFailed')}
+        </Text>
+      ) : latest ? (
+        <>
+          <Text>{t('documents.count', { count: documents.data.length })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('documents.block.latest', { name: latest.name, date: documentDate(latest.dateCreated) })}
+          </Text>
+        </>
+      ) : (
+        <Text>{t('documents.empty')}</Text>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The documents date filter (spec 001 §5 "Date range", §9): default the last 7 days, shortcuts the
+ * last 15 days and the last 1 month, inclusive by creation day, start not after end (by day).
+ */
+import dayjs from 'dayjs';
+import type { DocumentRangeShortcut, PatientDocument } from '@dermis/contract';
+import { documentRangeShortcuts } from '@dermis/contract';
+
+export interface DayRange {
+  /** YYYY-MM-DD (local days). */
+  from: string | null;
+  to: string | null;
+}
+
+const day = 'YYYY-MM-DD';
+
+export function shortcutRange(shortcut: DocumentRangeShortcut, today = dayjs()): DayRange {
+  const found = documentRangeShortcuts.find((s) => s.key === shortcut) ?? documentRangeShortcuts[0];
+  return { from: today.subtract(found.amount, found.unit).format(day), to: today.format(day) };
+}
+
+export const defaultRange = (today = dayjs()): DayRange => shortcutRange('last7Days', today);
+
+/** True when both ends are set and the start is after the end. */
+export function isRangeInvalid(range: DayRange): boolean {
+  return range.from !== null && range.to !== null && range.from > range.to;
+}
+
+/** The documents created on a day inside the range (either end may be open), newest first. */
+export function documentsInRange(documents: PatientDocument[], range: DayRange): PatientDocument[] {
+  return documents
+    .filter((d) => {
+      const created = dayjs(d.dateCreated).format(day);
+      return (range.from === null || created >= range.from) && (range.to === null || created <= range.to);
+    })
+    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated));
+}
+
+/** 'MMMM DD, YYYY' (spec §9: 'MMMM DD, Y'). */
+export function documentDate(iso: string): string {
+  return dayjs(iso).format('MMMM DD, YYYY');
+}

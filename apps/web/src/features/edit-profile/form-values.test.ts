@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { EditableProfile } from '@dermis/contract';
+import { profileResolver, toDisplayDate, toFormValues, toIsoDate } from './form-values';
+
+const stored: EditableProfile = {
+  id: 3,
+  firstName: 'Maria',
+  middleName: null,
+  lastName: 'Lopez',
+  suffix: null,
+  previousName: null,
+  dateOfBirth: '1984-03-12',
+  driversLicenceNumber: null,
+  preferredContact: 'HOME_PHONE',
+  userEmail: 'maria@example.com',
+  userEmailStatus: 'VERIFIED',
+  cellPhone: null,
+  homePhone: '(239) 555-0142',
+  workPhone: null,
+  workPhoneExt: null,
+  fax: null,
+  otherPhone: null,
+  directAddress: null,
+  address1: {
+    streetAddressLn1: '1 Main St',
+    streetAddressLn2: null,
+    zip: '34102',
+    city: 'Naples',
+    state: 'FLORIDA',
+    country: 'UNITED_STATES',
+  },
+  address2: null,
+  gender: 'FEMALE',
+  genderIdentity: null,
+  genderIdentityOther: null,
+  sexualOrientation: null,
+  sexualOrientationOther: null,
+  races: ['2028-9', '2039-6'],
+  ethnicities: [],
+  racesByGroup: [{ group: '2028-9', values: ['2039-6'] }],
+  ethnicitiesByGroup: [],
+  preferredLanguageIsoCode: null,
+  avatarS3Id: null,
+  lkPatient: false,
+  demographicsImported: false,
+  nonUsa: false,
+};
+
+const resolve = (flags: { nonUsa: boolean; demographicsImported: boolean }) =>
+  profileResolver(flags)(toFormValues(stored), undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+
+describe('the edit-profile form values', () => {
+  it('show the date as MM/DD/YYYY and send it as YYYY-MM-DD', () => {
+    expect(toDisplayDate('1984-03-12')).toBe('03/12/1984');
+    expect(toIsoDate('03/12/1984')).toBe('1984-03-12');
+    expect(toIsoDate('3/12/84')).toBe('3/12/84');
+  });
+
+  it('start from the stored profile: nulls as empty text, the parent races only', () => {
+    const values = toFormValues(stored);
+    expect(values).toMatchObject({
+      dateOfBirth: '03/12/1984',
+      suffix: '',
+      genderIdentity: '',
+      races: ['2028-9'],
+      racesByGroup: [{ group: '2028-9', values: ['2039-6'] }],
+      address2: { streetAddressLn1: '', country: '' },
+    });
+  });
+
+  it('require ethnicity and language unless nonUSA or imported', async () => {
+    const strict = await resolve({ nonUsa: false, demographicsImported: false });
+    expect(Object.keys(strict.errors).sort()).toEqual(['ethnicities', 'preferredLanguageIsoCode']);
+    expect(strict.errors.ethnicities?.message).toBe('validation.fieldRequiredGeneric');
+    expect((await resolve({ nonUsa: true, demographicsImported: false })).errors).toEqual({});
+    expect((await resolve({ nonUsa: false, demographicsImported: true })).errors).toEqual({});
+  });
+
+  it('send the valid profile with the date in YYYY-MM-DD', async () => {
+    const result = await resolve({ nonUsa: true, demographicsImported: false });
+    expect(result.values).toMatchObject({ dateOfBirth: '1984-03-12', id: 3 });
+  });
+});

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { appRoutes, encounterProviderId, encountersResponse } from '@dermis/contract';
+import { useApiClient } from '../../../lib/api';
+
+/**
+ * The PROVIDER of the encounter a screening runs for (spec 001 §6): its providerId goes with the
+ * history calls. An encounter without one is only noted (spec §4: "only logged"); the screening
+ * goes on without it.
+ */
+export function useEncounterProvider(patientId: number, encounterId: number | undefined) {
+  const client = useApiClient();
+  const encounters = useQuery({
+    queryKey: ['encounters', patientId],
+    enabled: encounterId !== undefined,
+    queryFn: () =>
+      client.request(client.appUrl(appRoutes.getEncountersByFilter), {
+        method: 'POST',
+        body: { patientId, dateSelection: 'ALL' },
+        schema: encountersResponse,
+      }),
+  });
+  const encounter = encounters.data?.encounters.find((e) => e.id === encounterId);
+  return {
+    ready: encounterId === undefined || !encounters.isPending,
+    providerId: encounter ? encounterProviderId(encounter) : null,
+  };
+}

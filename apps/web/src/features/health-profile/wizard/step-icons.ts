@@ -1,0 +1,27 @@
+import {
+  IconAlertTriangle,
+  IconBandage,
+  IconDna,
+  IconGlassFull,
+  IconMan,
+  IconPill,
+  IconStethoscope,
+  IconWoman,
+  type Icon,
+} from '@tabler/icons-react';
+import { basicInfoIcon, type WizardStep } from './steps';
+
+const icons: Record<Exclude<WizardStep, 'basic-info'>, Icon> = {
+  allergies: IconAlertTriangle,
+  medications: IconPill,
+  'past-medical-history': IconStethoscope,
+  'family-history': IconDna,
+  'surgical-history': IconBandage,
+  'social-history': IconGlassFull,
+};
+
+/** The icon of a step in the step bar; basic info shows the patient's sex (spec 001 §2). */
+export function stepIcon(step: WizardStep, gender: string | null | undefined): Icon {
+  if (step === 'basic-info') return basicInfoIcon(gender) === 'woman' ? IconWoman : IconMan;
+  return icons[step];
+}

@@ -1,0 +1,271 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  addAttachmentResponse,
+  appRoutes,
+  attachmentDownloadResponse,
+  getMessageResponse,
+  getMessagesResponse,
+  markAsReadResponse,
+  messagePageSizeMax,
+  messageRefreshMs,
+  routePath,
+  sendDirectMessageResponse,
+  unreadCountResponse,
+  uploadUrlResponse,
+  type DirectMessage,
+  type DirectMessageType,
+  type GetMessagesResponse,
+} from '@dermis/contract';
+import { ApiError, useApiClient, type HttpClient } from '../../../lib/api';
+
+const unreadKey = (patientId: number) => ['messages', patientId, 'unread'] as const;
+
+/**
+ * POST patient/dermis/getMessages: one list (spec 002 §7), newest first. The answer's inbox count
+ * also feeds the top bar's badge, so the two never disagree.
+ */
+export function messageListQuery(
+  client: HttpClient,
+  queryClient: QueryClient,
+  patientId: number,
+  type: DirectMessageType,
+) {
+  return queryOptions({
+    queryKey: ['messages', patientId, type],
+    queryFn: async () => {
+      const list = await client.request(client.appUrl(appRoutes.getMessages), {
+        method: 'POST',
+        body: { patientId, directMessageType: type, page: 0, pageSize: messagePageSizeMax },
+        schema: getMessagesResponse,
+      });
+      queryClient.setQueryData(unreadKey(patientId), list.noOfUnread);
+      return list;
+    },
+  });
+}
+
+/** A list; the inbox refreshes every 180000 ms while a screen showing it is open (spec 002 §2, §9). */
+export function useMessageList(patientId: number | null, type: DirectMessageType) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...messageListQuery(client, queryClient, patientId ?? 0, type),
+    enabled: patientId !== null,
+    refetchInterval: type === 'RECEIVED' ? messageRefreshMs : false,
+  });
+}
+
+/**
+ * The unread count (GET directMessage/getUnreadCount/_rid/{id}) for the top bar. It has no timer of
+ * its own: each inbox refresh and each mark-as-read updates it.
+ */
+export function useUnreadCount(patientId: number | null): number {
+  const client = useApiClient();
+  return (
+    useQuery({
+      queryKey: unreadKey(patientId ?? 0),
+      enabled: patientId !== null,
+      queryFn: async () =>
+        (
+          await client.request(
+            client.appUrl(routePath(appRoutes.unreadMessageCount, { id: patientId ?? 0 })),
+            { schema: unreadCountResponse },
+          )
+        ).noOfUnread,
+    }).data ?? 0
+  );
+}
+
+/** GET directMessage/getById/_rid/{id}: one message with its body. */
+export function useMessage(id: number | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['message', id],
+    enabled: id !== null,
+    queryFn: () =>
+      client.request(client.appUrl(routePath(appRoutes.getDirectMessage, { id: id ?? 0 })), {
+        schema: getMessageResponse,
+      }),
+  });
+}
+
+/**
+ * POST directMessage/markAsRead. The answer's count replaces the badge's at once and the inbox row
+ * turns read (spec 002 §4: reading decrements the unread count).
+ */
+export function useMarkAsRead(patientId: number) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      client.request(client.appUrl(appRoutes.markMessageAsRead), {
+        method: 'POST',
+        body: { id, isRead: true },
+        schema: markAsReadResponse,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(unreadKey(patientId), answer.noOfUnread);
+      queryClient.setQueryData<GetMessagesResponse>(['messages', patientId, 'RECEIVED'], (list) =>
+        list
+          ? {
+              ...list,
+              noOfUnread: answer.noOfUnread,
+              messages: list.messages.map((m) => (m.id === answer.id ? { ...m, messageWasRead: true } : m)),
+            }
+          : list,
+      );
+    },
+  });
+}
+
+export type TransportMode = 'direct' | 'email';
+
+export interface SendVariables {
+  mode: TransportMode;
+  to: string;
+  subject: string;
+  content: string;
+  attachmentIds: number[];
+}
+
+export interface TransmitVariables extends Omit<SendVariables, 'attachmentIds'> {
+  startDate?: string;
+  endDate?: string;
+  ccdaAttachmentName: string;
+}
+
+function directInfo(patientId: number, v: SendVariables) {
+  return {
+    patientId,
+    fromPatientId: patientId,
+    to: v.to,
+    subject: v.subject,
+    content: v.content,
+    mimeType: 'text/plain' as const,
+    attachments: v.attachmentIds,
+  };
+}
+
+function emailInfo(patientId: number, v: SendVariables) {
+  return {
+    patientId,
+    to: v.to,
+    subject: v.subject,
+    content: v.content,
+    includeAttachments: v.attachmentIds.length > 0,
+    attachments: v.attachmentIds,
+  };
+}
+
+/** Compose: POST directMessage/send or patient/email/send. The server fills 'from' (the Direct address). */
+export function useSendMessage(patientId: number) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: SendVariables) =>
+      v.mode === 'direct'
+        ? client.request(client.appUrl(appRoutes.sendDirectMessage), {
+            method: 'POST',
+            body: { directMessageInfo: directInfo(patientId, v) },
+            schema: sendDirectMessageResponse,
+          })
+        : client.request(client.appUrl(appRoutes.sendEmail), {
+            method: 'POST',
+            body: { patientEmailInfo: emailInfo(patientId, v) },
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
+  });
+}
+
+/**
+ * Transmit: POST directMessage/sendByFilter or patient/email/sendByFilter (spec 002 §3 "Send
+ * payloads"); a responsible person's e-mail send is flagged so the log records who sent it.
+ */
+export function useTransmit(patientId: number, actingFor: boolean) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: TransmitVariables) => {
+      const range = {
+        patientId,
+        ...(v.startDate ? { startDate: v.startDate } : {}),
+        ...(v.endDate ? { endDate: v.endDate } : {}),
+        ccdaAttachmentName: v.ccdaAttachmentName,
+      };
+      const message = { ...v, attachmentIds: [] };
+      return v.mode === 'direct'
+        ? client.request(client.appUrl(appRoutes.directSendByFilter), {
+            method: 'POST',
+            body: { directMessageInfo: directInfo(patientId, message), ...range },
+          })
+        : client.request(client.appUrl(appRoutes.emailSendByFilter), {
+            method: 'POST',
+            body: {
+              patientEmailInfo: emailInfo(patientId, message),
+              ...range,
+              sentByResponsiblePerson: actingFor,
+            },
+          });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
+  });
+}
+
+/**
+ * Spec 002 §4 "Attachment upload": an upload address, the blob PUT to it (XMLHttpRequest, for its
+ * upload progress), then dms/file/add, which checks size and type by content. Resolves with the id
+ * a send lists.
+ */
+export async function uploadAttachment(
+  client: HttpClient,
+  patientId: number,
+  mode: TransportMode,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<number> {
+  const route = mode === 'direct' ? appRoutes.directMessagingUploadUrl : appRoutes.patientEmailUploadUrl;
+  const upload = await client.request(`${client.appUrl(route)}?patientId=${encodeURIComponent(patientId)}`, {
+    schema: uploadUrlResponse,
+  });
+  const mimeType = file.type || 'application/octet-stream';
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', upload.url);
+    xhr.setRequestHeader('Content-Type', mimeType);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new ApiError(xhr.status, 'UPLOAD_FAILED', ''));
+    xhr.onerror = () => reject(new ApiError(0, 'UPLOAD_FAILED', ''));
+    xhr.send(file);
+  });
+  onProgress(1);
+  const added = await client.request(client.appUrl(appRoutes.addMessageFile), {
+    method: 'PUT',
+    body: {
+      patientId,
+      visibleForPatient: false,
+      name: file.name,
+      size: file.size,
+      mimeType,
+      id: upload.s3Id,
+    },
+    schema: addAttachmentResponse,
+  });
+  return added.id;
+}
+
+/** GET directMessage/getAttachment/_rid/{id} (or the e-mail one): a signed, expiring address. */
+export function getAttachmentUrl(client: HttpClient, message: Pick<DirectMessage, 'isDirect'>, id: number) {
+  return client.request(
+    client.appUrl(
+      routePath(message.isDirect ? appRoutes.directMessageAttachment : appRoutes.patientEmailAttachment, {
+        id,
+      }),
+    ),
+    { schema: attachmentDownloadResponse },
+  );
+}

@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../lib/testing/fetch-mock';
+import { renderWithProviders } from '../../../lib/testing/render';
+import { maxAttachmentBytes } from '../format';
+import { Compose } from './compose';
+import { MessageList } from './message-list';
+import { MessagesLayout } from './messages-layout';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const person = {
+  firstName: 'Maria',
+  lastName: 'Gonzalez',
+  directAddress: 'maria.gonzalez@direct.dermis.example.org',
+  directServiceEnabled: true,
+};
+
+const original = {
+  id: 31,
+  patientId: 7,
+  directMessageType: 'RECEIVED',
+  from: 'dr.lee@direct.sunshine-derm.example.org',
+  to: person.directAddress,
+  subject: 'Your biopsy results',
+  content: 'The results are benign.',
+  mimeType: 'text/plain',
+  dateSent: '2026-03-04T15:30:00Z',
+  dateModified: '2026-03-04T15:30:00Z',
+  messageWasRead: false,
+  isDirect: true,
+  status: 'DELIVERED',
+  failureReason: null,
+  sentByFullName: null,
+  attachments: [],
+};
+const list = (type: string, messages: unknown[]) => ({
+  directMessageType: type,
+  noOfUnread: 1,
+  totalCount: messages.length,
+  page: 0,
+  pageSize: 200,
+  messages,
+});
+
+/**
+ * The blob store's PUT is the one edge not reached through fetch: a stand-in XMLHttpRequest that
+ * reports half, then all, of the upload.
+ */
+class FakeXhr {
+  static puts: string[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  status = 0;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(file: File) {
+    FakeXhr.puts.push(`${this.url} ${file.name}`);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: file.size / 2, total: file.size });
+      setTimeout(() => {
+        this.status = 200;
+        this.onload?.();
+      }, 20);
+    }, 20);
+  }
+}
+
+function server() {
+  let uploads = 0;
+  return mockFetch((url, init) => {
+    if (url.endsWith('patient/dermis/getMessages')) {
+      const body = JSON.parse(init.body as string) as { directMessageType: string };
+      return { body: list(body.directMessageType, body.directMessageType === 'RECEIVED' ? [original] : []) };
+    }
+    if (url.includes('directMessage/getUnreadCount/_rid/7')) return { body: { patientId: 7, noOfUnread: 1 } };
+    if (url.endsWith('directMessage/getById/_rid/31')) return { body: original };
+    if (url.includes('/getUploadURL?patientId=7'))
+      return {
+        body: {
+          url: `/api/blobs/upload?t=${++uploads}`,
+          s3Id: `s3-${uploads}`,
+          expiresAt: '2030-01-01T00:00:00Z',
+          maxBytes: 3_500_000,
+        },
+      };
+    if (url.endsWith('dms/file/add')) {
+      const body = JSON.parse(init.body as string) as { name: string; size: number; mimeType: string };
+      return {
+        body: {
+          id: 500 + uploads,
+          name: body.name,
+          size: body.size,
+          mimeType: body.mimeType,
+          channel: 'DIRECT_MESSAGING',
+          createdAt: '2026-11-26T00:00:00Z',
+        },
+      };
+    }
+    if (url.endsWith('directMessage/send')) {
+      const body = JSON.parse(init.body as string) as { directMessageInfo: { to: string; subject: string } };
+      return {
+        body: {
+          ...original,
+          id: 90,
+          directMessageType: 'SENT',
+          from: person.directAddress,
+          to: body.directMessageInfo.to,
+          subject: body.directMessageInfo.subject,
+          messageWasRead: true,
+          status: 'SENT',
+        },
+      };
+    }
+    return { status: 404, body: { error: 'NOT_FOUND' } };
+  });
+}
+
+function renderCompose(route: string) {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return renderWithProviders(<></>, {
+    route,
+    path: '/elsewhere',
+    routes: (
+      <Route
+        path="/messages"
+        element={<MessagesLayout patientId={7} base="/messages" actingFor={false} person={person} />}
+      >
+        <Route path="inbox" element={<MessageList slug="inbox" />} />
+        <Route path="compose/:type?/:action?/:id?" element={<ComposeFromParams />} />
+      </Route>
+    ),
+  });
+}
+
+function ComposeFromParams() {
+  const { type, action, id } = useParams();
+  return <Compose type={type} action={action} id={id} />;
+}
+
+const file = (name: string, size: number, lastModified = 1000) => {
+  const f = new File([new Uint8Array(Math.min(size, 16))], name, { type: 'application/pdf', lastModified });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+describe('Compose', () => {
+  it('prepares a reply: sender, Re: subject, the original quoted after underscores', async () => {
+    server();
+    renderCompose('/messages/compose/inbox/reply/31');
+    const to = await screen.findByTestId('compose-to');
+    expect(to).toHaveValue('dr.lee@direct.sunshine-derm.example.org');
+    expect(screen.getByTestId('compose-subject')).toHaveValue('Re: Your biopsy results');
+    const content = screen.getByTestId<HTMLTextAreaElement>('compose-content').value;
+    expect(content).toMatch(/_{40}\nFrom: dr\.lee@/);
+    expect(content.endsWith('The results are benign.')).toBe(true);
+    expect(screen.getByTestId('compose-from')).toHaveValue(person.directAddress);
+  });
+
+  it('keeps what was typed when the address or subject is refused', async () => {
+    const fetch = server();
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'not-an-address');
+    await user.type(screen.getByTestId('compose-content'), 'Hello doctor');
+    await user.click(screen.getByTestId('compose-send'));
+    expect(await screen.findByText('Address not valid')).toBeInTheDocument();
+    expect(screen.getByText('Subject is required')).toBeInTheDocument();
+    expect(screen.getByTestId('compose-to')).toHaveValue('not-an-address');
+    expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
+    expect(screen.getByTestId('compose-to')).toHaveFocus();
+    expect(fetch.mock.calls.some(([url]) => (url as string).includes('directMessage/send'))).toBe(false);
+  });
+
+  it('uploads with progress, refuses oversized and duplicate files, and sends the checked ids', async () => {
+    FakeXhr.puts = [];
+    const fetch = server();
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    const input = (await screen.findByTestId('compose-attachments')).querySelector(
+      'input[type=file]',
+    ) as HTMLInputElement;
+
+    await user.upload(input, [file('scan.pdf', 2000), file('huge.pdf', maxAttachmentBytes + 1)]);
+    expect(await screen.findByText('huge.pdf is larger than 3.5 MB')).toBeInTheDocument();
+    expect(await screen.findByTestId('attachment-progress')).toBeInTheDocument();
+    const checkbox = await screen.findByRole('checkbox', { name: 'scan.pdf' });
+    expect(checkbox).toBeChecked();
+    expect(FakeXhr.puts).toEqual(['/api/blobs/upload?t=1 scan.pdf']);
+
+    await user.upload(input, [file('scan.pdf', 2000)]);
+    expect(await screen.findByText('You cannot add same file in attachment')).toBeInTheDocument();
+    expect(screen.getAllByTestId('attachment-checkbox')).toHaveLength(1);
+
+    await user.type(screen.getByTestId('compose-to'), 'dr.lee@direct.sunshine-derm.example.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Photos');
+    await user.click(screen.getByTestId('compose-send'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/messages/inbox'));
+    const send = fetch.mock.calls.find(([url]) => (url as string).endsWith('directMessage/send'));
+    const body = JSON.parse(send?.[1]?.body as string) as { directMessageInfo: Record<string, unknown> };
+    expect(body.directMessageInfo).toMatchObject({
+      patientId: 7,
+      to: 'dr.lee@direct.sunshine-derm.example.org',
+      subject: 'Photos',
+      attachments: [501],
+    });
+  });
+
+  it('clears the attachments when the Direct Message box is toggled', async () => {
+    server();
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    const input = (await screen.findByTestId('compose-attachments')).querySelector(
+      'input[type=file]',
+    ) as HTMLInputElement;
+    await user.upload(input, [file('scan.pdf', 2000)]);
+    await screen.findByRole('checkbox', { name: 'scan.pdf' });
+    await user.click(within(screen.getByTestId('compose')).getByRole('checkbox', { name: /Direct Message/ }));
+    expect(screen.queryByRole('checkbox', { name: 'scan.pdf' })).not.toBeInTheDocument();
+  });
+
+  it('notices vanish after 5 s', async () => {
+    server();
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    const input = (await screen.findByTestId('compose-attachments')).querySelector(
+      'input[type=file]',
+    ) as HTMLInputElement;
+    await user.upload(input, [file('huge.pdf', maxAttachmentBytes + 1)]);
+    expect(await screen.findByText('huge.pdf is larger than 3.5 MB')).toBeInTheDocument();
+    await waitFor(
+      () => expect(screen.queryByText('huge.pdf is larger than 3.5 MB')).not.toBeInTheDocument(),
+      {
+        timeout: 6000,
+      },
+    );
+  }, 10_000);
+});

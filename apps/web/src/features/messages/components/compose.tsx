@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Checkbox, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { ErrorModal } from '../../../components/error-modal';
+import { SectionCard } from '../../../components/section-card';
+import { ListSkeleton } from '../../../components/skeletons';
+import { isApiError } from '../../../lib/api';
+import { t } from '../../../lib/i18n';
+import { useMessage, useSendMessage, type TransportMode } from '../api/messages';
+import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
+import { AttachmentsField, type ComposeAttachment } from './attachments-field';
+import { directAvailable, isListSlug, listTypes, useMessagesScope } from './messages-context';
+
+interface ComposeProps {
+  type?: string;
+  action?: string;
+  id?: string;
+}
+
+/**
+ * /messages/compose/:type?/:action?/:id? (spec 002 §2 "Compose"): a new message, or a reply or
+ * forward of message :id of list :type, prepared once the list is known.
+ */
+export function Compose({ type, action, id }: ComposeProps) {
+  const scope = useMessagesScope();
+  const slug = isListSlug(type) ? type : 'inbox';
+  const quoting = (action === 'reply' || action === 'forward') && id !== undefined && /^\d{1,12}$/.test(id);
+  const query = useMessage(quoting ? Number(id) : null);
+  if (quoting && query.isPending) return <ListSkeleton rows={4} label={t('components.loading')} />;
+  const original =
+    query.data &&
+    query.data.directMessageType === listTypes[slug].type &&
+    query.data.patientId === scope.patientId
+      ? query.data
+      : undefined;
+  const draft: Draft | undefined = original
+    ? action === 'reply'
+      ? replyDraft(original)
+      : forwardDraft(original)
+    : undefined;
+  // Keyed, so a different message to quote starts a fresh form (and drops the old attachments).
+  return (
+    <ComposeForm
+      key={`${slug}/${action ?? ''}/${id ?? ''}`}
+      draft={draft}
+      action={quoting ? action : undefined}
+    />
+  );
+}
+
+interface Errors {
+  to?: string;
+  subject?: string;
+}
+
+function ComposeForm({ draft, action }: { draft?: Draft; action?: string }) {
+  const scope = useMessagesScope();
+  const navigate = useNavigate();
+  const send = useSendMessage(scope.patientId);
+  const canDirect = directAvailable(scope.person);
+  const [direct, setDirect] = useState(canDirect);
+  const [to, setTo] = useState(draft?.to ?? '');
+  const [subject, setSubject] = useState(draft?.subject ?? '');
+  const [content, setContent] = useState(draft?.content ?? '');
+  const [attachments, setAttachments] = useState<ComposeAttachment[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const mode: TransportMode = canDirect && direct ? 'direct' : 'email';
+  const uploading = attachments.some((a) => a.id === null);
+
+  const validate = (): Errors => ({
+    ...(isAddressValid(to) ? {} : { to: t('messages.addressNotValid') }),
+    ...(subject.trim() === '' ? { subject: t('messages.subjectRequired') } : {}),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (found.to || found.subject) {
+      document.getElementById(found.to ? 'compose-to' : 'compose-subject')?.focus();
+      return;
+    }
+    try {
+      await send.mutateAsync({
+        mode,
+        to: to.trim(),
+        subject: subject.trim(),
+        content,
+        attachmentIds: attachments.filter((a) => a.checked && a.id !== null).map((a) => a.id as number),
+      });
+      await navigate(`${scope.base}/inbox`);
+    } catch (error) {
+      // Spec 002 §4 "Sending": the failure modal, the form keeping everything typed. A refusal the
+      // patient can act on (a daily limit, an unknown Direct address) is shown in its own words.
+      setFailure(
+        isApiError(error) && error.status === 400 && error.message ? error.message : t('error.generic'),
+      );
+    }
+  };
+
+  const title =
+    action === 'reply'
+      ? t('messages.replyTitle')
+      : action === 'forward'
+        ? t('messages.forwardTitle')
+        : t('messages.composeTitle');
+
+  return (
+    <SectionCard title={title} testId="compose">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          {scope.person?.directAddress && (
+            <TextInput
+              label={t('messages.from')}
+              value={scope.person.directAddress}
+              readOnly
+              variant="filled"
+              data-testid="compose-from"
+            />
+          )}
+          {canDirect && (
+            <Checkbox
+              label={t('messages.directMessage')}
+              description={direct ? t('messages.directHint') : t('messages.emailHint')}
+              checked={direct}
+              onChange={(event) => {
+                setDirect(event.currentTarget.checked);
+                // Spec 002 §2: the two transports keep attachments apart, so a switch clears them.
+                setAttachments([]);
+              }}
+              data-testid="compose-direct"
+            />
+          )}
+          <TextInput
+            id="compose-to"
+            label={t('messages.to')}
+            type="email"
+            autoComplete="email"
+            required
+            value={to}
+            onChange={(event) => {
+              setTo(event.currentTarget.value);
+              if (errors.to) setErrors((e) => ({ ...e, to: undefined }));
+            }}
+            error={errors.to}
+            data-testid="compose-to"
+          />
+          <TextInput
+            id="compose-subject"
+            label={t('messages.subject')}
+            required
+            maxLength={255}
+            value={subject}
+            onChange={(event) => {
+              setSubject(event.currentTarget.value);
+              if (errors.subject) setErrors((e) => ({ ...e, subject: undefined }));
+            }}
+            error={errors.subject}
+            data-testid="compose-subject"
+          />
+          <Textarea
+            label={t('messages.content')}
+            rows={10}
+            resize="vertical"
+            value={content}
+            onChange={(event) => setContent(event.currentTarget.value)}
+            data-testid="compose-content"
+          />
+          <AttachmentsField
+            patientId={scope.patientId}
+            mode={mode}
+            value={attachments}
+            onChange={setAttachments}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => void navigate(-1)} data-testid="compose-cancel">
+              {t('messages.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={send.isPending}
+              disabled={uploading}
+              leftSection={<IconSend size={16} aria-hidden />}
+              data-testid="compose-send"
+            >
+              {t('messages.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ErrorModal message={failure} onClose={() => setFailure(null)} />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { entityId, int32Text, safeString } from './rules';
+
+/**
+ * Documents (spec 001 §2, §3 "Document", §5 "Date range", §7): the clinic files them through the
+ * integration API; the patient lists them (`GET dms/getPatientDocuments/_rid/{id}`, newest first) and
+ * downloads one through a signed, expiring link (`GET dms/url/getDermisDownloadURL?patientId&documentId`),
+ * each download landing in the activity log.
+ */
+export const patientDocument = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contentS3Id: z.string(),
+  /** When the clinic created it (ISO 8601 timestamp): the date filter and the sort use it. */
+  dateCreated: z.string(),
+  /** When it was added to the portal (ISO 8601 timestamp). */
+  addedOn: z.string(),
+  ownerFullName: z.string().nullable(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  contentLength: z.number().int(),
+});
+export type PatientDocument = z.infer<typeof patientDocument>;
+
+export const patientDocumentsResponse = z.array(patientDocument);
+
+export const documentDownloadUrlQuery = z.object({
+  patientId: int32Text.pipe(entityId),
+  documentId: int32Text.pipe(entityId),
+});
+export type DocumentDownloadUrlQuery = z.infer<typeof documentDownloadUrlQuery>;
+
+export const documentDownloadUrlResponse = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+});
+export type DocumentDownloadUrlResponse = z.infer<typeof documentDownloadUrlResponse>;
+
+/** Spec §9: default range the last 7 days; shortcuts last 15 days and last 1 month. */
+export const documentRangeShortcuts = [
+  { key: 'last7Days', amount: 7, unit: 'day' },
+  { key: 'last15Days', amount: 15, unit: 'day' },
+  { key: 'last1Month', amount: 1, unit: 'month' },
+] as const;
+export type DocumentRangeShortcut = (typeof documentRangeShortcuts)[number]['key'];
+/** Spec §9: MM-DD-YYYY in the filter, 'MMMM DD, Y' (dayjs: MMMM DD, YYYY) for document dates. */
+export const documentFilterDateFormat = 'MM-DD-YYYY';
+export const documentDateFormat = 'MMMM DD, YYYY';
+
+/** Largest document the integration API accepts, decoded. */
+export const documentMaxBytes = 20 * 1024 * 1024;
+
+/** Document types recognised by content (magic bytes); plain text is accepted when it is valid UTF-8. */
+export const documentMimeTypes = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/tiff',
+  'text/plain',
+  'application/xml',
+] as const;
+export type DocumentMimeType = (typeof documentMimeTypes)[number];
+
+const isoTimestamp = safeString.regex(
+  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/,
+  {
+    message: 'Use ISO 8601 (YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ).',
+  },
+);
+
+/** Integration API: PUT /api/integration/patients/{externalId}/documents/{documentExternalId}. */
+export const upsertDocumentRequest = z.object({
+  name: safeString.trim().min(1).max(200),
+  fileName: safeString.trim().min(1).max(255),
+  /** Must agree with the content's magic bytes. */
+  mimeType: z.enum(documentMimeTypes),
+  dateCreated: isoTimestamp,
+  ownerFullName: safeString.trim().max(200).nullable().optional(),
+  contentBase64: safeString.min(1).max(Math.ceil(documentMaxBytes / 3) * 4 + 4),
+});
+export type UpsertDocumentRequest = z.infer<typeof upsertDocumentRequest>;
+
+export const documentExternalIdParams = z.object({
+  externalId: safeString.trim().min(1).max(64),
+  documentExternalId: safeString.trim().min(1).max(64),
+});
+
+export const upsertDocumentResponse = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  created: z.boolean(),
+});

@@ -1,0 +1,175 @@
+/**
+ * Encounters (spec 001 §2 screening, §6 encounter role PROVIDER, §7 encounter/setHistoryFinished;
+ * spec 002 §3 Appointment / encounter, §7 encounter/getByFilter). Stored as the clinic feeds them
+ * through the integration API; the appointments pages build on the same shapes.
+ */
+import { z } from 'zod';
+import { consent, encounterConsentInput } from './consents';
+import { entityId, int32, safeString } from './rules';
+
+/** An ISO 8601 date-time with an offset, years 1900-2200 (what a timestamptz round-trips). */
+const dateTime = safeString.datetime({ offset: true }).refine(
+  (value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1900 && year <= 2200;
+  },
+  { message: 'Use a date between 1900 and 2200.' },
+);
+
+export const encounterRoleType = z.enum(['PROVIDER']);
+
+export const encounterRoleInfo = z.object({
+  encounterRoleType,
+  providerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Credentials, e.g. "MD", "PA-C". */
+  title: z.string().nullable(),
+  avatarS3Id: z.string().nullable(),
+  /** Where the web loads the provider's photo (an <img src>), or null when the clinic sent none. */
+  avatarUrl: z.string().nullable(),
+});
+export type EncounterRoleInfo = z.infer<typeof encounterRoleInfo>;
+
+export const clinicInfo = z.object({
+  id: z.number().int(),
+  clinicName: z.string(),
+  addressInformationInfo: z.object({
+    streetAddressLn1: z.string().nullable(),
+    streetAddressLn2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+  }),
+  /** WORK_PHONE (the clinic's phone, as the clinic wrote it) and WEBSITE (an http(s) address). */
+  contactInfoList: z.array(z.object({ type: z.string(), value: z.string() })),
+});
+export type ClinicInfo = z.infer<typeof clinicInfo>;
+
+export const encounter = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  /** YYYY-MM-DDTHH:mm:ss.SSS in UTC with a Z. */
+  dateOfService: z.string(),
+  /** Milliseconds. */
+  duration: z.number().int(),
+  historyFinished: z.boolean(),
+  encounterRoleInfoList: z.array(encounterRoleInfo),
+  clinicInfo: clinicInfo.nullable(),
+  educationText: z.string().nullable(),
+  educationNote: z.string().nullable(),
+  /** Every consent of the visit (ONE_TIME ones signed at another visit answer SIGNED here). */
+  consents: z.array(consent),
+  /** Spec §3: the consents still waiting for the patient's signature (a subset of consents). */
+  unsignedConsents: z.array(consent),
+});
+export type Encounter = z.infer<typeof encounter>;
+
+/** The PROVIDER role's providerId, used when loading and saving history in an encounter (spec §6). */
+export function encounterProviderId(value: Encounter): number | null {
+  return value.encounterRoleInfoList.find((r) => r.encounterRoleType === 'PROVIDER')?.providerId ?? null;
+}
+
+/** POST encounter/setHistoryFinished {encounterId, historyFinished}: guarded by the encounter's patient. */
+export const setHistoryFinishedRequest = z.object({
+  encounterId: entityId,
+  historyFinished: z.boolean().default(true),
+});
+export const setHistoryFinishedResponse = encounter;
+
+export const encounterDateSelection = z.enum(['ALL', 'SPECIFY_RANGE']);
+
+/** Spec 002 §9: Past Visits load 2 at a time. */
+export const pastVisitsPageSize = 2;
+/** Spec 002 §9: the education preview's length (then ' ...'). */
+export const educationPreviewLength = 200;
+/** Most encounters one getByFilter answers (a page). */
+export const encountersMaxLimit = 500;
+
+/**
+ * POST encounter/getByFilter (spec 002 §7): the patient's encounters. Range bounds are ISO date-times
+ * (low inclusive, high exclusive); `historyFinished` false = unfinished screenings only. Visits in the
+ * past without any encounter role are never answered (spec §2 Past Visits, decision 100).
+ * `updateConsents` is accepted as the spec sends it (consents are always current here).
+ * `sortOrder` DESC answers newest first (Past Visits); `limit` caps the answer, `total` counts all
+ * matches, so 'Load More' shows while total > limit.
+ */
+export const getEncountersByFilterRequest = z.object({
+  patientId: entityId,
+  dateSelection: encounterDateSelection.default('ALL'),
+  dateOfServiceRangeLow: dateTime.optional(),
+  dateOfServiceRangeHigh: dateTime.optional(),
+  updateConsents: z.boolean().optional(),
+  historyFinished: z.boolean().optional(),
+  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+  limit: int32.min(1).max(encountersMaxLimit).optional(),
+});
+export const encountersResponse = z.object({
+  encounters: z.array(encounter),
+  /** How many encounters match the filter, regardless of limit. */
+  total: z.number().int(),
+});
+
+/**
+ * Unfinished screenings (spec 000 Notifications dropdown and start-up modal; decision 100): upcoming
+ * visits within `unfinishedScreeningDays` days whose history is not finished, soonest first. The
+ * dropdown links each to /screening/{id}/basic-info; 'My profile is up to date' sends the first one
+ * to encounter/setHistoryFinished, then reloads this list.
+ */
+export const unfinishedScreeningDays = 30;
+export const getUnfinishedEncountersRequest = z.object({ patientId: entityId });
+export type EncountersResponse = z.infer<typeof encountersResponse>;
+
+// Integration API (clinic side) ----------------------------------------------------------------
+
+/**
+ * PUT /api/integration/encounters/{externalId}: create or update an encounter by the clinic's id.
+ * Providers are created or updated by their own externalId; the role list is replaced.
+ */
+export const upsertEncounterRequest = z.object({
+  patientExternalId: safeString.trim().min(1).max(64),
+  /** A clinic of the key's practice (the id POST /clinics answered), or null. */
+  clinicId: entityId.nullable().default(null),
+  dateOfService: dateTime,
+  /** Minutes (the portal answers milliseconds). */
+  durationMinutes: int32
+    .min(0)
+    .max(24 * 60)
+    .default(30),
+  historyFinished: z.boolean().default(false),
+  /**
+   * The clinic by the clinic's own id (PUT /clinics/{externalId}); wins over clinicId when both are
+   * given.
+   */
+  clinicExternalId: safeString.trim().min(1).max(64).nullable().default(null),
+  educationText: safeString.trim().max(20_000).nullable().default(null),
+  educationNote: safeString.trim().max(2000).nullable().default(null),
+  providers: z
+    .array(
+      z.object({
+        externalId: safeString.trim().min(1).max(64),
+        firstName: safeString.trim().min(1).max(100),
+        lastName: safeString.trim().min(1).max(100),
+        title: safeString.trim().max(40).nullable().default(null),
+        role: encounterRoleType.default('PROVIDER'),
+        /**
+         * The provider's photo, base64 PNG or JPEG (checked by content, at most avatarMaxBytes);
+         * null removes it, absent keeps it.
+         */
+        avatarBase64: safeString.max(2_000_000).nullable().optional(),
+      }),
+    )
+    .max(20)
+    .default([]),
+  /**
+   * The visit's consents by the clinic's consent ids. Absent keeps them; given, consents not in the
+   * list are removed unless signed (a signed consent is evidence and stays).
+   */
+  consents: z.array(encounterConsentInput).max(50).optional(),
+});
+export type UpsertEncounterRequest = z.input<typeof upsertEncounterRequest>;
+export const upsertEncounterResponse = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  created: z.boolean(),
+});

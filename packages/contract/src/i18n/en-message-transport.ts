@@ -1,0 +1,18 @@
+/**
+ * Texts of the message transport and the health-summary transmission (issue 12 items 5-7): the
+ * send limits, Direct availability and the e-mail that carries a transmitted summary. Spanish in
+ * es-message-transport.ts, same keys.
+ */
+export const enMessageTransport = {
+  'server.error.sendLimitAccount':
+    'You have reached the limit of {limit} messages a day. Please try again tomorrow.',
+  'server.error.sendLimitPractice':
+    'Your practice has reached its limit of messages for today. Please try again tomorrow.',
+  'server.error.directUnavailable': 'Direct messaging is not available for this account.',
+  'mail.transmit.greeting': 'Hello,',
+  'mail.transmit.intro':
+    '{name} sent you a health summary from the {practiceName} patient portal. It is attached to this e-mail.',
+  'mail.transmit.note': 'Message from {name}:',
+} as const;
+
+export type MessageTransportMessageKey = keyof typeof enMessageTransport;

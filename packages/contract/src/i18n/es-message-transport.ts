@@ -1,0 +1,14 @@
+import type { MessageTransportMessageKey } from './en-message-transport';
+
+/** Spanish texts of the message transport and transmission (same keys as en-message-transport.ts). */
+export const esMessageTransport: Record<MessageTransportMessageKey, string> = {
+  'server.error.sendLimitAccount':
+    'Ha alcanzado el límite de {limit} mensajes por día. Vuelva a intentarlo mañana.',
+  'server.error.sendLimitPractice':
+    'Su consulta ha alcanzado el límite de mensajes de hoy. Vuelva a intentarlo mañana.',
+  'server.error.directUnavailable': 'La mensajería Direct no está disponible para esta cuenta.',
+  'mail.transmit.greeting': 'Hola:',
+  'mail.transmit.intro':
+    '{name} le envió un resumen de salud desde el portal de pacientes de {practiceName}. Va adjunto a este correo.',
+  'mail.transmit.note': 'Mensaje de {name}:',
+};

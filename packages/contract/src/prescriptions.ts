@@ -1,0 +1,105 @@
+/**
+ * Prescriptions (spec 001 §3 Prescription, §7 prescription/getHistory and
+ * prescription/getPatientEducationMonograph, §8): read-only for the patient, fed by the clinic through
+ * the integration API (idempotent by the clinic's prescription id).
+ *
+ * `fdbId` / `fdbDrugType` keep the spec's names: they are the clinic drug database's drug id and
+ * concept type (with RxNorm, the RXCUI and its term type, e.g. SCD, SBD, IN).
+ */
+import { z } from 'zod';
+import { entityId, safeString } from './rules';
+
+export const prescriptionStatus = z.enum(['ACTIVE', 'INACTIVE']);
+export type PrescriptionStatus = z.infer<typeof prescriptionStatus>;
+
+export const prescription = z.object({
+  id: z.number().int(),
+  fdbId: z.string(),
+  fdbDescription: z.string(),
+  fdbDrugType: z.string(),
+  status: prescriptionStatus,
+  /** Directions for the patient ("Apply a thin layer twice daily"), or null. */
+  sig: z.string().nullable(),
+  /** YYYY-MM-DD */
+  dateWritten: z.string().nullable(),
+  /** YYYY-MM-DD, when the prescription ended (INACTIVE). */
+  dateInactive: z.string().nullable(),
+  prescriberName: z.string().nullable(),
+  /** True when a monograph exists for this drug (the web shows the monograph link only then). */
+  hasMonograph: z.boolean(),
+});
+export type Prescription = z.infer<typeof prescription>;
+
+/** POST prescription/getHistory {patientId}: every prescription, ACTIVE first, newest first. */
+export const getPrescriptionHistoryRequest = z.object({ patientId: entityId });
+export const prescriptionHistoryResponse = z.object({
+  patientId: z.number().int(),
+  prescriptions: z.array(prescription),
+});
+export type PrescriptionHistoryResponse = z.infer<typeof prescriptionHistoryResponse>;
+
+export const monographFormat = z.enum(['TEXT_PLAIN']);
+
+/**
+ * POST prescription/getPatientEducationMonograph. Drug information, not patient data: any signed-in
+ * caller may read it. 404 NOT_FOUND when the clinic supplied none for that drug (the web shows
+ * 'Medication monograph fetch failed. Please check your connection and try again.').
+ */
+export const getPatientEducationMonographRequest = z.object({
+  fdbId: safeString.trim().min(1).max(64),
+  fdbDrugType: safeString.trim().max(20).default(''),
+  monographFormat: monographFormat.default('TEXT_PLAIN'),
+});
+export const patientEducationMonographResponse = z.object({
+  fdbId: z.string(),
+  fdbDrugType: z.string(),
+  monographFormat,
+  title: z.string(),
+  /** Free text; split by lines to show (spec §3). */
+  monograph: z.string(),
+});
+export type PatientEducationMonographResponse = z.infer<typeof patientEducationMonographResponse>;
+
+// Integration API (clinic side) ----------------------------------------------------------------
+
+/** A real calendar day (YYYY-MM-DD, years 1900-2200): the database refuses 2026-02-30. */
+const isoDate = safeString.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the format YYYY-MM-DD.' }).refine(
+  (value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    const year = Number(value.slice(0, 4));
+    return year >= 1900 && year <= 2200 && date.toISOString().slice(0, 10) === value;
+  },
+  { message: 'Use a real date (YYYY-MM-DD).' },
+);
+
+/** PUT /api/integration/prescriptions/{externalId}: create or update by the clinic's id. */
+export const upsertPrescriptionRequest = z.object({
+  patientExternalId: safeString.trim().min(1).max(64),
+  fdbId: safeString.trim().min(1).max(64),
+  fdbDescription: safeString.trim().min(1).max(500),
+  fdbDrugType: safeString.trim().max(20).default(''),
+  status: prescriptionStatus.default('ACTIVE'),
+  sig: safeString.trim().max(1000).nullable().default(null),
+  dateWritten: isoDate.nullable().default(null),
+  dateInactive: isoDate.nullable().default(null),
+  prescriberName: safeString.trim().max(200).nullable().default(null),
+});
+export type UpsertPrescriptionRequest = z.input<typeof upsertPrescriptionRequest>;
+export const upsertPrescriptionResponse = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  created: z.boolean(),
+});
+
+/** PUT /api/integration/drug-monographs: the patient education text of one drug (by fdbId + type). */
+export const upsertMonographRequest = z.object({
+  fdbId: safeString.trim().min(1).max(64),
+  fdbDrugType: safeString.trim().max(20).default(''),
+  title: safeString.trim().min(1).max(500),
+  monograph: safeString.trim().min(1).max(100_000),
+});
+export const upsertMonographResponse = z.object({
+  fdbId: z.string(),
+  fdbDrugType: z.string(),
+  created: z.boolean(),
+});
