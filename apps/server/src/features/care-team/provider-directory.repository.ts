@@ -122,19 +122,17 @@ export async function searchProviders(
   if (matched.length >= Math.min(limit, fuzzyBelow) || phrase.length < fuzzyMinLength)
     return matched.map(toResult);
 
+  // Similar names are ranked from a bounded pool too: ordering every trigram match of a short typo
+  // by similarity reads tens of thousands of rows of the national file.
   const seen = matched.map((row) => row.npi);
-  const similar = await db
-    .select()
-    .from(nppesProvider)
-    .where(
-      and(
-        individual,
-        sql`${phrase} <% ${nppesProvider.searchText}`,
-        seen.length > 0 ? notInArray(nppesProvider.npi, seen) : undefined,
-      ),
-    )
-    .orderBy(...rank(nppesProvider).slice(1))
-    .limit(limit - matched.length);
+  const similar = await ranked(
+    and(
+      individual,
+      sql`${phrase} <% ${nppesProvider.searchText}`,
+      seen.length > 0 ? notInArray(nppesProvider.npi, seen) : undefined,
+    ),
+    limit - matched.length,
+  );
   return [...matched, ...similar].map(toResult);
 }
 
