@@ -529,6 +529,30 @@ function product(sa: XMLBuilder, ids: Ids, drug: Coded, rowId: string, key: stri
   coded(mp.ele('manufacturedMaterial'), 'code', drug, `#${rowId}`);
 }
 
+interface SectionRow {
+  key: string;
+  coded: Coded;
+  recordedAt: Date | null;
+  negated: boolean;
+}
+
+/**
+ * A list section's rows; when the patient denies any (the list is empty because the section holds a
+ * DENIES item) one negated row with the "no history" concept, as C-CDA writes a denial.
+ */
+function rowsOrDenial(
+  items: ReadonlyArray<{ id: number; coded: Coded; recordedAt: Date | null }>,
+  denial: Coded,
+): SectionRow[] {
+  if (items.length === 0) return [{ key: 'none', coded: denial, recordedAt: null, negated: true }];
+  return items.map((item) => ({
+    key: String(item.id),
+    coded: item.coded,
+    recordedAt: item.recordedAt,
+    negated: false,
+  }));
+}
+
 const PROBLEM_SECTION = ['2.16.840.1.113883.10.20.22.2.5.1'];
 const PROBLEM_HEAD = { code: '11450-4', display: 'Problem list - Reported', title: 'Problems' };
 
@@ -539,24 +563,13 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
   }
   const s = section(body, PROBLEM_SECTION, R21, PROBLEM_HEAD);
   const tbody = table(s.ele('text'), ['Problem', 'Status', 'Recorded']);
-  const rows = record.problems.length
-    ? record.problems.map((p) => ({
-        key: String(p.id),
-        problem: p.problem,
-        recordedAt: p.recordedAt,
-        negated: false,
-      }))
-    : [
-        {
-          key: 'none',
-          problem: { code: '55607006', system: 'SNOMED_CT' as const, display: 'No medical history' },
-          recordedAt: null,
-          negated: true,
-        },
-      ];
+  const rows = rowsOrDenial(
+    record.problems.map((p) => ({ id: p.id, coded: p.problem, recordedAt: p.recordedAt })),
+    { code: '55607006', system: 'SNOMED_CT', display: 'No medical history' },
+  );
   for (const p of rows) {
     const tr = tbody.ele('tr');
-    cell(tr, p.problem.display, `problem-${p.key}`);
+    cell(tr, p.coded.display, `problem-${p.key}`);
     cell(tr, 'Active');
     cell(tr, p.recordedAt ? displayDate(p.recordedAt) : '');
   }
@@ -579,7 +592,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
     obs.ele('text').ele('reference').att('value', `#${rowId}`);
     obs.ele('statusCode').att('code', 'completed');
     obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
-    cdValue(obs, oidCode(p.problem), `#${rowId}`);
+    cdValue(obs, oidCode(p.coded), `#${rowId}`);
   }
 }
 
@@ -593,24 +606,13 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
   }
   const s = section(body, PROCEDURE_SECTION, R20, PROCEDURE_HEAD);
   const tbody = table(s.ele('text'), ['Procedure', 'Status', 'Recorded']);
-  const rows = record.procedures.length
-    ? record.procedures.map((p) => ({
-        key: String(p.id),
-        procedure: p.procedure,
-        recordedAt: p.recordedAt,
-        negated: false,
-      }))
-    : [
-        {
-          key: 'none',
-          procedure: { code: '71388002', system: 'SNOMED_CT' as const, display: 'No history of procedure' },
-          recordedAt: null,
-          negated: true,
-        },
-      ];
+  const rows = rowsOrDenial(
+    record.procedures.map((p) => ({ id: p.id, coded: p.procedure, recordedAt: p.recordedAt })),
+    { code: '71388002', system: 'SNOMED_CT', display: 'No history of procedure' },
+  );
   for (const p of rows) {
     const tr = tbody.ele('tr');
-    cell(tr, p.procedure.display, `procedure-${p.key}`);
+    cell(tr, p.coded.display, `procedure-${p.key}`);
     cell(tr, p.negated ? '' : 'Completed');
     cell(tr, p.recordedAt ? displayDate(p.recordedAt) : '');
   }
@@ -620,7 +622,7 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
     if (p.negated) proc.att('negationInd', 'true');
     templateIds(proc, ['2.16.840.1.113883.10.20.22.4.14'], R20);
     proc.ele('id').att('root', ids.of('procedure', p.key));
-    coded(proc, 'code', p.procedure, `#${rowId}`);
+    coded(proc, 'code', p.coded, `#${rowId}`);
     proc.ele('text').ele('reference').att('value', `#${rowId}`);
     proc.ele('statusCode').att('code', 'completed');
     proc.ele('effectiveTime').att('nullFlavor', 'UNK');
