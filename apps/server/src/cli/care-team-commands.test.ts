@@ -20,7 +20,7 @@ import { searchProviders, upsertProviders } from '../features/care-team/provider
 import { parseCsvLine } from '../features/care-team/import/nppes-import';
 import { syntheticDirectory } from '../features/care-team/synthetic-directory';
 import { describeEachDatabase } from '../test/database';
-import { buildProgram } from './program';
+import { cliRunner } from '../test/cli';
 
 /** The header of the NPPES data file (NPPES Data Dissemination, V.2 layout), in order. */
 function nppesHeader(): string[] {
@@ -162,17 +162,7 @@ it('has the 330 columns of the real file, and parses quoted fields with commas a
 });
 
 describeEachDatabase('dermis nppes:import', (t) => {
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    for (const command of [program, ...program.commands]) {
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    }
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
 
   const file = writeFile([
     person(ids.derm, 'QUINTERO-VALDÉS', 'ISABELLA', 'FL', '207N00000X', { 'Provider Middle Name': 'R' }),

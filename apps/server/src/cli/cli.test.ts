@@ -4,21 +4,10 @@ import { apiKey, clinic, patient, patientContact, practice, responsiblePerson } 
 import { sha256Hex } from '../lib/secrets';
 import { describeEachDatabase } from '../test/database';
 import { buildProgram } from './program';
+import { cliRunner } from '../test/cli';
 
 describeEachDatabase('dermis CLI', (t) => {
-  /** Runs one command line in-process against the test database; returns what it printed. */
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    // Commander errors throw instead of exiting the test process (settings are per command).
-    for (const command of [program, ...program.commands]) {
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    }
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
   const newPractice = async (...extra: string[]) => {
     const out = await run('practice:create', '--name', 'Sunshine', ...extra);
     return {

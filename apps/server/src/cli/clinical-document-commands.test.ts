@@ -10,19 +10,10 @@ import { clinicalDocument, encounter } from '../db/schema';
 import { outsideCcd } from '../features/clinical-documents/demo-outside-ccd';
 import { describeEachDatabase } from '../test/database';
 import { givenPractice, givenPatient } from '../test/fixtures';
-import { buildProgram } from './program';
+import { cliRunner } from '../test/cli';
 
 describeEachDatabase('dermis encounter:attach-cda', (t) => {
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    for (const command of [program, ...program.commands])
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-cda-'));
   const cdaFile = path.join(dir, 'ccd.xml');

@@ -3,20 +3,10 @@ import { expect, it } from 'vitest';
 import { fhirInvite, patient } from '../db/schema';
 import { describeEachDatabase } from '../test/database';
 import { givenPatient, givenPractice } from '../test/fixtures';
-import { buildProgram } from './program';
+import { cliRunner } from '../test/cli';
 
 describeEachDatabase('dermis fhir:invite and fhir:revoke', (t) => {
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    for (const command of [program, ...program.commands]) {
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    }
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
 
   it('issues, reissues and revokes a code, and refuses an unknown patient', async () => {
     const practiceId = await givenPractice(t.db);

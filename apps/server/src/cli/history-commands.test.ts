@@ -1,20 +1,10 @@
 import { expect, it } from 'vitest';
 import { drugMonograph, encounter, encounterRole, historyItem, prescription } from '../db/schema';
 import { describeEachDatabase } from '../test/database';
-import { buildProgram } from './program';
+import { cliRunner } from '../test/cli';
 
 describeEachDatabase('dermis CLI: clinical feed', (t) => {
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    for (const command of [program, ...program.commands]) {
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    }
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
   const setUp = async () => {
     const out = await run('practice:create', '--name', 'Sunshine');
     const practice = /Practice (\d+) created/.exec(out)![1]!;

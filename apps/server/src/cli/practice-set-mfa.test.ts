@@ -3,20 +3,10 @@ import { expect, it } from 'vitest';
 import { practice } from '../db/schema';
 import { describeEachDatabase } from '../test/database';
 import { givenPractice } from '../test/fixtures';
-import { buildProgram } from './program';
+import { cliRunner } from '../test/cli';
 
 describeEachDatabase('dermis practice:set-mfa', (t) => {
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    for (const command of [program, ...program.commands]) {
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    }
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
   const flag = async (id: number) =>
     (await t.db.select().from(practice).where(eq(practice.id, id)))[0]!.mfaRequiredByPracticeAdmin;
 

@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { terminologySnomedConcept, terminologyTerm } from '../../../db/schema';
 import { describeEachDatabase } from '../../../test/database';
-import { buildProgram } from '../../../cli/program';
 import { searchAllergens, searchDrugs, searchSnomedConcepts } from '../terminology.service';
 import { readLines } from '../../../lib/text/read-lines';
+import { cliRunner } from '../../../test/cli';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-terminology-'));
 const write = (name: string, text: string) => {
@@ -69,16 +69,7 @@ const snomedRelease = [
 ].join('\n');
 
 describeEachDatabase('terminology importers', (t) => {
-  const run = async (...args: string[]) => {
-    const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
-    for (const command of [program, ...program.commands])
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: (s) => printed.push(s), writeOut: (s) => printed.push(s) });
-    await program.parseAsync(['node', 'dermis', ...args]);
-    return printed.join('\n');
-  };
+  const run = cliRunner(() => t.db);
   const drugRows = () =>
     t.db
       .select({ code: terminologyTerm.code, term: terminologyTerm.term, source: terminologyTerm.source })
