@@ -8,17 +8,21 @@
  * Drug codes are RxNorm RXCUIs, each with the term type RxNorm gives the concept. `verifiedBy` names
  * the kind of source that gives the same RXCUI for the same name and term type; the sources
  * themselves are listed code by code in docs/decisions/140-rxnorm-starter-verification.md:
- *  - 'synthea': Synthea's RxNorm-coded bundles (../shared/refdata/synthea-codes) or its allergy
- *    modules (../shared/refdata/clinical-picklists/allergens.json);
+ *  - 'omop': the RxNorm concept (code, name, concept class) in the OHDSI OMOP standardised
+ *    vocabulary, as shipped in OHDSI/Eunomia's CONCEPT.csv;
  *  - 'nlm-page': the NLM RxNorm concept (term types, atoms) as republished per RXCUI by ndclist.com;
  *  - 'cpic': the RxNorm id of the ingredient in CPIC's drug table (cpicpgx/cpic-data db/drug.sql);
  *  - 'vsac': a VSAC eCQM value set expansion (ingredient value sets, eCQM update 2021-05-06);
  *  - 'rxnav': an answer of NLM's RxNav or RxClass recorded in a public repository;
+ *  - 'synthea': only Synthea's RxNorm-coded data (../shared/refdata/synthea-codes) or allergy modules
+ *    (../shared/refdata/clinical-picklists/allergens.json) give it; weaker, as one of Synthea's
+ *    displays proved wrong (0099);
  *  - 'unverified': no source of those kinds could be reached for it. Kept, marked, and pinned by
  *    starter-drugs.test.ts (decision 140 says why); re-check against RxNav before relying on it.
  * For clinical drugs whose RxNorm name spells the strength in MG/MG or MG/ML, the term is the
  * concept's prescribable name (PSN, "0.1 %"): same RXCUI, the name a prescriber sees.
- * Corrections after 0031 shipped live in later migrations (0053: clobetasol was 2598, clonazepam).
+ * Corrections after 0031 shipped live in later migrations (0053: clobetasol was 2598, clonazepam;
+ * 0099: 835900 is not cyclosporine 50 MG Oral Capsule).
  * A practice that imports the RxNorm release (`dermis terminology:import-rxnorm`) gets every drug
  * with the release's own codes.
  */
@@ -142,7 +146,7 @@ export const friendlyProcedures: readonly FriendlySnomed[] = [
 
 export type RxNormTermType = 'IN' | 'PIN' | 'MIN' | 'BN' | 'SCD' | 'SBD' | 'GPCK' | 'BPCK';
 
-export type DrugCodeSource = 'synthea' | 'nlm-page' | 'cpic' | 'vsac' | 'rxnav' | 'unverified';
+export type DrugCodeSource = 'omop' | 'nlm-page' | 'cpic' | 'vsac' | 'rxnav' | 'synthea' | 'unverified';
 
 export interface StarterDrug {
   rxcui: string;
@@ -151,16 +155,16 @@ export interface StarterDrug {
   verifiedBy: DrugCodeSource;
 }
 
-const drug = (
-  rxcui: string,
-  name: string,
-  tty: RxNormTermType,
-  verifiedBy: DrugCodeSource,
-): StarterDrug => ({ rxcui, name, tty, verifiedBy });
+const drug = (rxcui: string, name: string, tty: RxNormTermType, verifiedBy: DrugCodeSource): StarterDrug => ({
+  rxcui,
+  name,
+  tty,
+  verifiedBy,
+});
 
 export const starterDrugs: readonly StarterDrug[] = [
   // Dermatology ingredients
-  drug('3640', 'doxycycline', 'IN', 'unverified'),
+  drug('3640', 'doxycycline', 'IN', 'omop'),
   drug('6980', 'minocycline', 'IN', 'rxnav'),
   drug('6064', 'isotretinoin', 'IN', 'rxnav'),
   drug('6851', 'methotrexate', 'IN', 'cpic'),
@@ -193,26 +197,26 @@ export const starterDrugs: readonly StarterDrug[] = [
   drug('73645', 'valacyclovir', 'IN', 'rxnav'),
   // Common ingredients
   drug('723', 'amoxicillin', 'IN', 'rxnav'),
-  drug('2231', 'cephalexin', 'IN', 'synthea'),
-  drug('7984', 'penicillin V', 'IN', 'synthea'),
+  drug('2231', 'cephalexin', 'IN', 'rxnav'),
+  drug('7984', 'penicillin V', 'IN', 'omop'),
   drug('8640', 'prednisone', 'IN', 'rxnav'),
-  drug('5640', 'ibuprofen', 'IN', 'synthea'),
+  drug('5640', 'ibuprofen', 'IN', 'omop'),
   drug('161', 'acetaminophen', 'IN', 'rxnav'),
-  drug('1191', 'aspirin', 'IN', 'synthea'),
-  drug('7258', 'naproxen', 'IN', 'unverified'),
-  drug('29046', 'lisinopril', 'IN', 'synthea'),
+  drug('1191', 'aspirin', 'IN', 'cpic'),
+  drug('7258', 'naproxen', 'IN', 'omop'),
+  drug('29046', 'lisinopril', 'IN', 'vsac'),
   drug('6809', 'metformin', 'IN', 'cpic'),
   drug('83367', 'atorvastatin', 'IN', 'cpic'),
   drug('36567', 'simvastatin', 'IN', 'cpic'),
-  drug('10582', 'levothyroxine', 'IN', 'unverified'),
+  drug('10582', 'levothyroxine', 'IN', 'omop'),
   drug('7646', 'omeprazole', 'IN', 'cpic'),
-  drug('17767', 'amlodipine', 'IN', 'unverified'),
+  drug('17767', 'amlodipine', 'IN', 'omop'),
   drug('6918', 'metoprolol', 'IN', 'cpic'),
   drug('52175', 'losartan', 'IN', 'vsac'),
   drug('36437', 'sertraline', 'IN', 'cpic'),
   drug('435', 'albuterol', 'IN', 'cpic'), // CPIC lists it under its INN, salbutamol
   drug('20610', 'cetirizine', 'IN', 'rxnav'),
-  drug('28889', 'loratadine', 'IN', 'unverified'),
+  drug('28889', 'loratadine', 'IN', 'omop'),
   drug('11289', 'warfarin', 'IN', 'cpic'),
   // Clinical drugs
   drug('197843', 'isotretinoin 10 MG Oral Capsule', 'SCD', 'nlm-page'),
@@ -222,27 +226,27 @@ export const starterDrugs: readonly StarterDrug[] = [
   drug('313453', 'tretinoin 0.1 % Topical Gel', 'SCD', 'nlm-page'),
   drug('106304', 'tretinoin 0.025 % Topical Lotion', 'SCD', 'nlm-page'),
   drug('203105', 'hydrocortisone 1 % Topical Ointment', 'SCD', 'nlm-page'),
-  drug('106258', 'hydrocortisone 10 MG/ML Topical Cream', 'SCD', 'synthea'),
+  drug('106258', 'hydrocortisone 10 MG/ML Topical Cream', 'SCD', 'omop'),
   drug('855474', 'alclometasone dipropionate 0.05 % Topical Cream', 'SCD', 'nlm-page'),
   drug('855480', 'alclometasone dipropionate 0.05 % Topical Ointment', 'SCD', 'nlm-page'),
-  drug('105586', 'methotrexate 10 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('1652673', 'doxycycline monohydrate 50 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('835900', 'cyclosporine 50 MG Oral Capsule', 'SCD', 'synthea'),
-  drug('312617', 'prednisone 5 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('311372', 'loratadine 10 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('1014676', 'cetirizine hydrochloride 5 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('310965', 'ibuprofen 200 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('313782', 'acetaminophen 325 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('243670', 'aspirin 81 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('308192', 'amoxicillin 500 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('308182', 'amoxicillin 250 MG Oral Capsule', 'SCD', 'synthea'),
-  drug('834102', 'penicillin V potassium 500 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('197361', 'amlodipine 5 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('312961', 'simvastatin 20 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('259255', 'atorvastatin 80 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('309362', 'clopidogrel 75 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('966222', 'levothyroxine sodium 0.075 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('198014', 'naproxen 500 MG Oral Tablet', 'SCD', 'synthea'),
+  drug('105586', 'methotrexate 10 MG Oral Tablet', 'SCD', 'omop'),
+  drug('1652673', 'doxycycline monohydrate 50 MG Oral Tablet', 'SCD', 'omop'),
+  // 835900 'cyclosporine 50 MG Oral Capsule' (0031) is an SBDC of Neoral 100 MG: removed by 0099.
+  drug('312617', 'prednisone 5 MG Oral Tablet', 'SCD', 'omop'),
+  drug('311372', 'loratadine 10 MG Oral Tablet', 'SCD', 'omop'),
+  drug('1014676', 'cetirizine hydrochloride 5 MG Oral Tablet', 'SCD', 'omop'),
+  drug('310965', 'ibuprofen 200 MG Oral Tablet', 'SCD', 'omop'),
+  drug('313782', 'acetaminophen 325 MG Oral Tablet', 'SCD', 'omop'),
+  drug('243670', 'aspirin 81 MG Oral Tablet', 'SCD', 'omop'),
+  drug('308192', 'amoxicillin 500 MG Oral Tablet', 'SCD', 'omop'),
+  drug('308182', 'amoxicillin 250 MG Oral Capsule', 'SCD', 'omop'),
+  drug('834102', 'penicillin V potassium 500 MG Oral Tablet', 'SCD', 'omop'),
+  drug('197361', 'amlodipine 5 MG Oral Tablet', 'SCD', 'omop'),
+  drug('312961', 'simvastatin 20 MG Oral Tablet', 'SCD', 'omop'),
+  drug('259255', 'atorvastatin 80 MG Oral Tablet', 'SCD', 'omop'),
+  drug('309362', 'clopidogrel 75 MG Oral Tablet', 'SCD', 'omop'),
+  drug('966222', 'levothyroxine sodium 0.075 MG Oral Tablet', 'SCD', 'omop'),
+  drug('198014', 'naproxen 500 MG Oral Tablet', 'SCD', 'omop'),
   drug('197319', 'allopurinol 100 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('855332', 'warfarin sodium 5 MG Oral Tablet', 'SCD', 'synthea'),
+  drug('855332', 'warfarin sodium 5 MG Oral Tablet', 'SCD', 'omop'),
 ];
