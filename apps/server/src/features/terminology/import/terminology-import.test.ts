@@ -237,7 +237,7 @@ describeEachDatabase('terminology importers', (t) => {
       ['6064', 'this release has no current RxNorm concept with that RXCUI'],
     ]);
     expect(starterCheckText(findings)).toMatch(
-      /^Starter drugs: 2 of 6 confirmed by this release \(RXCUI, term type and name\)\.\nNot confirmed .*\n  2598 clobetasol \(IN, unverified\): the release names it "clonazepam" \(IN\)\n/,
+      /^Starter drugs: 2 of 6 confirmed by this release \(RXCUI, term type and name\)\.\nNot confirmed .*\n {2}2598 clobetasol \(IN, unverified\): the release names it "clonazepam" \(IN\)\n/,
     );
 
     // The command checks the whole starter list and writes nothing.
