@@ -2,7 +2,9 @@
  * `dermis terminology:import-rxnorm <RXNCONSO.RRF>` and `dermis terminology:import-snomed
  * <sct2_Description_Snapshot…txt>`: load the full releases a practice licenses into the terminology
  * store. Streaming (constant memory), idempotent (run again, or with a newer release), with a
- * progress bar on standard error. Registered on the program by registerTerminologyCommands.
+ * progress bar on standard error. `dermis terminology:check-starter <RXNCONSO.RRF>` checks the
+ * starter drugs' codes against a release without writing anything (decision 140).
+ * Registered on the program by registerTerminologyCommands.
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
@@ -10,6 +12,7 @@ import type { Db } from '../db/database';
 import type { LineProgress } from '../lib/text/read-lines';
 import { importRxNorm, type ImportSummary } from '../features/terminology/import/rxnorm-import';
 import { importSnomedDescriptions } from '../features/terminology/import/snomed-import';
+import { checkStarterDrugs, starterCheckText } from '../features/terminology/starter/check-starter-drugs';
 
 export interface TerminologyCliIo {
   withDatabase(fn: (db: Db) => Promise<string>): Promise<void>;
@@ -118,5 +121,19 @@ export function registerTerminologyCommands(program: Command, io: TerminologyCli
           bar.done();
         }
       }),
+    );
+
+  program
+    .command('terminology:check-starter')
+    .description(
+      "Check the starter set's drug codes against an RxNorm release's RXNCONSO.RRF: RXCUI, term type and name. Writes nothing.",
+    )
+    .argument('<file>', 'path to RXNCONSO.RRF (from the rrf folder of the RxNorm full release)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  dermis terminology:check-starter ~/RxNorm_full_09022025/rrf/RXNCONSO.RRF',
+    )
+    .action((file: string) =>
+      io.withDatabase(async () => starterCheckText(await checkStarterDrugs(readableFile(file)))),
     );
 }

@@ -4,10 +4,15 @@ import {
   searchPrescriptionsByFilterResponse,
   searchSnomedResponse,
 } from '@dermis/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
+import { migrationsDir } from '../../db/migrate';
+import { historyItem } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
-import { bearer, givenPractice, givenUser, signIn } from '../../test/fixtures';
+import { bearer, givenPatient, givenPractice, givenUser, signIn } from '../../test/fixtures';
 import { starterDrugs } from './starter/starter-curated';
 
 describeEachDatabase('terminology search', (t) => {
@@ -82,7 +87,47 @@ describeEachDatabase('terminology search', (t) => {
     }
   });
 
-  it('holds exactly the curated starter drugs, with the codes corrected after 0031 (0053)', async () => {
+  it('0099 drops the 835900 row and moves what patients picked from it to the ingredient, once', async () => {
+    const practiceId = await givenPractice(t.db);
+    const patientId = await givenPatient(t.db, practiceId);
+    const picked = {
+      practiceId,
+      patientId,
+      section: 'MEDICATIONS',
+      code: '835900',
+      status: 'MEDICATION_COMMENCED',
+    } as const;
+    const [fromStarter, fromClinic] = await t.db
+      .insert(historyItem)
+      .values([
+        { ...picked, name: 'cyclosporine 50 MG Oral Capsule', customValue: 'SCD' },
+        { ...picked, name: 'Neoral 100 MG', customValue: 'SBDC', externalId: `RX-${Date.now()}` },
+      ])
+      .returning({ id: historyItem.id });
+    // As 0031 left it before 0099.
+    await t.database.scriptTransaction((tx) =>
+      tx.exec(
+        "INSERT INTO terminology_term (domain, code_system, code, term, kind, type_int, priority, source, search_text) VALUES ('DRUG','RXNORM','835900','cyclosporine 50 MG Oral Capsule','SCD',NULL,40,'starter',' cyclosporine 50 mg oral capsule')",
+      ),
+    );
+    const migration = fs.readFileSync(
+      path.join(migrationsDir, '0099_rxnorm_starter_cyclosporine.sql'),
+      'utf8',
+    );
+    for (let run = 0; run < 2; run += 1) await t.database.scriptTransaction((tx) => tx.exec(migration));
+
+    const item = async (id: number) =>
+      (await t.db.select().from(historyItem).where(eq(historyItem.id, id)))[0];
+    expect(await item(fromStarter!.id)).toMatchObject({
+      code: '3008',
+      customValue: 'IN',
+      name: 'cyclosporine 50 MG Oral Capsule',
+    });
+    expect(await item(fromClinic!.id)).toMatchObject({ code: '835900', customValue: 'SBDC' });
+    expect((await drugs('cyclosporine')).map((d) => d.drugNameId)).toEqual(['3008']);
+  });
+
+  it('holds exactly the curated starter drugs, with the codes corrected after 0031 (0053, 0099)', async () => {
     const rows = await t.database.scriptTransaction((tx) =>
       tx.query<{ code: string; term: string }>(
         "SELECT code, term FROM terminology_term WHERE domain = 'DRUG' AND source = 'starter' ORDER BY term",
@@ -90,8 +135,9 @@ describeEachDatabase('terminology search', (t) => {
     );
     const inDatabase = rows.map((r) => `${r.code} ${r.term}`).sort();
     expect(inDatabase).toEqual(starterDrugs.map((d) => `${d.rxcui} ${d.name}`).sort());
-    // 2598 is clonazepam: clobetasol is 2590, and the search answers it.
+    // 2598 is clonazepam: clobetasol is 2590, and the search answers it. 835900 is not cyclosporine 50 mg.
     expect(inDatabase).not.toContain('2598 clobetasol');
+    expect(inDatabase).not.toContain('835900 cyclosporine 50 MG Oral Capsule');
     expect((await drugs('clobetasol'))[0]).toEqual({
       drugNameId: '2590',
       name: 'clobetasol',

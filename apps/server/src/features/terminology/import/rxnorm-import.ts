@@ -1,7 +1,5 @@
 /**
- * Imports RxNorm drug names from a release's RXNCONSO.RRF (NLM's Rich Release Format: one atom per
- * line, `|`-separated, 18 fields and a trailing `|`):
- *   RXCUI|LAT|TS|LUI|STT|SUI|ISPREF|RXAUI|SAUI|SCUI|SDUI|SAB|TTY|CODE|STR|SRL|SUPPRESS|CVF|
+ * Imports RxNorm drug names from a release's RXNCONSO.RRF (format: ./rxnconso.ts).
  * Only RxNorm's own English atoms (SAB RXNORM, LAT ENG) that are not suppressed (SUPPRESS N) and whose
  * term type the drug search answers (contract drugConceptTypes) are kept. A complete run replaces the
  * starter drugs and removes drugs of an earlier import that this release no longer has.
@@ -11,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { terminologyTerm } from '../../../db/schema';
 import { readLines, type LineProgress } from '../../../lib/text/read-lines';
+import { isCurrentRxNormAtom, parseRxnconsoLine } from './rxnconso';
 import { TermWriter } from './term-writer';
 
 /** Ingredients and brands before clinical drugs and packs. */
@@ -48,13 +47,13 @@ export async function importRxNorm(
     file,
     async (line) => {
       if (line.length === 0) return;
-      const fields = line.split('|');
-      if (fields.length < 18) {
+      const atom = parseRxnconsoLine(line);
+      if (!atom) {
         malformed += 1;
         return;
       }
-      const [rxcui = '', lat, , , , , , , , , , sab, tty = '', , str = '', , suppress] = fields;
-      if (sab !== 'RXNORM' || lat !== 'ENG' || suppress !== 'N' || !wanted.has(tty)) {
+      const { rxcui, tty, str } = atom;
+      if (!isCurrentRxNormAtom(atom) || !wanted.has(tty)) {
         skipped += 1;
         return;
       }

@@ -1,6 +1,7 @@
 /**
  * The importers on small files in the real formats (RxNorm RRF, SNOMED CT RF2 snapshot), through the
- * `dermis` command line, and the search answering from what they wrote.
+ * `dermis` command line, and the search answering from what they wrote; the starter drug check on
+ * the same RRF format.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import { describeEachDatabase } from '../../../test/database';
 import { searchAllergens, searchDrugs, searchSnomedConcepts } from '../terminology.service';
 import { readLines } from '../../../lib/text/read-lines';
 import { cliRunner } from '../../../test/cli';
+import { checkStarterDrugs, starterCheckText } from '../starter/check-starter-drugs';
+import { starterDrugs } from '../starter/starter-curated';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-terminology-'));
 const write = (name: string, text: string) => {
@@ -192,8 +195,55 @@ describeEachDatabase('terminology importers', (t) => {
     ).not.toContain('Atopic eczema');
   });
 
+  it('checks the starter drugs against a release: code, term type and any RxNorm name of the concept', async () => {
+    const drug = (rxcui: string, name: string, tty: 'IN' | 'SCD') =>
+      ({ rxcui, name, tty, verifiedBy: 'unverified' }) as const;
+    const release = write(
+      'RXNCONSO-check.RRF',
+      [
+        rrf('3640', 'RXNORM', 'IN', 'doxycycline'),
+        // The SCD's normalised name spells the strength in MG/MG; the starter uses its PSN.
+        rrf('313453', 'RXNORM', 'SCD', 'tretinoin 0.001 MG/MG Topical Gel'),
+        rrf('313453', 'RXNORM', 'PSN', 'tretinoin 0.1 % Topical Gel'),
+        rrf('2598', 'RXNORM', 'IN', 'clonazepam'),
+        rrf('2590', 'RXNORM', 'SCD', 'a clinical drug, not the ingredient'),
+        rrf('10753', 'RXNORM', 'IN', 'tretinoin', 'O'),
+        rrf('6064', 'MTHSPL', 'IN', 'isotretinoin'),
+      ].join('\n'),
+    );
+    const findings = await checkStarterDrugs(release, [
+      drug('3640', 'doxycycline', 'IN'),
+      drug('313453', 'tretinoin 0.1 % Topical Gel', 'SCD'),
+      drug('2598', 'clobetasol', 'IN'),
+      drug('2590', 'clobetasol', 'IN'),
+      drug('10753', 'tretinoin', 'IN'),
+      drug('6064', 'isotretinoin', 'IN'),
+    ]);
+    expect(findings.map((f) => [f.drug.rxcui, f.problem])).toEqual([
+      ['3640', undefined],
+      ['313453', undefined],
+      ['2598', 'the release names it "clonazepam" (IN)'],
+      ['2590', 'the release has it as SCD "a clinical drug, not the ingredient"'],
+      ['10753', 'this release has no current RxNorm concept with that RXCUI'],
+      ['6064', 'this release has no current RxNorm concept with that RXCUI'],
+    ]);
+    expect(starterCheckText(findings)).toMatch(
+      /^Starter drugs: 2 of 6 confirmed by this release \(RXCUI, term type and name\)\.\nNot confirmed .*\n {2}2598 clobetasol \(IN, unverified\): the release names it "clonazepam" \(IN\)\n/,
+    );
+
+    // The command checks the whole starter list and writes nothing.
+    const before = await drugRows();
+    expect(await run('terminology:check-starter', release)).toMatch(
+      new RegExp(`^Starter drugs: 2 of ${starterDrugs.length} confirmed`),
+    );
+    expect(await drugRows()).toEqual(before);
+  });
+
   it('refuses a missing file and a file that is not RF2, and writes nothing', async () => {
     await expect(run('terminology:import-rxnorm', path.join(dir, 'nope.RRF'))).rejects.toThrow(
+      /no such file/,
+    );
+    await expect(run('terminology:check-starter', path.join(dir, 'nope.RRF'))).rejects.toThrow(
       /no such file/,
     );
     await expect(run('terminology:import-snomed', write('wrong.txt', 'a\tb\tc\n1\t2\t3'))).rejects.toThrow(

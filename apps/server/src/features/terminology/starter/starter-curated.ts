@@ -5,17 +5,24 @@
  * the generator against the SNOMED International Global Patient Set (it refuses a code that is not
  * in the GPS with the stated semantic tag); the label is ours, the code and concept are SNOMED's.
  *
- * Drug codes are RxNorm RXCUIs. `verifiedBy` says where each was checked:
- *  - 'synthea': codes that Synthea's RxNorm-coded bundles or allergy modules use
- *    (../shared/refdata/synthea-codes, ../shared/refdata/clinical-picklists/allergens.json);
- *  - 'nlm-page': the NLM RxNorm concept as republished on a public RxNorm listing (ndclist.com);
- *  - 'cpic': the RxNorm ingredient id in the CPIC drug table (Clinical Pharmacogenetics
- *    Implementation Consortium, github.com/cpicpgx/cpic-schema drug.sql, ids from PharmGKB/NLM);
- *  - 'public-listings': the same code for the same ingredient in at least two independent public
- *    listings (HL7 FHIR example resources and code tables in public repositories), none of them NLM;
- *  - 'maintainer': entered from RxNorm by the maintainers and not confirmed by a source we could
- *    reach; re-check against RxNav before relying on it.
- * Corrections after 0031 shipped live in later migrations (0053: clobetasol was 2598, clonazepam).
+ * Drug codes are RxNorm RXCUIs, each with the term type RxNorm gives the concept. `verifiedBy` names
+ * the kind of source that gives the same RXCUI for the same name and term type; the sources
+ * themselves are listed code by code in docs/decisions/140-rxnorm-starter-verification.md:
+ *  - 'omop': the RxNorm concept (code, name, concept class) in the OHDSI OMOP standardised
+ *    vocabulary, as shipped in OHDSI/Eunomia's CONCEPT.csv;
+ *  - 'nlm-page': the NLM RxNorm concept (term types, atoms) as republished per RXCUI by ndclist.com;
+ *  - 'cpic': the RxNorm id of the ingredient in CPIC's drug table (cpicpgx/cpic-data db/drug.sql);
+ *  - 'vsac': a VSAC eCQM value set expansion (ingredient value sets, eCQM update 2021-05-06);
+ *  - 'rxnav': an answer of NLM's RxNav or RxClass recorded in a public repository;
+ *  - 'synthea': only Synthea's RxNorm-coded data (../shared/refdata/synthea-codes) or allergy modules
+ *    (../shared/refdata/clinical-picklists/allergens.json) give it; weaker, as one of Synthea's
+ *    displays proved wrong (0099);
+ *  - 'unverified': no source of those kinds could be reached for it. Kept, marked, and pinned by
+ *    starter-drugs.test.ts (decision 140 says why); re-check against RxNav before relying on it.
+ * For clinical drugs whose RxNorm name spells the strength in MG/MG or MG/ML, the term is the
+ * concept's prescribable name (PSN, "0.1 %"): same RXCUI, the name a prescriber sees.
+ * Corrections after 0031 shipped live in later migrations (0053: clobetasol was 2598, clonazepam;
+ * 0099: 835900 is not cyclosporine 50 MG Oral Capsule).
  * A practice that imports the RxNorm release (`dermis terminology:import-rxnorm`) gets every drug
  * with the release's own codes.
  */
@@ -139,75 +146,77 @@ export const friendlyProcedures: readonly FriendlySnomed[] = [
 
 export type RxNormTermType = 'IN' | 'PIN' | 'MIN' | 'BN' | 'SCD' | 'SBD' | 'GPCK' | 'BPCK';
 
+export type DrugCodeSource = 'omop' | 'nlm-page' | 'cpic' | 'vsac' | 'rxnav' | 'synthea' | 'unverified';
+
 export interface StarterDrug {
   rxcui: string;
   name: string;
   tty: RxNormTermType;
-  verifiedBy: 'synthea' | 'nlm-page' | 'cpic' | 'public-listings' | 'maintainer';
+  verifiedBy: DrugCodeSource;
 }
 
-const drug = (
-  rxcui: string,
-  name: string,
-  tty: RxNormTermType,
-  verifiedBy: StarterDrug['verifiedBy'],
-): StarterDrug => ({ rxcui, name, tty, verifiedBy });
+const drug = (rxcui: string, name: string, tty: RxNormTermType, verifiedBy: DrugCodeSource): StarterDrug => ({
+  rxcui,
+  name,
+  tty,
+  verifiedBy,
+});
 
 export const starterDrugs: readonly StarterDrug[] = [
   // Dermatology ingredients
-  drug('3640', 'doxycycline', 'IN', 'public-listings'),
-  drug('6980', 'minocycline', 'IN', 'maintainer'),
-  drug('6064', 'isotretinoin', 'IN', 'maintainer'),
+  drug('3640', 'doxycycline', 'IN', 'omop'),
+  drug('6980', 'minocycline', 'IN', 'rxnav'),
+  drug('6064', 'isotretinoin', 'IN', 'rxnav'),
   drug('6851', 'methotrexate', 'IN', 'cpic'),
-  drug('10753', 'tretinoin', 'IN', 'maintainer'),
-  // Was 2598 (clonazepam) in 0031; corrected by migration 0053. One public listing gives 2590.
-  drug('2590', 'clobetasol', 'IN', 'maintainer'),
-  drug('1876376', 'dupilumab', 'IN', 'public-listings'),
-  drug('5492', 'hydrocortisone', 'IN', 'maintainer'),
+  drug('10753', 'tretinoin', 'IN', 'unverified'),
+  // Was 2598 (clonazepam) in 0031; corrected by migration 0053. 2590 is still unverified (decision 140).
+  drug('2590', 'clobetasol', 'IN', 'unverified'),
+  drug('1876376', 'dupilumab', 'IN', 'rxnav'),
+  drug('5492', 'hydrocortisone', 'IN', 'rxnav'),
   drug('10759', 'triamcinolone', 'IN', 'cpic'),
-  drug('2582', 'clindamycin', 'IN', 'maintainer'),
+  drug('2582', 'clindamycin', 'IN', 'unverified'),
   drug('9997', 'spironolactone', 'IN', 'cpic'),
   drug('37801', 'terbinafine', 'IN', 'cpic'),
-  drug('4450', 'fluconazole', 'IN', 'maintainer'),
-  drug('6135', 'ketoconazole', 'IN', 'maintainer'),
+  drug('4450', 'fluconazole', 'IN', 'unverified'),
+  drug('6135', 'ketoconazole', 'IN', 'unverified'),
   drug('3008', 'cyclosporine', 'IN', 'cpic'),
   drug('42316', 'tacrolimus', 'IN', 'cpic'),
   drug('5521', 'hydroxychloroquine', 'IN', 'cpic'),
-  drug('327361', 'adalimumab', 'IN', 'maintainer'),
-  drug('214555', 'etanercept', 'IN', 'maintainer'),
-  drug('847083', 'ustekinumab', 'IN', 'maintainer'),
-  drug('1599788', 'secukinumab', 'IN', 'maintainer'),
-  drug('1492727', 'apremilast', 'IN', 'maintainer'),
+  drug('327361', 'adalimumab', 'IN', 'unverified'),
+  drug('214555', 'etanercept', 'IN', 'unverified'),
+  drug('847083', 'ustekinumab', 'IN', 'unverified'),
+  drug('1599788', 'secukinumab', 'IN', 'unverified'),
+  drug('1492727', 'apremilast', 'IN', 'unverified'),
   drug('4492', 'fluorouracil', 'IN', 'cpic'),
-  drug('6069', 'ivermectin', 'IN', 'maintainer'),
-  drug('6922', 'metronidazole', 'IN', 'maintainer'),
+  drug('6069', 'ivermectin', 'IN', 'rxnav'),
+  drug('6922', 'metronidazole', 'IN', 'unverified'),
   drug('3108', 'dapsone', 'IN', 'cpic'),
-  drug('25025', 'finasteride', 'IN', 'maintainer'),
-  drug('6984', 'minoxidil', 'IN', 'maintainer'),
-  drug('281', 'acyclovir', 'IN', 'maintainer'),
-  drug('73645', 'valacyclovir', 'IN', 'maintainer'),
+  drug('25025', 'finasteride', 'IN', 'unverified'),
+  drug('6984', 'minoxidil', 'IN', 'unverified'),
+  drug('281', 'acyclovir', 'IN', 'rxnav'),
+  drug('73645', 'valacyclovir', 'IN', 'rxnav'),
   // Common ingredients
-  drug('723', 'amoxicillin', 'IN', 'public-listings'),
-  drug('2231', 'cephalexin', 'IN', 'synthea'),
-  drug('7984', 'penicillin V', 'IN', 'synthea'),
-  drug('8640', 'prednisone', 'IN', 'public-listings'),
-  drug('5640', 'ibuprofen', 'IN', 'synthea'),
-  drug('161', 'acetaminophen', 'IN', 'public-listings'),
-  drug('1191', 'aspirin', 'IN', 'synthea'),
-  drug('7258', 'naproxen', 'IN', 'maintainer'),
-  drug('29046', 'lisinopril', 'IN', 'synthea'),
+  drug('723', 'amoxicillin', 'IN', 'rxnav'),
+  drug('2231', 'cephalexin', 'IN', 'rxnav'),
+  drug('7984', 'penicillin V', 'IN', 'omop'),
+  drug('8640', 'prednisone', 'IN', 'rxnav'),
+  drug('5640', 'ibuprofen', 'IN', 'omop'),
+  drug('161', 'acetaminophen', 'IN', 'rxnav'),
+  drug('1191', 'aspirin', 'IN', 'cpic'),
+  drug('7258', 'naproxen', 'IN', 'omop'),
+  drug('29046', 'lisinopril', 'IN', 'vsac'),
   drug('6809', 'metformin', 'IN', 'cpic'),
   drug('83367', 'atorvastatin', 'IN', 'cpic'),
   drug('36567', 'simvastatin', 'IN', 'cpic'),
-  drug('10582', 'levothyroxine', 'IN', 'public-listings'),
+  drug('10582', 'levothyroxine', 'IN', 'omop'),
   drug('7646', 'omeprazole', 'IN', 'cpic'),
-  drug('17767', 'amlodipine', 'IN', 'public-listings'),
+  drug('17767', 'amlodipine', 'IN', 'omop'),
   drug('6918', 'metoprolol', 'IN', 'cpic'),
-  drug('52175', 'losartan', 'IN', 'public-listings'),
+  drug('52175', 'losartan', 'IN', 'vsac'),
   drug('36437', 'sertraline', 'IN', 'cpic'),
   drug('435', 'albuterol', 'IN', 'cpic'), // CPIC lists it under its INN, salbutamol
-  drug('20610', 'cetirizine', 'IN', 'maintainer'),
-  drug('28889', 'loratadine', 'IN', 'maintainer'),
+  drug('20610', 'cetirizine', 'IN', 'rxnav'),
+  drug('28889', 'loratadine', 'IN', 'omop'),
   drug('11289', 'warfarin', 'IN', 'cpic'),
   // Clinical drugs
   drug('197843', 'isotretinoin 10 MG Oral Capsule', 'SCD', 'nlm-page'),
@@ -217,27 +226,27 @@ export const starterDrugs: readonly StarterDrug[] = [
   drug('313453', 'tretinoin 0.1 % Topical Gel', 'SCD', 'nlm-page'),
   drug('106304', 'tretinoin 0.025 % Topical Lotion', 'SCD', 'nlm-page'),
   drug('203105', 'hydrocortisone 1 % Topical Ointment', 'SCD', 'nlm-page'),
-  drug('106258', 'hydrocortisone 10 MG/ML Topical Cream', 'SCD', 'synthea'),
+  drug('106258', 'hydrocortisone 10 MG/ML Topical Cream', 'SCD', 'omop'),
   drug('855474', 'alclometasone dipropionate 0.05 % Topical Cream', 'SCD', 'nlm-page'),
   drug('855480', 'alclometasone dipropionate 0.05 % Topical Ointment', 'SCD', 'nlm-page'),
-  drug('105586', 'methotrexate 10 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('1652673', 'doxycycline monohydrate 50 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('835900', 'cyclosporine 50 MG Oral Capsule', 'SCD', 'synthea'),
-  drug('312617', 'prednisone 5 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('311372', 'loratadine 10 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('1014676', 'cetirizine hydrochloride 5 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('310965', 'ibuprofen 200 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('313782', 'acetaminophen 325 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('243670', 'aspirin 81 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('308192', 'amoxicillin 500 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('308182', 'amoxicillin 250 MG Oral Capsule', 'SCD', 'synthea'),
-  drug('834102', 'penicillin V potassium 500 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('197361', 'amlodipine 5 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('312961', 'simvastatin 20 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('259255', 'atorvastatin 80 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('309362', 'clopidogrel 75 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('966222', 'levothyroxine sodium 0.075 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('198014', 'naproxen 500 MG Oral Tablet', 'SCD', 'synthea'),
+  drug('105586', 'methotrexate 10 MG Oral Tablet', 'SCD', 'omop'),
+  drug('1652673', 'doxycycline monohydrate 50 MG Oral Tablet', 'SCD', 'omop'),
+  // 835900 'cyclosporine 50 MG Oral Capsule' (0031) is an SBDC of Neoral 100 MG: removed by 0099.
+  drug('312617', 'prednisone 5 MG Oral Tablet', 'SCD', 'omop'),
+  drug('311372', 'loratadine 10 MG Oral Tablet', 'SCD', 'omop'),
+  drug('1014676', 'cetirizine hydrochloride 5 MG Oral Tablet', 'SCD', 'omop'),
+  drug('310965', 'ibuprofen 200 MG Oral Tablet', 'SCD', 'omop'),
+  drug('313782', 'acetaminophen 325 MG Oral Tablet', 'SCD', 'omop'),
+  drug('243670', 'aspirin 81 MG Oral Tablet', 'SCD', 'omop'),
+  drug('308192', 'amoxicillin 500 MG Oral Tablet', 'SCD', 'omop'),
+  drug('308182', 'amoxicillin 250 MG Oral Capsule', 'SCD', 'omop'),
+  drug('834102', 'penicillin V potassium 500 MG Oral Tablet', 'SCD', 'omop'),
+  drug('197361', 'amlodipine 5 MG Oral Tablet', 'SCD', 'omop'),
+  drug('312961', 'simvastatin 20 MG Oral Tablet', 'SCD', 'omop'),
+  drug('259255', 'atorvastatin 80 MG Oral Tablet', 'SCD', 'omop'),
+  drug('309362', 'clopidogrel 75 MG Oral Tablet', 'SCD', 'omop'),
+  drug('966222', 'levothyroxine sodium 0.075 MG Oral Tablet', 'SCD', 'omop'),
+  drug('198014', 'naproxen 500 MG Oral Tablet', 'SCD', 'omop'),
   drug('197319', 'allopurinol 100 MG Oral Tablet', 'SCD', 'synthea'),
-  drug('855332', 'warfarin sodium 5 MG Oral Tablet', 'SCD', 'synthea'),
+  drug('855332', 'warfarin sodium 5 MG Oral Tablet', 'SCD', 'omop'),
 ];
