@@ -44,7 +44,7 @@ import {
   healthInformationRoutes,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
-import { databaseDirectInbox } from './features/message-transport/direct-inbox';
+import { databaseDirectInbox } from './compose/direct-inbox';
 import { createHispClient, type HispClient } from './features/message-transport/hisp-client';
 import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
 import { invitationRoutes } from './features/invitations/invitations.routes';

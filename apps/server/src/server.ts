@@ -14,7 +14,7 @@ import { createLogger } from './lib/logger';
 import { describeError } from './lib/safe-error';
 import type { JobPoller } from './lib/jobs/scheduled-jobs';
 import { startJobPoller } from './lib/jobs/scheduled-jobs';
-import { reminderJob } from './features/reminders/reminders.service';
+import { scheduledJobs } from './compose/scheduled-jobs';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     try {
-      // A reminder pass in progress finishes its current e-mail first; the rest waits for the next.
+      // A job in progress finishes its current step first (a reminder pass its current e-mail).
       await jobs?.stop();
       await app?.close();
     } finally {
@@ -51,12 +51,13 @@ async function main(): Promise<void> {
       `Dermis ${config.appVersion} is listening on ${address} (${describeDatabase(config.database.kind)})`,
     );
     if (seeded !== null) logger.info('seeded the demo practice');
-    // Reminder e-mails (decision 107): the timer only asks the database whether a pass is due.
+    // Reminder e-mails and attachment clean-up (decision 107): the timer only asks the database
+    // whether a job is due.
     if (config.reminderIntervalSeconds > 0) {
       const running = app;
       jobs = startJobPoller({
         db: running.db,
-        jobs: [reminderJob({ db: running.db, mailer: running.mailer, config, logger })],
+        jobs: scheduledJobs({ db: running.db, mailer: running.mailer, blobs: running.blobs, config, logger }),
         pollSeconds: config.reminderIntervalSeconds,
         onOutcome: (job, outcome) => {
           if (outcome.status === 'FAILED')

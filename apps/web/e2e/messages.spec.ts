@@ -6,7 +6,7 @@ import { mailTo } from './support/mailbox';
 
 // Issue 12: the messages area end to end against the real server and the seeded demo practice — an
 // unread message from the clinic is read (badge drops), replied to over Direct with an attachment,
-// forwarded by e-mail, found in Sent; the health summary is transmitted by e-mail and by Direct; the
+// forwarded by e-mail with the original's attachment, found in Sent; the health summary is transmitted by e-mail and by Direct; the
 // guardian does the same for the minor from the /{id}/ routes.
 
 const practiceAddress = 'frontdesk@direct.dermis-demo.org';
@@ -80,13 +80,16 @@ async function readReplyForward(
   await page.getByTestId('compose-send').click();
   await expect(page).toHaveURL(new RegExp(`${base}/inbox$`));
 
-  // Forward it.
+  // Forward it, with its attachment (decision 121).
   await page.getByTestId('message-row').filter({ hasText: subject }).click();
   await page.getByTestId('message-forward').click();
   await expect(page.getByTestId('compose-subject')).toHaveValue(`Fwd: ${subject}`);
   await expect(page.getByTestId('compose-content')).toHaveValue(/Forwarded/);
-  // By e-mail this time: a Direct address outside the portal would need the practice's HISP.
+  if (attachment) await expect(page.getByRole('checkbox', { name: attachment })).toBeChecked();
+  // By e-mail this time: a Direct address outside the portal would need the practice's HISP. The
+  // attachment is copied again for e-mail.
   await page.getByRole('checkbox', { name: /Direct Message/ }).uncheck();
+  if (attachment) await expect(page.getByRole('checkbox', { name: attachment })).toBeChecked();
   await page.getByTestId('compose-to').fill('not an address');
   await page.getByTestId('compose-send').click();
   await expect(page.getByText('Address not valid')).toBeVisible();
@@ -97,8 +100,13 @@ async function readReplyForward(
 
   await page.getByTestId('messages-nav-sent').click();
   await expect(page.getByTestId('message-row').filter({ hasText: `Re: ${subject}` })).toBeVisible();
-  await expect(page.getByTestId('message-row').filter({ hasText: `Fwd: ${subject}` })).toBeVisible();
+  const forwarded = page.getByTestId('message-row').filter({ hasText: `Fwd: ${subject}` });
+  await expect(forwarded).toBeVisible();
   if (shots) await screenshots(page, testInfo, 'messages-sent');
+  if (attachment) {
+    await forwarded.click();
+    await expect(page.getByTestId('message-attachment')).toHaveText(attachment);
+  }
 }
 
 async function transmit(page: Page, testInfo: TestInfo, base: string, address: string, shots: boolean) {

@@ -324,6 +324,21 @@ export const addAttachmentResponse = messageAttachment.extend({
 });
 export type AddAttachmentResponse = z.infer<typeof addAttachmentResponse>;
 
+/**
+ * POST `directMessage/forwardAttachments` (not in spec §7; decision 121): a forward carries the
+ * original's attachments. The server copies them as unsent attachments of the patient for the
+ * channel the compose screen sends with; the screen shows them like uploads (checked, removable).
+ */
+export const forwardAttachmentsRequest = z.object({
+  patientId: entityId,
+  /** The message being forwarded: one of the patient's own. */
+  messageId: entityId,
+  channel: z.enum(attachmentChannels),
+});
+export type ForwardAttachmentsRequest = z.input<typeof forwardAttachmentsRequest>;
+export const forwardAttachmentsResponse = z.object({ attachments: z.array(addAttachmentResponse) });
+export type ForwardAttachmentsResponse = z.infer<typeof forwardAttachmentsResponse>;
+
 /** GET `directMessage/getAttachment/_rid/{id}` and `patient/email/getAttachment/_rid/{id}`. */
 export const attachmentDownloadResponse = z.object({
   contentUrl: z.string(),
@@ -373,8 +388,9 @@ export const integrationPracticeMessagesQuery = z.object({
 });
 export const integrationPracticeMessage = z.object({
   id: z.number().int(),
-  patientExternalId: z.string(),
-  patientFullName: z.string(),
+  /** Null for mail from outside the portal to the practice's own Direct address. */
+  patientExternalId: z.string().nullable(),
+  patientFullName: z.string().nullable(),
   from: z.string(),
   to: z.string(),
   subject: z.string(),

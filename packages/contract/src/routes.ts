@@ -80,6 +80,7 @@ export const appRoutes = {
   /** `?patientId=`. */
   patientEmailUploadUrl: 'dms/url/patientEmail/getUploadURL',
   addMessageFile: 'dms/file/add',
+  forwardMessageAttachments: 'directMessage/forwardAttachments',
   /** `:id` is the attachment id. */
   directMessageAttachment: 'directMessage/getAttachment/_rid/:id',
   /** `:id` is the attachment id. */

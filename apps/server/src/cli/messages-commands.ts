@@ -2,16 +2,15 @@
  * `dermis messages:send` and `dermis messages:clinic-inbox` (issue 12): clinic staff write a secure
  * message to a patient (the same service as the integration API's
  * `patients/{externalId}/direct-messages`, with the 'You have a new message' e-mail, unsubscribe
- * type 4 honoured) and read the messages patients sent to the practice.
+ * type 4 honoured) and read the messages to the practice's Direct address (patients', and mail from outside).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { en, integrationSendMessageRequest, translate } from '@dermis/contract';
 import { type Command, InvalidArgumentError } from 'commander';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
-import { directMessage, patient } from '../db/schema';
 import { sendPracticeMessage } from '../features/messages/messages.integration';
+import { clinicInbox } from '../features/messages/messages.repository';
 import { createBlobStore } from '../lib/blob-store/create-blob-store';
 import type { BlobStore } from '../lib/blob-store/blob-store';
 import { HttpError } from '../lib/http-error';
@@ -113,37 +112,23 @@ export function registerMessagesCommands(program: Command, io: MessagesCliIo): v
     .addHelpText('after', '\nExample:\n  dermis messages:clinic-inbox --practice 1 --after-id 120')
     .action((options: { practice: number; afterId: number; limit: number }) =>
       io.withDatabase(async (db) => {
-        const rows = await db
-          .select({
-            id: directMessage.id,
-            externalId: patient.externalId,
-            firstName: patient.firstName,
-            lastName: patient.lastName,
-            subject: directMessage.subject,
-            content: directMessage.content,
-            dateSent: directMessage.dateSent,
-          })
-          .from(directMessage)
-          .innerJoin(patient, eq(patient.id, directMessage.patientId))
-          .where(
-            and(
-              eq(directMessage.practiceId, options.practice),
-              eq(directMessage.toPractice, true),
-              eq(directMessage.folder, 'SENT'),
-              gt(directMessage.id, options.afterId),
-            ),
-          )
-          .orderBy(asc(directMessage.id))
-          .limit(Math.min(options.limit, 500));
+        const rows = await clinicInbox(db, options.practice, options.afterId, Math.min(options.limit, 500));
         if (rows.length === 0) return 'No messages to the practice.';
         return rows
           .map(
             (r) =>
-              `#${r.id} ${r.dateSent.toISOString()} ${r.firstName} ${r.lastName} (${r.externalId}): ${r.subject}\n  ${r.content.replace(/\n/g, '\n  ')}`,
+              `#${r.id} ${r.dateSent.toISOString()} ${sender(r)}: ${r.subject}\n  ${r.content.replace(/\n/g, '\n  ')}`,
           )
           .join('\n');
       }),
     );
+}
+
+/** A patient's message names the patient; mail from outside names its sender. */
+function sender(row: Awaited<ReturnType<typeof clinicInbox>>[number]): string {
+  if (row.patientExternalId !== null)
+    return `${row.firstName ?? ''} ${row.lastName ?? ''} (${row.patientExternalId})`;
+  return row.fromName ? `${row.fromName} <${row.from}>` : row.from;
 }
 
 /** A contract message key in words (the CLI speaks English). */

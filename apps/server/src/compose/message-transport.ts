@@ -6,9 +6,13 @@
  * words are logged, not shown (they may name other people's addresses).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { outboundNotConfiguredReason, type MessageTransport } from '../features/messages/message-transport';
+import {
+  hispRefusedReason,
+  mailRefusedReason,
+  outboundNotConfiguredReason,
+  type MessageTransport,
+} from '../features/messages/message-transport';
 import { NoHispClient, type HispClient } from '../features/message-transport/hisp-client';
-import { hispRefusedReason, mailRefusedReason } from '../features/message-transport/transport';
 import type { Mailer } from '../lib/mail/mailer';
 
 export function createMessageTransport(deps: {
@@ -43,10 +47,12 @@ export function createMessageTransport(deps: {
           await deps.mailer.send({
             practiceId: message.practiceId,
             to: message.to,
-            subject: message.subject,
-            text: message.content,
-            html: '',
-            category: 'PATIENT_EMAIL',
+            ...(message.mail ?? {
+              subject: message.subject,
+              text: message.content,
+              html: '',
+              category: 'PATIENT_EMAIL',
+            }),
             attachments,
           });
         }

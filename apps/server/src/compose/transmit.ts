@@ -1,7 +1,7 @@
 /**
- * Transmit composed with the health-records feature, which owns the C-CDA and its ZIP: the
- * transmit calls attach exactly the ZIP that TRANSMIT_VALIDATION answers (features do not import
- * each other).
+ * Transmit composed with the health-records feature, which owns the C-CDA and its ZIP (the
+ * transmit calls attach exactly the ZIP that TRANSMIT_VALIDATION answers), and with the messages
+ * feature, whose send delivers it (features do not import each other).
  */
 import type { FastifyInstance } from 'fastify';
 import { apiPrefix } from '@dermis/contract';
@@ -10,6 +10,7 @@ import { healthSummaryZip, noData } from '../features/health-records/export.serv
 import { encountersInRange, findPatientHeader } from '../features/health-records/health-info.repository';
 import type { HealthSummaryZipBuilder } from '../features/message-transport/transmit.service';
 import { transmitRoutes } from '../features/message-transport/transmit.routes';
+import { sendGeneratedMessage } from '../features/messages/messages.service';
 
 export const transmittedSummaryZip: HealthSummaryZipBuilder = async (db, patientId, range, now) => {
   const header = await findPatientHeader(db, patientId);
@@ -28,5 +29,10 @@ export const transmittedSummaryZip: HealthSummaryZipBuilder = async (db, patient
 };
 
 export async function registerTransmit(app: FastifyInstance): Promise<void> {
-  await app.register(transmitRoutes, { prefix: apiPrefix.app, healthSummaryZip: transmittedSummaryZip });
+  // The transmitted summary takes the messages feature's one send path (local Direct, HISP, mail).
+  await app.register(transmitRoutes, {
+    prefix: apiPrefix.app,
+    healthSummaryZip: transmittedSummaryZip,
+    send: (instance) => (input) => sendGeneratedMessage(instance, input),
+  });
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEvent, consent, consentProfile, directMessageAttachment, encounter } from '../db/schema';
-import { deliverToInbox } from '../features/messages/messages.service';
+import { deliverToInbox } from '../features/messages/messages.received';
 import { signaturePng } from '../test/png';
 import { describeEachDatabase } from '../test/database';
 import { useTestApp } from '../test/app';
@@ -120,6 +120,11 @@ const messagesBodyScoped = (victim: UserFixture) => [
       mimeType: 'application/pdf',
       id: 'a'.repeat(32),
     },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/directMessage/forwardAttachments',
+    payload: { patientId: victim.patientId, messageId: 1, channel: 'DIRECT_MESSAGING' },
   },
 ];
 
@@ -382,6 +387,11 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
       },
       { method: 'GET', url: `/api/app/directMessage/getAttachment/_rid/${attachment!.id}` },
       { method: 'GET', url: `/api/app/patient/email/getAttachment/_rid/${attachment!.id}` },
+      {
+        method: 'POST',
+        url: '/api/app/directMessage/forwardAttachments',
+        payload: { patientId: victim.patientId, messageId: delivered.id, channel: 'DIRECT_MESSAGING' },
+      },
     ];
     for (const call of calls) {
       const response = await app.inject({

@@ -58,6 +58,7 @@ export const enMessages = {
   'messages.duplicateFile': 'You cannot add same file in attachment',
   'messages.fileTooLarge': '{name} is larger than 3.5 MB',
   'messages.fileTypeNotAllowed': '{name} is not an allowed file type',
+  'messages.forwardAttachmentsFailed': 'The attachments of the forwarded message could not be added.',
   'messages.uploadFailed': '{name} could not be uploaded, please try again.',
   'messages.send': 'Send',
   'messages.sending': 'Sending...',

@@ -57,6 +57,7 @@ export const esMessages: Record<MessagesMessageKey, string> = {
   'messages.duplicateFile': 'No puede adjuntar el mismo archivo dos veces',
   'messages.fileTooLarge': '{name} pesa más de 3.5 MB',
   'messages.fileTypeNotAllowed': '{name} no es un tipo de archivo permitido',
+  'messages.forwardAttachmentsFailed': 'No se pudieron añadir los archivos adjuntos del mensaje reenviado.',
   'messages.uploadFailed': 'No se pudo subir {name}; inténtelo de nuevo.',
   'messages.send': 'Enviar',
   'messages.sending': 'Enviando...',

@@ -12,9 +12,8 @@ export const directMessage = pgTable(
     practiceId: integer('practice_id')
       .notNull()
       .references(() => practice.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patient.id, { onDelete: 'cascade' }),
+    /** NULL only for the clinic's copy of mail to the practice's own address (0090). */
+    patientId: integer('patient_id').references(() => patient.id, { onDelete: 'cascade' }),
     folder: text('folder').$type<MessageFolder>().notNull(),
     isDirect: boolean('is_direct').notNull().default(true),
     fromAddress: text('from_address').notNull(),
@@ -44,9 +43,8 @@ export const directMessageAttachment = pgTable(
   'direct_message_attachment',
   {
     id: id(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patient.id, { onDelete: 'cascade' }),
+    /** NULL only for an attachment of the clinic's copy (0090). */
+    patientId: integer('patient_id').references(() => patient.id, { onDelete: 'cascade' }),
     messageId: integer('message_id').references(() => directMessage.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['DIRECT_MESSAGING', 'PATIENT_EMAIL'] }).notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => userAccount.id),

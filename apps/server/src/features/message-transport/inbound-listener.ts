@@ -6,8 +6,9 @@
  * - refuses a recipient that is not a Direct address of this portal at RCPT time (550), so the
  *   HISP bounces it to the sender instead of the portal losing it;
  * - refuses a message over DIRECT_INBOUND_MAX_BYTES (552);
- * - files a message into the inbox of each recipient by Direct address, its attachments stored
- *   through the blob store (the `DirectInbox` does the filing);
+ * - files a message into the inbox of each recipient by Direct address (a patient's, or the
+ *   practice's own for the clinic), its attachments checked by content and stored through the blob
+ *   store (the `DirectInbox` does the filing, compose/direct-inbox.ts);
  * - reads a delivery-failure notice (DSN, multipart/report; report-type=delivery-status) as the
  *   failure of the message it names, which moves to FAILED.
  */
@@ -17,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import type { Logger } from 'pino';
+import { messageAttachmentTypes } from '@dermis/contract';
 import type { DirectInboundConfig } from '../../config/env';
 import type { DirectAttachment } from './hisp-client';
 
@@ -136,7 +138,7 @@ export async function startDirectListener(
             text: parsed.text ?? '',
             messageId: parsed.messageId ?? null,
             attachments: parsed.attachments.map((a, i) => ({
-              fileName: a.filename?.trim() || `attachment-${i + 1}`,
+              fileName: a.filename?.trim() || unnamedPart(i, a.contentType),
               contentType: a.contentType || 'application/octet-stream',
               content: a.content,
             })),
@@ -168,6 +170,16 @@ export async function startDirectListener(
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A name for an attachment sent without one, its extension from the declared type, so the content
+ * check (which goes by extension) can still accept a PDF or an image; an unknown type gets none.
+ */
+function unnamedPart(index: number, contentType: string | undefined): string {
+  const type = (contentType ?? '').toLowerCase();
+  const extension = Object.entries(messageAttachmentTypes).find(([, mime]) => mime === type)?.[0];
+  return `attachment-${index + 1}${extension ? `.${extension}` : ''}`;
 }
 
 /** Reads the whole message; past the size limit smtp-server stops keeping it and flags the stream. */

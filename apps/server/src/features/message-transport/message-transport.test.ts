@@ -13,7 +13,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DirectMessage } from '@dermis/contract';
+import type { DirectMessage, IntegrationPracticeMessage } from '@dermis/contract';
 import {
   activityLog,
   clinic,
@@ -22,17 +22,19 @@ import {
   encounter,
   mailOutbox,
   mailOutboxAttachment,
-  patient,
 } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { blobKey } from '../../lib/blob-store/blob-store';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
-import { bearer, givenFamily, givenPractice, signIn, type UserFixture } from '../../test/fixtures';
-import { databaseDirectInbox } from './direct-inbox';
+import { givenDirectAddress, givenDirectPractice } from '../../test/direct';
+import { pdfBytes as pdf, windowsProgram as disguisedExe } from '../../test/files';
+import { bearer, givenFamily, givenPracticeWithKey, signIn, type UserFixture } from '../../test/fixtures';
+import { databaseDirectInbox } from '../../compose/direct-inbox';
 import { startDirectListener, type DirectListener } from './inbound-listener';
 
 const inboundAuth = { user: 'hisp-inbound', pass: 'a-long-inbound-secret-123' };
+const clinicAddress = 'desk@direct.sunshine.org';
 
 async function givenEncounter(db: Db, practiceId: number, patientId: number, when: string) {
   const [c] = await db
@@ -46,13 +48,6 @@ async function givenEncounter(db: Db, practiceId: number, patientId: number, whe
     clinicId: c!.id,
     dateOfService: new Date(when),
   });
-}
-
-async function setDirect(db: Db, patientId: number, address: string) {
-  await db
-    .update(patient)
-    .set({ directAddress: address, directServiceEnabled: true })
-    .where(eq(patient.id, patientId));
 }
 
 /** A fake HISP: a real SMTP server that requires AUTH and keeps what it accepts. */
@@ -98,6 +93,7 @@ describeEachDatabase('message transport and transmit', (t) => {
   const newApp = useTestApp(t);
   let app: FastifyInstance;
   let practiceId: number;
+  let practiceKey: string;
   let guardian: UserFixture;
   let stranger: UserFixture;
   let minorId: number;
@@ -106,13 +102,15 @@ describeEachDatabase('message transport and transmit', (t) => {
   let hisp: Awaited<ReturnType<typeof startFakeHisp>> | undefined;
 
   beforeEach(async () => {
-    practiceId = await givenPractice(t.db, 'Sunshine Dermatology');
+    ({ practiceId, apiKey: practiceKey } = await givenPracticeWithKey(t.db, 'Sunshine Dermatology'));
+    // Direct is on for the practice (spec §5 needs it as well as the patient's own switch).
+    await givenDirectPractice(t.db, practiceId, 'direct.sunshine.org', clinicAddress);
     ({ guardian, stranger, minorId } = await givenFamily(t.db, practiceId));
     await givenEncounter(t.db, practiceId, guardian.patientId, '2026-01-15T14:00:00Z');
     await givenEncounter(t.db, practiceId, minorId, '2026-02-10T15:00:00Z');
-    await setDirect(t.db, guardian.patientId, 'daniel.reed@direct.sunshine.org');
-    await setDirect(t.db, minorId, 'emma.reed@direct.sunshine.org');
-    await setDirect(t.db, stranger.patientId, 'eve.stone@direct.sunshine.org');
+    await givenDirectAddress(t.db, guardian.patientId, 'daniel.reed@direct.sunshine.org');
+    await givenDirectAddress(t.db, minorId, 'emma.reed@direct.sunshine.org');
+    await givenDirectAddress(t.db, stranger.patientId, 'eve.stone@direct.sunshine.org');
   });
   afterEach(async () => {
     await listener?.close();
@@ -144,6 +142,15 @@ describeEachDatabase('message transport and transmit', (t) => {
     nodemailer
       .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, auth })
       .sendMail(mail);
+  /** The two transmit calls as the signed-in guardian. */
+  const transmit = (channel: 'direct' | 'email', payload: object) =>
+    app.inject({
+      method: 'POST',
+      url:
+        channel === 'direct' ? '/api/app/directMessage/sendByFilter' : '/api/app/patient/email/sendByFilter',
+      headers: bearer(token),
+      payload,
+    });
   const copies = (patientId: number) =>
     t.db.select().from(directMessage).where(eq(directMessage.patientId, patientId)).orderBy(directMessage.id);
 
@@ -211,29 +218,82 @@ describeEachDatabase('message transport and transmit', (t) => {
       ).rejects.toMatchObject({ responseCode: 552 });
       expect(await copies(minorId)).toEqual([]);
     });
+
+    it('refuses a message whose attachment is not an allowed type by content with 554, filing nothing', async () => {
+      await start();
+      const port = await listen();
+      await expect(
+        sendTo(port, {
+          from: 'a@direct.hospital.org',
+          to: 'emma.reed@direct.sunshine.org',
+          subject: 'Results',
+          text: 'Open the attachment.',
+          attachments: [
+            { filename: 'notes.txt', content: 'Plain notes.', contentType: 'text/plain' },
+            { filename: 'results.pdf', content: disguisedExe, contentType: 'application/pdf' },
+          ],
+        }),
+      ).rejects.toMatchObject({ responseCode: 554 });
+      expect(await copies(minorId)).toEqual([]);
+      expect(await t.db.select().from(directMessageAttachment)).toEqual([]);
+    });
+
+    it("files mail to the practice's own Direct address into the clinic's inbox, and no patient's", async () => {
+      await start();
+      const port = await listen();
+      await sendTo(port, {
+        from: 'Dr. Olivia Bennett <obennett@direct.hospital.org>',
+        to: [clinicAddress, 'emma.reed@direct.sunshine.org'],
+        subject: 'Referral',
+        text: 'Please see Emma next week.',
+        attachments: [{ filename: 'referral.pdf', content: pdf, contentType: 'application/pdf' }],
+      });
+      const feed = await app.inject({
+        method: 'GET',
+        url: '/api/integration/direct-messages?afterId=0',
+        headers: { 'x-api-key': practiceKey },
+      });
+      expect(feed.statusCode, feed.body).toBe(200);
+      const [received, ...others] = feed.json<{ messages: IntegrationPracticeMessage[] }>().messages;
+      expect(others).toEqual([]);
+      expect(received).toMatchObject({
+        patientExternalId: null,
+        patientFullName: null,
+        from: 'Dr. Olivia Bennett <obennett@direct.hospital.org>',
+        to: clinicAddress,
+        subject: 'Referral',
+        sentByFullName: null,
+      });
+      expect(received!.content).toContain('Please see Emma next week.');
+      expect(received!.attachments).toMatchObject([{ name: 'referral.pdf', mimeType: 'application/pdf' }]);
+      // Emma's copy is hers; the clinic's copy is nobody's folder and no patient can reach its file.
+      expect((await copies(minorId)).map((c) => c.subject)).toEqual(['Referral']);
+      expect(await copies(guardian.patientId)).toEqual([]);
+      const download = await app.inject({
+        method: 'GET',
+        url: `/api/app/directMessage/getAttachment/_rid/${received!.attachments[0]!.id}`,
+        headers: bearer(token),
+      });
+      expect(download.statusCode).toBe(403);
+    });
   });
 
   describe('outbound Direct through the HISP', () => {
     it('transmits the summary to another domain over authenticated SMTP; a DSN from the HISP moves it to FAILED', async () => {
       hisp = await startFakeHisp();
       await start({ directSmtpUrl: hisp.url });
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/app/directMessage/sendByFilter',
-        headers: bearer(token),
-        payload: {
+      const response = await transmit('direct', {
+        patientId: guardian.patientId,
+        directMessageInfo: {
           patientId: guardian.patientId,
-          directMessageInfo: {
-            patientId: guardian.patientId,
-            fromPatientId: guardian.patientId,
-            to: 'records@direct.hospital.org',
-            subject: 'My health summary',
-            content: 'For my visit.',
-          },
-          startDate: '2026-01-01T00:00:00Z',
-          endDate: '2026-02-01T00:00:00Z',
-          ccdaAttachmentName: 'Daniel_Reed_Health_Summary_01/01/2026_01/31/2026.zip'.replace(/\//g, '_'),
+          fromPatientId: guardian.patientId,
+          to: 'records@direct.hospital.org',
+          subject: 'My health summary',
+          content: 'For my visit.',
         },
+        startDate: '2026-01-01T00:00:00Z',
+        endDate: '2026-02-01T00:00:00Z',
+        ccdaAttachmentName: 'Daniel_Reed_Health_Summary_01/01/2026_01/31/2026.zip'.replace(/\//g, '_'),
       });
       expect(response.statusCode, response.body).toBe(200);
       const sent = response.json<DirectMessage>();
@@ -266,19 +326,14 @@ describeEachDatabase('message transport and transmit', (t) => {
     it('puts the message in FAILED when the HISP refuses it, and logs no transmission', async () => {
       hisp = await startFakeHisp({ refuse: true });
       await start({ directSmtpUrl: hisp.url });
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/app/directMessage/sendByFilter',
-        headers: bearer(token),
-        payload: {
+      const response = await transmit('direct', {
+        patientId: guardian.patientId,
+        directMessageInfo: {
           patientId: guardian.patientId,
-          directMessageInfo: {
-            patientId: guardian.patientId,
-            to: 'records@direct.hospital.org',
-            subject: 'S',
-          },
-          ccdaAttachmentName: 'Daniel_Reed_Health_Summary.zip',
+          to: 'records@direct.hospital.org',
+          subject: 'S',
         },
+        ccdaAttachmentName: 'Daniel_Reed_Health_Summary.zip',
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<DirectMessage>()).toMatchObject({ status: 'FAILED', directMessageType: 'FAILED' });
@@ -287,19 +342,14 @@ describeEachDatabase('message transport and transmit', (t) => {
 
     it('delivers a transmission to another address of this portal locally', async () => {
       await start();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/app/directMessage/sendByFilter',
-        headers: bearer(token),
-        payload: {
+      const response = await transmit('direct', {
+        patientId: guardian.patientId,
+        directMessageInfo: {
           patientId: guardian.patientId,
-          directMessageInfo: {
-            patientId: guardian.patientId,
-            to: 'eve.stone@direct.sunshine.org',
-            subject: 'Summary',
-          },
-          ccdaAttachmentName: 'Daniel_Reed_Health_Summary.zip',
+          to: 'eve.stone@direct.sunshine.org',
+          subject: 'Summary',
         },
+        ccdaAttachmentName: 'Daniel_Reed_Health_Summary.zip',
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<DirectMessage>()).toMatchObject({ status: 'DELIVERED' });
@@ -329,12 +379,7 @@ describeEachDatabase('message transport and transmit', (t) => {
 
     it('puts a valid ZIP named by the rule in the outbox; a responsible person is logged as the actor', async () => {
       await start();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/app/patient/email/sendByFilter',
-        headers: bearer(token),
-        payload: emailBody(minorId, { sentByResponsiblePerson: true }),
-      });
+      const response = await transmit('email', emailBody(minorId, { sentByResponsiblePerson: true }));
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<DirectMessage>()).toMatchObject({
         status: 'SENT',
@@ -368,33 +413,23 @@ describeEachDatabase('message transport and transmit', (t) => {
 
     it('answers NO_DATA without encounters in the range, and a start after the end with 400', async () => {
       await start();
-      const none = await app.inject({
-        method: 'POST',
-        url: '/api/app/patient/email/sendByFilter',
-        headers: bearer(token),
-        payload: emailBody(minorId, { startDate: '2025-01-01T00:00:00Z', endDate: '2025-02-01T00:00:00Z' }),
-      });
+      const none = await transmit(
+        'email',
+        emailBody(minorId, { startDate: '2025-01-01T00:00:00Z', endDate: '2025-02-01T00:00:00Z' }),
+      );
       expect(none.statusCode).toBe(404);
       expect(none.json()).toMatchObject({ error: 'NO_DATA', message: 'Health Information is not available' });
-      const backwards = await app.inject({
-        method: 'POST',
-        url: '/api/app/patient/email/sendByFilter',
-        headers: bearer(token),
-        payload: emailBody(minorId, { startDate: '2026-03-02T00:00:00Z', endDate: '2026-03-01T00:00:00Z' }),
-      });
+      const backwards = await transmit(
+        'email',
+        emailBody(minorId, { startDate: '2026-03-02T00:00:00Z', endDate: '2026-03-01T00:00:00Z' }),
+      );
       expect(backwards.statusCode).toBe(400);
       expect(await t.db.select().from(mailOutbox)).toEqual([]);
     });
 
     it('stops at the daily send limit with 429 and a message', async () => {
       await start({ sendLimitPerAccount: 2 });
-      const send = () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/app/patient/email/sendByFilter',
-          headers: bearer(token),
-          payload: emailBody(minorId),
-        });
+      const send = () => transmit('email', emailBody(minorId));
       expect((await send()).statusCode).toBe(200);
       expect((await send()).statusCode).toBe(200);
       const third = await send();
@@ -407,21 +442,11 @@ describeEachDatabase('message transport and transmit', (t) => {
 
     it("refuses another patient's summary (403) and a mismatched inner patient", async () => {
       await start();
-      const other = await app.inject({
-        method: 'POST',
-        url: '/api/app/patient/email/sendByFilter',
-        headers: bearer(token),
-        payload: emailBody(stranger.patientId),
-      });
+      const other = await transmit('email', emailBody(stranger.patientId));
       expect(other.statusCode).toBe(403);
-      const mixed = await app.inject({
-        method: 'POST',
-        url: '/api/app/patient/email/sendByFilter',
-        headers: bearer(token),
-        payload: {
-          ...emailBody(guardian.patientId),
-          patientEmailInfo: emailBody(stranger.patientId).patientEmailInfo,
-        },
+      const mixed = await transmit('email', {
+        ...emailBody(guardian.patientId),
+        patientEmailInfo: emailBody(stranger.patientId).patientEmailInfo,
       });
       expect(mixed.statusCode).toBe(403);
       expect(await t.db.select().from(mailOutbox)).toEqual([]);

@@ -20,19 +20,19 @@ import {
   type TransmitActor,
   type TransmitDeps,
 } from './transmit.service';
+import type { SendGenerated } from '../../lib/generated-send';
 
 export async function transmitRoutes(
   instance: FastifyInstance,
-  options: { healthSummaryZip: HealthSummaryZipBuilder },
+  options: { healthSummaryZip: HealthSummaryZipBuilder; send: (app: FastifyInstance) => SendGenerated },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', authenticate);
 
+  const send = options.send(app);
   const deps = (): TransmitDeps => ({
     db: app.db,
-    blobs: app.blobs,
-    mailer: app.mailer,
-    hisp: app.hisp,
+    send,
     counters: app.counters,
     config: app.config,
     mailFrom: app.config.mailFrom,

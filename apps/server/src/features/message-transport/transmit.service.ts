@@ -9,14 +9,14 @@
 import { eq } from 'drizzle-orm';
 import { parseExportBound, type DirectMessage } from '@dermis/contract';
 import type { Db } from '../../db/database';
-import { directMessage, directMessageAttachment, patient, userAccount } from '../../db/schema';
+import { patient, userAccount } from '../../db/schema';
 import { forbidden, httpError, invalidField } from '../../lib/http-error';
 import { translatorFor } from '../../lib/i18n';
 import { renderMail } from '../../lib/mail/template';
 import { firstActiveEmail } from '../../lib/patient-email';
 import { recordActivity } from '../../plugins/activity-log';
 import { countSend, type SendLimitDeps } from '../../lib/send-limit';
-import { sendDirect, sendEmail, storeAttachment, type TransportDeps } from './transport';
+import type { SendGenerated } from '../../lib/generated-send';
 
 /** A range of instants: start inclusive, end exclusive; null bounds are open. */
 export interface TransmitRange {
@@ -42,9 +42,12 @@ export type HealthSummaryZipBuilder = (
   zip: Buffer;
 }>;
 
-export interface TransmitDeps extends TransportDeps, SendLimitDeps {
+export interface TransmitDeps extends SendLimitDeps {
+  db: Db;
   mailFrom: string;
   healthSummaryZip: HealthSummaryZipBuilder;
+  /** The messages feature's one send path (compose/transmit.ts). */
+  send: SendGenerated;
 }
 
 export interface TransmitActor {
@@ -105,24 +108,17 @@ export async function transmitByDirect(
 
   const summary = await deps.healthSummaryZip(deps.db, actor.patientId, range, now);
   await countSend(deps, { userId: actor.userId, practiceId: actor.practiceId }, now);
-  const attachment = await storeAttachment(deps.blobs, {
-    name: summary.fileName,
-    mimeType: 'application/zip',
-    content: summary.zip,
-  });
-  const id = await sendDirect(deps, {
-    practiceId: summary.practiceId,
+  const sent = await deps.send({
     patientId: actor.patientId,
     sentByUserId: actor.userId,
-    from: sender.directAddress,
+    isDirect: true,
     fromName: summary.patientName,
     to: input.to,
     subject: input.subject,
     content: input.content,
-    mimeType: 'text/plain',
-    attachments: [attachment],
+    files: [{ name: summary.fileName, mimeType: 'application/zip', bytes: summary.zip }],
   });
-  return finish(deps.db, id, actor, 'TRANSMIT', input.to);
+  return finish(deps.db, sent, actor, 'TRANSMIT', input.to);
 }
 
 export async function transmitByEmail(
@@ -153,37 +149,30 @@ export async function transmitByEmail(
       ...(input.content.trim() ? [tr('mail.transmit.note', { name: senderName }), input.content.trim()] : []),
     ],
   });
-  const attachment = await storeAttachment(deps.blobs, {
-    name: summary.fileName,
-    mimeType: 'application/zip',
-    content: summary.zip,
-  });
   const from = (await firstActiveEmail(deps.db, actor.patientId)) ?? deps.mailFrom;
-  const id = await sendEmail(deps, {
-    practiceId: summary.practiceId,
+  const sent = await deps.send({
     patientId: actor.patientId,
     sentByUserId: actor.userId,
-    from: from.slice(0, 320),
+    isDirect: false,
+    emailFrom: from.slice(0, 320),
     fromName: patientName,
     to: input.to,
     subject: input.subject,
     content: input.content,
-    mimeType: 'text/plain',
-    attachments: [attachment],
+    files: [{ name: summary.fileName, mimeType: 'application/zip', bytes: summary.zip }],
     mail: { ...mail, category: 'HEALTH_SUMMARY' },
   });
-  return finish(deps.db, id, actor, 'TRANSMIT_VIA_EMAIL', input.to);
+  return finish(deps.db, sent, actor, 'TRANSMIT_VIA_EMAIL', input.to);
 }
 
 /** Logs a transmission the transport accepted (spec 000), as the account that acted; answers the copy. */
 async function finish(
   db: Db,
-  id: number,
+  copy: DirectMessage,
   actor: TransmitActor,
   action: 'TRANSMIT' | 'TRANSMIT_VIA_EMAIL',
   to: string,
 ): Promise<DirectMessage> {
-  const copy = await loadCopy(db, id);
   if (copy.status !== 'FAILED') {
     await recordActivity(db, {
       practiceId: actor.practiceId,
@@ -194,46 +183,4 @@ async function finish(
     });
   }
   return copy;
-}
-
-/** The sender's copy as the contract's Direct message. */
-export async function loadCopy(db: Db, id: number): Promise<DirectMessage> {
-  const [row] = await db.select().from(directMessage).where(eq(directMessage.id, id));
-  if (!row) throw new Error(`message ${id} vanished`);
-  const attachments = await db
-    .select({
-      id: directMessageAttachment.id,
-      name: directMessageAttachment.name,
-      size: directMessageAttachment.size,
-      mimeType: directMessageAttachment.mimeType,
-    })
-    .from(directMessageAttachment)
-    .where(eq(directMessageAttachment.messageId, id))
-    .orderBy(directMessageAttachment.id);
-  let sentByFullName: string | null = null;
-  if (row.sentByUserId) {
-    const [who] = await db
-      .select({ patientId: userAccount.patientId })
-      .from(userAccount)
-      .where(eq(userAccount.id, row.sentByUserId));
-    if (who && who.patientId !== row.patientId) sentByFullName = await personName(db, who.patientId);
-  }
-  return {
-    id: row.id,
-    patientId: row.patientId,
-    directMessageType: row.folder === 'INBOX' ? 'RECEIVED' : row.folder,
-    from: row.fromAddress,
-    to: row.toAddress,
-    subject: row.subject,
-    content: row.content,
-    mimeType: row.mimeType,
-    dateSent: row.dateSent.toISOString(),
-    dateModified: row.dateModified.toISOString(),
-    messageWasRead: row.messageWasRead,
-    isDirect: row.isDirect,
-    status: row.status,
-    failureReason: row.failureReason,
-    sentByFullName,
-    attachments,
-  };
 }

@@ -10,6 +10,7 @@
  * so, and the message lands in FAILED with that reason instead of pretending to be sent.
  */
 import type { MessageStatus } from '@dermis/contract';
+import type { GeneratedSend } from '../../lib/generated-send';
 
 export interface OutboundAttachment {
   name: string;
@@ -36,6 +37,8 @@ export interface OutboundMessage {
   content: string;
   mimeType: string;
   attachments: OutboundAttachment[];
+  /** A transmitted health summary's rendered letter (lib/generated-send.ts), for an e-mail. */
+  mail?: GeneratedSend['mail'];
 }
 
 export type TransportResult =
@@ -47,6 +50,12 @@ export type TransportResult =
 export interface MessageTransport {
   deliver(message: OutboundMessage): Promise<TransportResult>;
 }
+
+export const hispRefusedReason = 'The Direct service refused the message or could not be reached.';
+export const mailRefusedReason = 'The mail server refused the message or could not be reached.';
+/** A delivery-failure notice from the HISP about a message it had accepted. */
+export const deliveryFailedReason =
+  "The recipient's Direct service reported that the message could not be delivered.";
 
 export const outboundNotConfiguredReason =
   'This portal is not set up to send messages outside it. Your practice can turn this on.';

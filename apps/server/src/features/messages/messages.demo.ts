@@ -44,6 +44,140 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 let keys = 0;
 const key = () => `demo-${++keys}-${Date.now()}@${demoDirectDomain}`;
 
+/** One seeded message: how long ago it was sent (and last changed), in whose folder, from whom. */
+interface SeedMessage {
+  patient: 'maria' | 'emma';
+  /** INBOX: from the clinic, signed by `staff`. SENT: to the clinic. FAILED: to `to`, with the reason. */
+  folder: 'INBOX' | 'SENT' | 'FAILED';
+  staff?: string;
+  to?: string;
+  failureReason?: string;
+  /** The account that pressed Send (Daniel for Emma). */
+  sentBy?: 'maria' | 'daniel';
+  subject: string;
+  content: string;
+  read: boolean;
+  sentAgo: number;
+  modifiedAgo?: number;
+}
+
+const seedTable: readonly SeedMessage[] = [
+  {
+    patient: 'maria',
+    folder: 'INBOX',
+    staff: 'Olivia Bennett, MD',
+    subject: 'Your biopsy results',
+    content:
+      'Hello Maria,\n\nThe pathology report of the biopsy from your upper back is attached. The mole was benign and the margins are clear, so no further treatment is needed.\n\nOlivia Bennett, MD',
+    read: false,
+    sentAgo: 5 * hour,
+  },
+  {
+    patient: 'maria',
+    folder: 'INBOX',
+    staff: 'Front desk',
+    subject: 'Please bring your medication list',
+    content:
+      'Hello Maria,\n\nFor your visit next week, please bring a list of the medications and creams you use, including over-the-counter ones.\n\nThank you,\nThe front desk',
+    read: false,
+    sentAgo: 2 * day,
+  },
+  {
+    patient: 'maria',
+    folder: 'INBOX',
+    staff: 'Marcus Hale, DO',
+    subject: 'How is the new cream working?',
+    content:
+      'Hello Maria,\n\nIt has been three weeks since you started tretinoin. Any dryness or redness? Reply here and let me know.\n\nMarcus Hale, DO',
+    read: true,
+    sentAgo: 9 * day,
+    modifiedAgo: 8 * day,
+  },
+  {
+    patient: 'maria',
+    folder: 'INBOX',
+    staff: 'Front desk',
+    subject: 'Welcome to secure messaging',
+    content:
+      'Hello Maria,\n\nYou can now write to the practice securely from the patient portal. We answer within two business days.\n\nThe front desk',
+    read: true,
+    sentAgo: 400 * day,
+    modifiedAgo: 399 * day,
+  },
+  {
+    patient: 'maria',
+    folder: 'SENT',
+    sentBy: 'maria',
+    subject: 'Question about sunscreen',
+    content:
+      'Hello,\n\nIs a mineral sunscreen fine with the tretinoin cream, or should I use a specific one?\n\nMaria',
+    read: true,
+    sentAgo: 8 * day,
+  },
+  {
+    patient: 'maria',
+    folder: 'FAILED',
+    sentBy: 'maria',
+    to: 'dr.kim@direct.northside-allergy.org',
+    failureReason:
+      'The recipient’s Direct address was not found by their provider (HISP). Check the address and try again.',
+    subject: 'Records for my allergy referral',
+    content:
+      'Dear Dr. Kim,\n\nAs discussed, here is a note about my patch test results before my visit.\n\nMaria Lopez',
+    read: true,
+    sentAgo: 6 * day,
+  },
+  {
+    patient: 'emma',
+    folder: 'INBOX',
+    staff: 'Olivia Bennett, MD',
+    subject: 'Emma’s eczema follow-up',
+    content:
+      'Hello,\n\nEmma’s skin looked much better at the last visit. Keep the moisturiser twice a day and the hydrocortisone only on flares.\n\nOlivia Bennett, MD',
+    read: false,
+    sentAgo: day,
+  },
+  {
+    patient: 'emma',
+    folder: 'SENT',
+    // Daniel sent it for Emma: the send is recorded as his.
+    sentBy: 'daniel',
+    subject: 'Rescheduling Emma’s appointment',
+    content: 'Hello,\n\nCould we move Emma’s appointment to an afternoon after school?\n\nDaniel Reed',
+    read: true,
+    sentAgo: 3 * day,
+  },
+];
+
+/** The message with the demo PDF attached. */
+const attachedTo = 'Your biopsy results';
+
+function rowOf(demo: Parameters<DemoSeeder>[1], m: SeedMessage): typeof directMessage.$inferInsert {
+  const own = demoAddresses[m.patient];
+  const received = m.folder === 'INBOX';
+  return {
+    practiceId: demo.practiceId,
+    patientId: demo.patients[m.patient],
+    folder: m.folder,
+    isDirect: true,
+    mimeType: 'text/plain',
+    fromAddress: received ? demoAddresses.practice : own,
+    fromName: m.staff ?? null,
+    sentByStaff: m.staff ?? null,
+    toAddress: received ? own : (m.to ?? demoAddresses.practice),
+    toPractice: m.folder === 'SENT',
+    status: m.folder === 'FAILED' ? 'FAILED' : 'DELIVERED',
+    failureReason: m.failureReason ?? null,
+    sentByUserId: m.sentBy ? demo.users[m.sentBy] : null,
+    subject: m.subject,
+    content: m.content,
+    messageWasRead: m.read,
+    messageKey: key(),
+    dateSent: ago(m.sentAgo),
+    dateModified: ago(m.modifiedAgo ?? m.sentAgo),
+  };
+}
+
 export const seedMessages: DemoSeeder = async (tx, demo) => {
   await tx
     .update(practice)
@@ -63,133 +197,11 @@ export const seedMessages: DemoSeeder = async (tx, demo) => {
       .set({ directAddress: address, directServiceEnabled: true })
       .where(eq(patient.id, id));
 
-  const base = { practiceId: demo.practiceId, isDirect: true, mimeType: 'text/plain' };
-  const fromClinic = (patientId: number, to: string) => ({
-    ...base,
-    patientId,
-    folder: 'INBOX' as const,
-    fromAddress: demoAddresses.practice,
-    toAddress: to,
-    status: 'DELIVERED' as const,
-  });
   const rows = await tx
     .insert(directMessage)
-    .values([
-      {
-        ...fromClinic(demo.patients.maria, demoAddresses.maria),
-        fromName: 'Olivia Bennett, MD',
-        sentByStaff: 'Olivia Bennett, MD',
-        subject: 'Your biopsy results',
-        content:
-          'Hello Maria,\n\nThe pathology report of the biopsy from your upper back is attached. The mole was benign and the margins are clear, so no further treatment is needed.\n\nOlivia Bennett, MD',
-        messageWasRead: false,
-        messageKey: key(),
-        dateSent: ago(5 * hour),
-        dateModified: ago(5 * hour),
-      },
-      {
-        ...fromClinic(demo.patients.maria, demoAddresses.maria),
-        fromName: 'Front desk',
-        sentByStaff: 'Front desk',
-        subject: 'Please bring your medication list',
-        content:
-          'Hello Maria,\n\nFor your visit next week, please bring a list of the medications and creams you use, including over-the-counter ones.\n\nThank you,\nThe front desk',
-        messageWasRead: false,
-        messageKey: key(),
-        dateSent: ago(2 * day),
-        dateModified: ago(2 * day),
-      },
-      {
-        ...fromClinic(demo.patients.maria, demoAddresses.maria),
-        fromName: 'Marcus Hale, DO',
-        sentByStaff: 'Marcus Hale, DO',
-        subject: 'How is the new cream working?',
-        content:
-          'Hello Maria,\n\nIt has been three weeks since you started tretinoin. Any dryness or redness? Reply here and let me know.\n\nMarcus Hale, DO',
-        messageWasRead: true,
-        messageKey: key(),
-        dateSent: ago(9 * day),
-        dateModified: ago(8 * day),
-      },
-      {
-        ...fromClinic(demo.patients.maria, demoAddresses.maria),
-        fromName: 'Front desk',
-        sentByStaff: 'Front desk',
-        subject: 'Welcome to secure messaging',
-        content:
-          'Hello Maria,\n\nYou can now write to the practice securely from the patient portal. We answer within two business days.\n\nThe front desk',
-        messageWasRead: true,
-        messageKey: key(),
-        dateSent: ago(400 * day),
-        dateModified: ago(399 * day),
-      },
-      {
-        ...base,
-        patientId: demo.patients.maria,
-        folder: 'SENT' as const,
-        fromAddress: demoAddresses.maria,
-        toAddress: demoAddresses.practice,
-        subject: 'Question about sunscreen',
-        content:
-          'Hello,\n\nIs a mineral sunscreen fine with the tretinoin cream, or should I use a specific one?\n\nMaria',
-        messageWasRead: true,
-        status: 'DELIVERED' as const,
-        sentByUserId: demo.users.maria,
-        toPractice: true,
-        messageKey: key(),
-        dateSent: ago(8 * day),
-        dateModified: ago(8 * day),
-      },
-      {
-        ...base,
-        patientId: demo.patients.maria,
-        folder: 'FAILED' as const,
-        fromAddress: demoAddresses.maria,
-        toAddress: 'dr.kim@direct.northside-allergy.org',
-        subject: 'Records for my allergy referral',
-        content:
-          'Dear Dr. Kim,\n\nAs discussed, here is a note about my patch test results before my visit.\n\nMaria Lopez',
-        messageWasRead: true,
-        status: 'FAILED' as const,
-        failureReason:
-          'The recipient’s Direct address was not found by their provider (HISP). Check the address and try again.',
-        sentByUserId: demo.users.maria,
-        messageKey: key(),
-        dateSent: ago(6 * day),
-        dateModified: ago(6 * day),
-      },
-      {
-        ...fromClinic(demo.patients.emma, demoAddresses.emma),
-        fromName: 'Olivia Bennett, MD',
-        sentByStaff: 'Olivia Bennett, MD',
-        subject: 'Emma’s eczema follow-up',
-        content:
-          'Hello,\n\nEmma’s skin looked much better at the last visit. Keep the moisturiser twice a day and the hydrocortisone only on flares.\n\nOlivia Bennett, MD',
-        messageWasRead: false,
-        messageKey: key(),
-        dateSent: ago(day),
-        dateModified: ago(day),
-      },
-      {
-        ...base,
-        patientId: demo.patients.emma,
-        folder: 'SENT' as const,
-        fromAddress: demoAddresses.emma,
-        toAddress: demoAddresses.practice,
-        subject: 'Rescheduling Emma’s appointment',
-        content: 'Hello,\n\nCould we move Emma’s appointment to an afternoon after school?\n\nDaniel Reed',
-        messageWasRead: true,
-        status: 'DELIVERED' as const,
-        // Daniel sent it for Emma: the send is recorded as his.
-        sentByUserId: demo.users.daniel,
-        toPractice: true,
-        messageKey: key(),
-        dateSent: ago(3 * day),
-        dateModified: ago(3 * day),
-      },
-    ])
+    .values(seedTable.map((m) => rowOf(demo, m)))
     .returning({ id: directMessage.id, subject: directMessage.subject });
-  const withAttachment = rows.find((r) => r.subject === 'Your biopsy results');
+  const withAttachment = rows.find((r) => r.subject === attachedTo);
   if (!withAttachment) throw new Error('seedMessages: the message with the attachment is missing');
   await tx.insert(directMessageAttachment).values({
     patientId: demo.patients.maria,

@@ -3,8 +3,9 @@
  *   POST /api/integration/patients/{externalId}/direct-messages  staff write to a patient: the message lands
  *        in the patient's INBOX and an e-mail 'You have a new message' is queued through the reminder
  *        mail (unsubscribe type 4 honoured; the e-mail carries no health information).
- *   GET  /api/integration/direct-messages?afterId=&limit=  patients' messages to the practice's Direct
- *        address, oldest first after the cursor, with signed download links for attachments.
+ *   GET  /api/integration/direct-messages?afterId=&limit=  messages to the practice's Direct address
+ *        (patients' and, from outside through the HISP, anyone's), oldest first after the cursor, with
+ *        signed download links for attachments.
  */
 import {
   blobRoutes,
@@ -20,7 +21,7 @@ import {
   webRoutes,
   type IntegrationPracticeMessage,
 } from '@dermis/contract';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,9 +33,9 @@ import { translatorFor } from '../../lib/i18n';
 import { sendReminderMail, type ReminderDeps } from '../../lib/mail/reminder-mail';
 import { patientIdByExternalId } from '../../lib/patient-by-external-id';
 import { apiKeyPracticeOf, authenticateApiKey } from '../../plugins/api-key';
-import { attachmentContentType } from '../../lib/blob-store/attachment-type';
-import { attachmentsOf } from './messages.repository';
-import { deliverToInbox, type MessagesDeps } from './messages.service';
+import { attachmentsOf, clinicInbox } from './messages.repository';
+import { AttachmentRefused, deliverToInbox } from './messages.received';
+import type { MessagesDeps } from './messages.service';
 
 const failures = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 const externalIdParams = z.object({ externalId: safeString.trim().min(1).max(64) });
@@ -82,35 +83,7 @@ export async function messagesIntegrationRoutes(instance: FastifyInstance): Prom
     },
     async (request) => {
       const practiceId = apiKeyPracticeOf(request);
-      const sender = userAccount;
-      const rows = await api.db
-        .select({
-          id: directMessage.id,
-          patientExternalId: patient.externalId,
-          firstName: patient.firstName,
-          lastName: patient.lastName,
-          from: directMessage.fromAddress,
-          to: directMessage.toAddress,
-          subject: directMessage.subject,
-          content: directMessage.content,
-          mimeType: directMessage.mimeType,
-          dateSent: directMessage.dateSent,
-          ownerPatientId: directMessage.patientId,
-          senderPatientId: sender.patientId,
-        })
-        .from(directMessage)
-        .innerJoin(patient, eq(patient.id, directMessage.patientId))
-        .leftJoin(sender, eq(sender.id, directMessage.sentByUserId))
-        .where(
-          and(
-            eq(directMessage.practiceId, practiceId),
-            eq(directMessage.toPractice, true),
-            eq(directMessage.folder, 'SENT'),
-            gt(directMessage.id, request.query.afterId),
-          ),
-        )
-        .orderBy(asc(directMessage.id))
-        .limit(request.query.limit);
+      const rows = await clinicInbox(api.db, practiceId, request.query.afterId, request.query.limit);
       const ids = rows.map((r) => r.id);
       const attachments = await attachmentsOf(api.db, ids);
       const s3Ids = new Map<number, string>();
@@ -133,8 +106,8 @@ export async function messagesIntegrationRoutes(instance: FastifyInstance): Prom
       const messages: IntegrationPracticeMessage[] = rows.map((r) => ({
         id: r.id,
         patientExternalId: r.patientExternalId,
-        patientFullName: `${r.firstName} ${r.lastName}`,
-        from: r.from,
+        patientFullName: r.firstName === null ? null : `${r.firstName} ${r.lastName ?? ''}`.trim(),
+        from: r.fromName ? `${r.fromName} <${r.from}>` : r.from,
         to: r.to,
         subject: r.subject,
         content: r.content,
@@ -179,13 +152,6 @@ export async function sendPracticeMessage(
     name: a.name,
     bytes: Buffer.from(a.contentBase64, 'base64'),
   }));
-  // Checked before anything is stored, so a refused message leaves nothing behind.
-  for (const file of files) {
-    if (file.bytes.length > messageAttachmentMaxBytes)
-      throw invalidField('attachments', 'messages.error.attachmentTooLarge', { name: file.name });
-    if (!attachmentContentType(file.name, file.bytes))
-      throw invalidField('attachments', 'messages.error.attachmentContent', { name: file.name });
-  }
   const [who] = await deps.db
     .select({
       directAddress: patient.directAddress,
@@ -212,6 +178,17 @@ export async function sendPracticeMessage(
     isDirect: true,
     sentByStaff: body.fromName,
     attachments: files,
+  }).catch((error: unknown) => {
+    // Checked before anything is stored, so a refused message leaves nothing behind.
+    if (error instanceof AttachmentRefused)
+      throw invalidField(
+        'attachments',
+        error.reason === 'TOO_LARGE'
+          ? 'messages.error.attachmentTooLarge'
+          : 'messages.error.attachmentContent',
+        { name: error.fileName },
+      );
+    throw error;
   });
   const tr = translatorFor(who.language);
   const mail = await sendReminderMail(deps, {

@@ -9,7 +9,7 @@ import type {
   MessageFolder,
   MessageStatus,
 } from '@dermis/contract';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { directMessage, directMessageAttachment, patient, practice, userAccount } from '../../db/schema';
@@ -207,7 +207,7 @@ export async function patientByDirectAddress(
   const [row] = await db
     .select({ id: patient.id, practiceId: patient.practiceId })
     .from(patient)
-    .where(sql`lower(${patient.directAddress}) = lower(${address})`)
+    .where(and(sql`lower(${patient.directAddress}) = lower(${address})`, eq(patient.active, true)))
     .limit(1);
   return row ?? null;
 }
@@ -261,4 +261,41 @@ export async function attachmentById(db: Executor, id: number): Promise<Attachme
     .where(eq(directMessageAttachment.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The clinic's inbox, oldest first after a cursor: patients' messages to the practice's Direct
+ * address (their SENT copies) and mail from outside to that address (the clinic's own copies, no
+ * patient). The integration API and `dermis messages:clinic-inbox` read it.
+ */
+export async function clinicInbox(db: Executor, practiceId: number, afterId: number, limit: number) {
+  return db
+    .select({
+      id: directMessage.id,
+      patientExternalId: patient.externalId,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      from: directMessage.fromAddress,
+      fromName: directMessage.fromName,
+      to: directMessage.toAddress,
+      subject: directMessage.subject,
+      content: directMessage.content,
+      mimeType: directMessage.mimeType,
+      dateSent: directMessage.dateSent,
+      ownerPatientId: directMessage.patientId,
+      senderPatientId: userAccount.patientId,
+    })
+    .from(directMessage)
+    .leftJoin(patient, eq(patient.id, directMessage.patientId))
+    .leftJoin(userAccount, eq(userAccount.id, directMessage.sentByUserId))
+    .where(
+      and(
+        eq(directMessage.practiceId, practiceId),
+        eq(directMessage.toPractice, true),
+        ne(directMessage.folder, 'FAILED'),
+        gt(directMessage.id, afterId),
+      ),
+    )
+    .orderBy(asc(directMessage.id))
+    .limit(limit);
 }

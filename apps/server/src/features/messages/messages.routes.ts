@@ -11,6 +11,8 @@ import {
   attachmentDownloadResponse,
   attachmentUploadUrlQuery,
   errorResponse,
+  forwardAttachmentsRequest,
+  forwardAttachmentsResponse,
   getMessageResponse,
   getMessagesRequest,
   getMessagesResponse,
@@ -37,14 +39,11 @@ import { messageOwner, unreadCount } from './messages.repository';
 import {
   addAttachment,
   attachmentOwner,
-  getMessage,
-  getMessages,
+  forwardAttachments,
   issueAttachmentDownload,
   issueAttachmentUpload,
-  markAsRead,
-  sendDirectMessage,
-  sendEmail,
-} from './messages.service';
+} from './messages.attachments';
+import { getMessage, getMessages, markAsRead, sendDirectMessage, sendEmail } from './messages.service';
 
 const failures = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
 /** A message or attachment id in the path (`_rid/{id}` in the spec; named so it is not a patient id). */
@@ -188,6 +187,26 @@ export async function messagesRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) =>
       addAttachment(app, authOf(request).userId, accessedPatient(request).patientId, request.body),
+  );
+
+  app.post(
+    `/${appRoutes.forwardMessageAttachments}`,
+    {
+      schema: {
+        body: forwardAttachmentsRequest,
+        response: { 200: forwardAttachmentsResponse, ...failures },
+      },
+      preHandler: requirePatientAccess(),
+    },
+    async (request) => ({
+      attachments: await forwardAttachments(
+        app,
+        authOf(request).userId,
+        accessedPatient(request).patientId,
+        request.body.messageId,
+        request.body.channel,
+      ),
+    }),
   );
 
   for (const path of [appRoutes.directMessageAttachment, appRoutes.patientEmailAttachment])

@@ -7,37 +7,29 @@
  * message to the practice's own Direct address is filed for the clinic (integration API). Anything
  * else goes to the MessageTransport; a refusal moves the copy to FAILED with the reason.
  */
-import { randomUUID } from 'node:crypto';
 import type {
   directMessageInfo as directMessageInfoSchema,
   patientEmailInfo as patientEmailInfoSchema,
 } from '@dermis/contract';
 import {
   folderOfType,
-  messageAttachmentMaxBytes,
-  type AddAttachmentRequest,
-  type AddAttachmentResponse,
   type AttachmentChannel,
-  type AttachmentDownloadResponse,
   type DirectMessage,
   type GetMessagesResponse,
-  type UploadUrlResponse,
-  blobRoutes,
 } from '@dermis/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { blobUpload, directMessage, directMessageAttachment, patient, practice } from '../../db/schema';
+import { directMessage, directMessageAttachment, patient, practice } from '../../db/schema';
 import { blobKey, newBlobId } from '../../lib/blob-store/blob-store';
 import type { BlobStore } from '../../lib/blob-store/blob-store';
-import { attachmentContentType } from '../../lib/blob-store/attachment-type';
-import { expiryIn } from '../../lib/blob-store/signed-url';
 import { invalidField, notFound } from '../../lib/http-error';
+import type { GeneratedSend } from '../../lib/generated-send';
 import { firstActiveEmail } from '../../lib/patient-email';
 import type { MessageTransport, OutboundMessage } from './message-transport';
+import { pendingAttachmentTtlMs } from './messages.attachments';
+import { newMessageKey } from './messages.received';
 import {
-  attachmentById,
   insertMessage,
   isLocalDirectDomain,
   listFolder,
@@ -49,9 +41,6 @@ import {
   unreadCount,
   type AttachmentRow,
 } from './messages.repository';
-
-/** An uploaded attachment not sent within this long is no longer offered (and may be cleaned up). */
-export const pendingAttachmentTtlMs = 24 * 3600 * 1000;
 
 export interface MessagesDeps {
   db: Db;
@@ -164,57 +153,17 @@ export async function sendDirectMessage(
   if (info.fromPatientId !== undefined && info.fromPatientId !== patientId)
     throw invalidField('fromPatientId', 'validation.invalid');
   const sender = await senderOf(deps.db, patientId);
-  if (!sender.directAvailable || !sender.directAddress)
-    throw invalidField('to', 'messages.error.directUnavailable');
+  const from = directFrom(sender);
   const attachments = await claimAttachments(deps.db, patientId, info.attachments, 'DIRECT_MESSAGING');
-
-  const to = info.to.trim();
-  const recipient = await patientByDirectAddress(deps.db, to);
-  const clinic = recipient ? null : await practiceByDirectAddress(deps.db, to);
-  const local = recipient !== null || clinic !== null;
-  if (!local && (await isLocalDirectDomain(deps.db, to)))
-    throw invalidField('to', 'messages.error.directRecipientUnknown', { to });
-
-  const messageKey = newMessageKey(sender.directAddress);
-  const sent = await deps.db.transaction(async (tx) => {
-    const copy = await insertMessage(tx, {
-      practiceId: sender.practiceId,
-      patientId,
-      folder: 'SENT',
-      isDirect: true,
-      fromAddress: sender.directAddress ?? '',
-      toAddress: to,
-      subject: info.subject,
-      content: info.content,
-      mimeType: info.mimeType,
-      messageWasRead: true,
-      status: local ? 'DELIVERED' : 'QUEUED',
-      sentByUserId,
-      toPractice: clinic !== null && clinic.id === sender.practiceId,
-      messageKey,
-    });
-    await linkAttachments(tx, attachments, copy.id);
-    if (recipient) {
-      const inbox = await insertMessage(tx, {
-        practiceId: recipient.practiceId,
-        patientId: recipient.id,
-        folder: 'INBOX',
-        isDirect: true,
-        fromAddress: sender.directAddress ?? '',
-        toAddress: to,
-        subject: info.subject,
-        content: info.content,
-        mimeType: info.mimeType,
-        status: 'DELIVERED',
-        messageKey,
-      });
-      await copyAttachments(tx, attachments, inbox.id, recipient.id);
-    }
-    return copy;
+  return dispatch(deps, sender, sentByUserId, {
+    isDirect: true,
+    from,
+    to: info.to,
+    subject: info.subject,
+    content: info.content,
+    mimeType: info.mimeType,
+    attachments,
   });
-
-  if (!local) await handOver(deps, sent.id, messageKey, sender, sentByUserId, true, info, attachments);
-  return getMessage(deps.db, sent.id);
 }
 
 /** Compose in e-mail mode (POST patient/email/send): always through the transport. */
@@ -231,36 +180,135 @@ export async function sendEmail(
     info.includeAttachments || info.attachments.length > 0
       ? await claimAttachments(deps.db, patientId, info.attachments, 'PATIENT_EMAIL')
       : [];
-  const messageKey = newMessageKey(from);
+  return dispatch(deps, sender, sentByUserId, {
+    isDirect: false,
+    from,
+    to: info.to,
+    subject: info.subject,
+    content: info.content,
+    mimeType: 'text/plain',
+    attachments,
+  });
+}
+
+/**
+ * Sends a message with files in hand (directMessage/sendByFilter, patient/email/sendByFilter): the
+ * files become the sender's attachments and the message takes the same path as a compose send.
+ */
+export async function sendGeneratedMessage(deps: MessagesDeps, input: GeneratedSend): Promise<DirectMessage> {
+  const sender = await senderOf(deps.db, input.patientId);
+  const from = input.isDirect
+    ? directFrom(sender)
+    : (input.emailFrom ?? sender.directAddress ?? (await firstActiveEmail(deps.db, input.patientId)));
+  if (!from) throw invalidField('from', 'messages.error.sendFailed');
+  const channel: AttachmentChannel = input.isDirect ? 'DIRECT_MESSAGING' : 'PATIENT_EMAIL';
+  const attachments: AttachmentRow[] = [];
+  for (const file of input.files) {
+    const s3Id = newBlobId();
+    await deps.blobs.put(blobKey('messages', s3Id), file.bytes, file.mimeType);
+    const [row] = await deps.db
+      .insert(directMessageAttachment)
+      .values({
+        patientId: input.patientId,
+        channel,
+        uploadedByUserId: input.sentByUserId,
+        s3Id,
+        name: file.name,
+        mimeType: file.mimeType,
+        size: file.bytes.length,
+      })
+      .returning();
+    if (row) attachments.push(row);
+  }
+  return dispatch(deps, sender, input.sentByUserId, {
+    isDirect: input.isDirect,
+    from,
+    fromName: input.fromName,
+    to: input.to,
+    subject: input.subject,
+    content: input.content,
+    mimeType: 'text/plain',
+    attachments,
+    mail: input.mail,
+  });
+}
+
+/** The sender's Direct address, when Direct is available to them (spec §5). */
+function directFrom(sender: Sender): string {
+  if (!sender.directAvailable || !sender.directAddress)
+    throw invalidField('to', 'messages.error.directUnavailable');
+  return sender.directAddress;
+}
+
+interface Outgoing {
+  isDirect: boolean;
+  from: string;
+  fromName?: string | null;
+  to: string;
+  subject: string;
+  content: string;
+  mimeType: 'text/plain' | 'text/html';
+  /** The sender's unsent attachments, linked to the SENT copy. */
+  attachments: AttachmentRow[];
+  mail?: OutboundMessage['mail'];
+}
+
+/**
+ * The one send path. The sender's SENT copy is stored first. A Direct message to an address of this
+ * portal is delivered at once (the recipient's INBOX copy in the same transaction, its own attachment
+ * rows over the same blobs; the practice's own address files it for the clinic). Anything else is
+ * handed to the MessageTransport.
+ */
+async function dispatch(
+  deps: MessagesDeps,
+  sender: Sender,
+  sentByUserId: number,
+  out: Outgoing,
+): Promise<DirectMessage> {
+  const to = out.to.trim();
+  const recipient = out.isDirect ? await patientByDirectAddress(deps.db, to) : null;
+  const clinic = out.isDirect && !recipient ? await practiceByDirectAddress(deps.db, to) : null;
+  const local = recipient !== null || clinic !== null;
+  if (out.isDirect && !local && (await isLocalDirectDomain(deps.db, to)))
+    throw invalidField('to', 'messages.error.directRecipientUnknown', { to });
+
+  const messageKey = newMessageKey(out.from);
+  const common = {
+    isDirect: out.isDirect,
+    fromAddress: out.from,
+    fromName: out.fromName ?? null,
+    toAddress: to,
+    subject: out.subject,
+    content: out.content,
+    mimeType: out.mimeType,
+    messageKey,
+  };
   const sent = await deps.db.transaction(async (tx) => {
     const copy = await insertMessage(tx, {
+      ...common,
       practiceId: sender.practiceId,
-      patientId,
+      patientId: sender.patientId,
       folder: 'SENT',
-      isDirect: false,
-      fromAddress: from,
-      toAddress: info.to.trim(),
-      subject: info.subject,
-      content: info.content,
-      mimeType: 'text/plain',
       messageWasRead: true,
-      status: 'QUEUED',
+      status: local ? 'DELIVERED' : 'QUEUED',
       sentByUserId,
-      messageKey,
+      toPractice: clinic !== null && clinic.id === sender.practiceId,
     });
-    await linkAttachments(tx, attachments, copy.id);
+    await linkAttachments(tx, out.attachments, copy.id);
+    if (recipient) {
+      const inbox = await insertMessage(tx, {
+        ...common,
+        practiceId: recipient.practiceId,
+        patientId: recipient.id,
+        folder: 'INBOX',
+        status: 'DELIVERED',
+      });
+      await copyAttachments(tx, out.attachments, inbox.id, recipient.id);
+    }
     return copy;
   });
-  await handOver(
-    deps,
-    sent.id,
-    messageKey,
-    { ...sender, directAddress: from },
-    sentByUserId,
-    false,
-    { ...info, mimeType: 'text/plain' },
-    attachments,
-  );
+
+  if (!local) await handOver(deps, sent.id, messageKey, sender, sentByUserId, { ...out, to });
   return getMessage(deps.db, sent.id);
 }
 
@@ -271,9 +319,7 @@ async function handOver(
   messageKey: string,
   sender: Sender,
   sentByUserId: number,
-  isDirect: boolean,
-  info: { to: string; subject: string; content: string; mimeType: string },
-  attachments: AttachmentRow[],
+  out: Outgoing,
 ): Promise<void> {
   const outbound: OutboundMessage = {
     messageId,
@@ -281,13 +327,14 @@ async function handOver(
     practiceId: sender.practiceId,
     patientId: sender.patientId,
     sentByUserId,
-    isDirect,
-    from: sender.directAddress ?? '',
-    to: info.to.trim(),
-    subject: info.subject,
-    content: info.content,
-    mimeType: info.mimeType,
-    attachments: attachments.map((a) => ({
+    isDirect: out.isDirect,
+    from: out.from,
+    to: out.to,
+    subject: out.subject,
+    content: out.content,
+    mimeType: out.mimeType,
+    mail: out.mail,
+    attachments: out.attachments.map((a) => ({
       name: a.name,
       mimeType: a.mimeType,
       size: a.size,
@@ -326,78 +373,16 @@ export async function markMessageFailed(db: Db, messageKey: string, reason: stri
       failureReason: reason.slice(0, 1000),
       dateModified: sql`now()`,
     })
-    .where(and(eq(directMessage.messageKey, messageKey), eq(directMessage.folder, 'SENT')))
+    // A copy delivered locally was delivered: only a send still with the next hop can fail.
+    .where(
+      and(
+        eq(directMessage.messageKey, messageKey),
+        eq(directMessage.folder, 'SENT'),
+        inArray(directMessage.status, ['QUEUED', 'SENT']),
+      ),
+    )
     .returning({ id: directMessage.id });
   return updated.length;
-}
-
-/**
- * Files a message into a patient's INBOX (the inbound listener and the clinic's integration API use
- * it). Attachment bytes are stored as new blobs; their type is decided by content, and a file that is
- * not an allowed type is dropped from the message rather than refusing the whole message.
- */
-export async function deliverToInbox(
-  deps: Pick<MessagesDeps, 'db' | 'blobs'>,
-  input: {
-    patientId: number;
-    from: string;
-    fromName?: string | null;
-    to: string;
-    subject: string;
-    content: string;
-    mimeType: 'text/plain' | 'text/html';
-    isDirect: boolean;
-    messageKey?: string;
-    sentByStaff?: string | null;
-    attachments: { name: string; bytes: Buffer }[];
-  },
-): Promise<{ id: number; droppedAttachments: string[] }> {
-  const [owner] = await deps.db
-    .select({ practiceId: patient.practiceId })
-    .from(patient)
-    .where(eq(patient.id, input.patientId))
-    .limit(1);
-  if (!owner) throw notFound();
-  const stored: { name: string; s3Id: string; mimeType: string; size: number }[] = [];
-  const dropped: string[] = [];
-  for (const file of input.attachments) {
-    const type = attachmentContentType(file.name, file.bytes);
-    if (!type || file.bytes.length > messageAttachmentMaxBytes) {
-      dropped.push(file.name);
-      continue;
-    }
-    const s3Id = newBlobId();
-    await deps.blobs.put(blobKey('messages', s3Id), file.bytes, type);
-    stored.push({ name: file.name, s3Id, mimeType: type, size: file.bytes.length });
-  }
-  const id = await deps.db.transaction(async (tx) => {
-    const row = await insertMessage(tx, {
-      practiceId: owner.practiceId,
-      patientId: input.patientId,
-      folder: 'INBOX',
-      isDirect: input.isDirect,
-      fromAddress: input.from,
-      fromName: input.fromName ?? null,
-      toAddress: input.to,
-      subject: input.subject.slice(0, 998),
-      content: input.content,
-      mimeType: input.mimeType,
-      status: 'DELIVERED',
-      sentByStaff: input.sentByStaff ?? null,
-      messageKey: input.messageKey ?? newMessageKey(input.from),
-    });
-    if (stored.length > 0)
-      await tx.insert(directMessageAttachment).values(
-        stored.map((s) => ({
-          ...s,
-          patientId: input.patientId,
-          messageId: row.id,
-          channel: 'DIRECT_MESSAGING' as const,
-        })),
-      );
-    return row.id;
-  });
-  return { id, droppedAttachments: dropped };
 }
 
 async function linkAttachments(tx: Pick<Db, 'update'>, rows: AttachmentRow[], messageId: number) {
@@ -423,141 +408,4 @@ async function copyAttachments(
       size: r.size,
     })),
   );
-}
-
-function newMessageKey(from: string): string {
-  const domain = from.slice(from.lastIndexOf('@') + 1) || 'dermis.local';
-  return `${randomUUID()}@${domain}`;
-}
-
-// ---- attachments ----
-
-const purposeOf = { DIRECT_MESSAGING: 'DIRECT_MESSAGING', PATIENT_EMAIL: 'PATIENT_EMAIL' } as const;
-
-/** GET dms/url/{directMessaging|patientEmail}/getUploadURL. */
-export async function issueAttachmentUpload(
-  app: Pick<FastifyInstance, 'db' | 'blobUrls' | 'config'>,
-  userId: number,
-  channel: AttachmentChannel,
-): Promise<UploadUrlResponse> {
-  const s3Id = newBlobId();
-  const exp = expiryIn(app.config.blobUrlTtlSeconds);
-  await app.db
-    .insert(blobUpload)
-    .values({ s3Id, userId, purpose: purposeOf[channel], expiresAt: new Date(exp * 1000) });
-  const token = app.blobUrls.sign({
-    op: 'put',
-    key: blobKey('messages', s3Id),
-    max: messageAttachmentMaxBytes,
-    exp,
-  });
-  return {
-    url: `${blobRoutes.upload}?t=${token}`,
-    s3Id,
-    expiresAt: new Date(exp * 1000).toISOString(),
-    maxBytes: messageAttachmentMaxBytes,
-  };
-}
-
-/** PUT dms/file/add: registers an uploaded blob as an attachment, checked by content. */
-export async function addAttachment(
-  deps: Pick<MessagesDeps, 'db' | 'blobs'>,
-  userId: number,
-  patientId: number,
-  input: Omit<AddAttachmentRequest, 'visibleForPatient'>,
-): Promise<AddAttachmentResponse> {
-  const [upload] = await deps.db
-    .select({ id: blobUpload.id, purpose: blobUpload.purpose })
-    .from(blobUpload)
-    .where(
-      and(
-        eq(blobUpload.s3Id, input.id),
-        eq(blobUpload.userId, userId),
-        isNull(blobUpload.registeredAt),
-        gt(blobUpload.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  if (!upload || upload.purpose === 'AVATAR') throw invalidField('id', 'messages.error.uploadMissing');
-  const key = blobKey('messages', input.id);
-  const bytes = await deps.blobs.get(key);
-  if (!bytes) throw invalidField('id', 'messages.error.uploadMissing');
-  if (bytes.length > messageAttachmentMaxBytes) {
-    await deps.blobs.delete(key);
-    throw invalidField('size', 'messages.error.attachmentTooLarge', { name: input.name });
-  }
-  const type = attachmentContentType(input.name, bytes);
-  if (!type) {
-    await deps.blobs.delete(key);
-    throw invalidField('id', 'messages.error.attachmentContent', { name: input.name });
-  }
-  if (bytes.length !== input.size) throw invalidField('size', 'server.error.uploadMismatch');
-
-  const row = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(blobUpload)
-      .set({ registeredAt: sql`now()` })
-      .where(eq(blobUpload.id, upload.id));
-    const [inserted] = await tx
-      .insert(directMessageAttachment)
-      .values({
-        patientId,
-        channel: upload.purpose as AttachmentChannel,
-        uploadedByUserId: userId,
-        s3Id: input.id,
-        name: input.name,
-        mimeType: type,
-        size: bytes.length,
-      })
-      .returning();
-    return inserted;
-  });
-  if (!row) throw new Error('addAttachment: no row');
-  return {
-    id: row.id,
-    name: row.name,
-    size: row.size,
-    mimeType: row.mimeType,
-    channel: row.channel,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The attachment's owner patient (for the guard), or null. */
-export async function attachmentOwner(db: Db, id: number): Promise<number | null> {
-  return (await attachmentById(db, id))?.patientId ?? null;
-}
-
-/** GET directMessage/getAttachment/_rid/{id}: a signed, expiring download link. */
-export async function issueAttachmentDownload(
-  app: Pick<FastifyInstance, 'db' | 'blobUrls' | 'config'>,
-  id: number,
-): Promise<AttachmentDownloadResponse> {
-  const row = await attachmentById(app.db, id);
-  if (!row) throw notFound();
-  const exp = expiryIn(app.config.blobUrlTtlSeconds);
-  const token = app.blobUrls.sign({
-    op: 'get',
-    key: blobKey('messages', row.s3Id),
-    name: row.name,
-    type: row.mimeType,
-    exp,
-  });
-  return {
-    contentUrl: `${blobRoutes.download}?t=${token}`,
-    name: row.name,
-    expiresAt: new Date(exp * 1000).toISOString(),
-    mimeType: row.mimeType,
-  };
-}
-
-/** Drops attachments uploaded but never sent, with their blobs (run by the CLI or a timer). */
-export async function dropStaleAttachments(deps: Pick<MessagesDeps, 'db' | 'blobs'>): Promise<number> {
-  const cutoff = new Date(Date.now() - pendingAttachmentTtlMs);
-  const stale = await deps.db
-    .delete(directMessageAttachment)
-    .where(and(isNull(directMessageAttachment.messageId), lt(directMessageAttachment.createdAt, cutoff)))
-    .returning({ s3Id: directMessageAttachment.s3Id });
-  for (const { s3Id } of stale) await deps.blobs.delete(blobKey('messages', s3Id));
-  return stale.length;
 }

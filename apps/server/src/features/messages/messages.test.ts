@@ -16,6 +16,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import {
   directMessage,
+  directMessageAttachment,
   emailPreference,
   mailOutbox,
   patient,
@@ -25,20 +26,20 @@ import {
 import { useTestApp } from '../../test/app';
 import { testConfig } from '../../test/config';
 import { describeEachDatabase } from '../../test/database';
+import { givenDirectAddress, givenDirectPractice } from '../../test/direct';
+import { pdfBytes as pdf, windowsProgram as exe } from '../../test/files';
 import type { Family, UserFixture } from '../../test/fixtures';
 import { bearer, givenFamily, givenPracticeWithKey, givenUser, signIn } from '../../test/fixtures';
 import { MemoryCounterStore } from '../../lib/counters/memory-counter-store';
+import { blobKey } from '../../lib/blob-store/blob-store';
+import { runJobIfDue } from '../../lib/jobs/scheduled-jobs';
+import { scheduledJobs } from '../../compose/scheduled-jobs';
+import { staleAttachmentJobName } from './messages.attachments';
+import { deliverToInbox } from './messages.received';
 import type { MessageTransport, OutboundMessage } from './message-transport';
 import { outboundNotConfiguredReason } from './message-transport';
 
 const domain = 'direct.testpractice.org';
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-/** A Windows program: "MZ", the DOS stub, the PE signature. */
-const exe = Buffer.concat([
-  Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
-  Buffer.alloc(120),
-  Buffer.from('PE\0\0'),
-]);
 
 describeEachDatabase('messages', (t) => {
   const newApp = useTestApp(t);
@@ -59,10 +60,7 @@ describeEachDatabase('messages', (t) => {
     practiceId = p.practiceId;
     apiKey = p.apiKey;
     const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    await t.db
-      .update(practice)
-      .set({ directServiceEnabled: true, directDomain: domain, directAddress: `clinic${tag}@${domain}` })
-      .where(eq(practice.id, practiceId));
+    await givenDirectPractice(t.db, practiceId, domain, `clinic${tag}@${domain}`);
     maria = await givenUser(t.db, practiceId, {
       username: `maria${tag}`,
       firstName: 'Maria',
@@ -78,10 +76,7 @@ describeEachDatabase('messages', (t) => {
       [bob.patientId, bobAddress],
       [family.minorId, emmaAddress],
     ] as const)
-      await t.db
-        .update(patient)
-        .set({ directAddress: address, directServiceEnabled: true })
-        .where(eq(patient.id, id));
+      await givenDirectAddress(t.db, id, address);
     app = await newApp();
     mariaToken = (await signIn(app, maria.username, maria.password)).accessToken;
     bobToken = (await signIn(app, bob.username, bob.password)).accessToken;
@@ -129,6 +124,20 @@ describeEachDatabase('messages', (t) => {
   }
   const addFile = (token: string, body: object, server = app) =>
     server.inject({ method: 'PUT', url: '/api/app/dms/file/add', headers: bearer(token), payload: body });
+  /** Upload and register a file as Maria's attachment; answers the registered attachment. */
+  async function attach(name: string, bytes: Buffer, channel = 'directMessaging') {
+    const { s3Id } = await upload(mariaToken, maria.patientId, name, bytes, channel);
+    const added = await addFile(mariaToken, {
+      patientId: maria.patientId,
+      visibleForPatient: false,
+      name,
+      size: bytes.length,
+      mimeType: 'application/octet-stream',
+      id: s3Id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    return { ...added.json<AddAttachmentResponse>(), s3Id };
+  }
 
   it('delivers a Direct message locally: SENT for the sender, unread in the recipient’s INBOX', async () => {
     const sent = await sendDirect(mariaToken, {
@@ -434,6 +443,98 @@ describeEachDatabase('messages', (t) => {
     expect((await get(`patient/email/getAttachment/_rid/${attachment.id}`, bobToken)).statusCode).toBe(200);
     // A tampered link is refused.
     expect((await app.inject({ method: 'GET', url: `${contentUrl}x` })).statusCode).toBe(404);
+  });
+
+  it('forwards a message with its attachments, copied for the patient and sent like uploads', async () => {
+    const original = await deliverToInbox(app, {
+      patientId: maria.patientId,
+      from: 'lab@direct.hospital.org',
+      to: mariaAddress,
+      subject: 'Results',
+      content: 'Attached.',
+      mimeType: 'text/plain',
+      isDirect: true,
+      attachments: [{ name: 'results.pdf', bytes: pdf }],
+    });
+    const forward = (token: string, patientId: number, messageId = original.id) =>
+      post('directMessage/forwardAttachments', token, { patientId, messageId, channel: 'DIRECT_MESSAGING' });
+    // Another patient naming Maria's message, with their own id or hers, gets nothing.
+    expect((await forward(bobToken, bob.patientId)).statusCode).toBe(403);
+    expect((await forward(bobToken, maria.patientId)).statusCode).toBe(403);
+    expect((await forward(mariaToken, maria.patientId, 999_999)).statusCode).toBe(403);
+
+    const copied = await forward(mariaToken, maria.patientId);
+    expect(copied.statusCode, copied.body).toBe(200);
+    const [file, ...more] = copied.json<{ attachments: AddAttachmentResponse[] }>().attachments;
+    expect(more).toEqual([]);
+    expect(file).toMatchObject({
+      name: 'results.pdf',
+      mimeType: 'application/pdf',
+      channel: 'DIRECT_MESSAGING',
+    });
+    const originalFileId = (await list(mariaToken, maria.patientId)).messages[0]!.attachments[0]!.id;
+    expect(file!.id).not.toBe(originalFileId);
+
+    const sent = await sendDirect(mariaToken, {
+      patientId: maria.patientId,
+      to: bobAddress,
+      subject: 'Fwd: Results',
+      attachments: [file!.id],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const received = (await list(bobToken, bob.patientId)).messages[0]!;
+    expect(received.attachments.map((a) => a.name)).toEqual(['results.pdf']);
+    const link = await get(`directMessage/getAttachment/_rid/${received.attachments[0]!.id}`, bobToken);
+    const download = await app.inject({ method: 'GET', url: link.json<{ contentUrl: string }>().contentUrl });
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    // The original keeps its own file.
+    const mine = await get(`directMessage/getAttachment/_rid/${originalFileId}`, mariaToken);
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('drops attachments never sent after a day on the servers’ schedule, once across instances', async () => {
+    const stale = await attach('old.pdf', pdf);
+    const fresh = await attach('new.pdf', pdf);
+    const sentFile = await attach('sent.pdf', pdf);
+    await sendDirect(mariaToken, {
+      patientId: maria.patientId,
+      to: bobAddress,
+      subject: 'Sent long ago',
+      attachments: [sentFile.id],
+    });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const id of [stale.id, sentFile.id])
+      await t.db
+        .update(directMessageAttachment)
+        .set({ createdAt: twoDaysAgo })
+        .where(eq(directMessageAttachment.id, id));
+
+    // The job every server instance polls for (server.ts), not a function nobody calls.
+    const job = scheduledJobs({
+      db: t.db,
+      mailer: app.mailer,
+      blobs: app.blobs,
+      config: app.config,
+      logger: app.log,
+    }).find((j) => j.name === staleAttachmentJobName);
+    expect(job).toBeDefined();
+    const outcomes = await Promise.all([
+      runJobIfDue(t.db, job!, 'instance-a'),
+      runJobIfDue(t.db, job!, 'instance-b'),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['RAN', 'SKIPPED']);
+
+    const left = await t.db.select({ id: directMessageAttachment.id }).from(directMessageAttachment);
+    expect(left.map((r) => r.id)).not.toContain(stale.id);
+    expect(left.map((r) => r.id)).toContain(fresh.id);
+    expect(await app.blobs.get(blobKey('messages', stale.s3Id))).toBeNull();
+    expect(await app.blobs.get(blobKey('messages', fresh.s3Id))).not.toBeNull();
+    // The sent file stays with its message (and the recipient's copy over the same blob).
+    expect(await app.blobs.get(blobKey('messages', sentFile.s3Id))).not.toBeNull();
+    const bobsCopy = (await list(bobToken, bob.patientId)).messages[0]!;
+    expect(bobsCopy.attachments.map((a) => a.name)).toEqual(['sent.pdf']);
+    // Not due again within the hour, whichever instance asks.
+    expect(await runJobIfDue(t.db, job!, 'instance-c')).toEqual({ status: 'SKIPPED' });
   });
 
   it('refuses a disguised executable, a file whose content is not its type, and an oversized file', async () => {

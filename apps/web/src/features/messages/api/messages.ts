@@ -3,6 +3,7 @@ import {
   addAttachmentResponse,
   appRoutes,
   attachmentDownloadResponse,
+  forwardAttachmentsResponse,
   getMessageResponse,
   getMessagesResponse,
   markAsReadResponse,
@@ -256,6 +257,24 @@ export async function uploadAttachment(
     schema: addAttachmentResponse,
   });
   return added.id;
+}
+
+/**
+ * POST directMessage/forwardAttachments: the forwarded message's attachments, copied on the server
+ * as the patient's own unsent attachments for the channel the compose screen sends with.
+ */
+export async function forwardAttachments(
+  client: HttpClient,
+  patientId: number,
+  messageId: number,
+  mode: TransportMode,
+): Promise<{ id: number; name: string }[]> {
+  const answer = await client.request(client.appUrl(appRoutes.forwardMessageAttachments), {
+    method: 'POST',
+    body: { patientId, messageId, channel: mode === 'direct' ? 'DIRECT_MESSAGING' : 'PATIENT_EMAIL' },
+    schema: forwardAttachmentsResponse,
+  });
+  return answer.attachments.map(({ id, name }) => ({ id, name }));
 }
 
 /** GET directMessage/getAttachment/_rid/{id} (or the e-mail one): a signed, expiring address. */

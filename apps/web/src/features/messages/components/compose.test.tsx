@@ -75,15 +75,29 @@ class FakeXhr {
   }
 }
 
-function server() {
+const report = { id: 41, name: 'report.pdf', size: 2000, mimeType: 'application/pdf' };
+
+function server(message: Omit<typeof original, 'attachments'> & { attachments: unknown[] } = original) {
   let uploads = 0;
+  let forwards = 0;
   return mockFetch((url, init) => {
+    if (url.endsWith('directMessage/forwardAttachments')) {
+      const body = JSON.parse(init.body as string) as { messageId: number; channel: string };
+      if (body.messageId !== message.id) return { status: 403, body: { error: 'FORBIDDEN' } };
+      return {
+        body: {
+          attachments: [
+            { ...report, id: 700 + ++forwards, channel: body.channel, createdAt: '2026-11-26T00:00:00Z' },
+          ],
+        },
+      };
+    }
     if (url.endsWith('patient/dermis/getMessages')) {
       const body = JSON.parse(init.body as string) as { directMessageType: string };
-      return { body: list(body.directMessageType, body.directMessageType === 'RECEIVED' ? [original] : []) };
+      return { body: list(body.directMessageType, body.directMessageType === 'RECEIVED' ? [message] : []) };
     }
     if (url.includes('directMessage/getUnreadCount/_rid/7')) return { body: { patientId: 7, noOfUnread: 1 } };
-    if (url.endsWith('directMessage/getById/_rid/31')) return { body: original };
+    if (url.endsWith('directMessage/getById/_rid/31')) return { body: message };
     if (url.includes('/getUploadURL?patientId=7'))
       return {
         body: {
@@ -226,6 +240,48 @@ describe('Compose', () => {
     await screen.findByRole('checkbox', { name: 'scan.pdf' });
     await user.click(within(screen.getByTestId('compose')).getByRole('checkbox', { name: /Direct Message/ }));
     expect(screen.queryByRole('checkbox', { name: 'scan.pdf' })).not.toBeInTheDocument();
+  });
+
+  it('forwards the original’s attachments, copied again for the other channel, and sends the checked ones', async () => {
+    const fetch = server({ ...original, attachments: [report] });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose/inbox/forward/31');
+    expect(await screen.findByTestId('compose-subject')).toHaveValue('Fwd: Your biopsy results');
+    expect(await screen.findByRole('checkbox', { name: 'report.pdf' })).toBeChecked();
+    const forwards = () =>
+      fetch.mock.calls
+        .filter(([url]) => (url as string).endsWith('directMessage/forwardAttachments'))
+        .map(([, init]) => JSON.parse(init?.body as string) as { channel: string });
+    expect(forwards()).toEqual([{ patientId: 7, messageId: 31, channel: 'DIRECT_MESSAGING' }]);
+
+    // E-mail instead: the channel's own copy replaces the Direct one.
+    await user.click(within(screen.getByTestId('compose')).getByRole('checkbox', { name: /Direct Message/ }));
+    expect(await screen.findByRole('checkbox', { name: 'report.pdf' })).toBeChecked();
+    expect(forwards().map((f) => f.channel)).toEqual(['DIRECT_MESSAGING', 'PATIENT_EMAIL']);
+    expect(screen.getAllByTestId('attachment-checkbox')).toHaveLength(1);
+    await user.click(within(screen.getByTestId('compose')).getByRole('checkbox', { name: /Direct Message/ }));
+    await waitFor(() => expect(forwards()).toHaveLength(3));
+    expect(await screen.findByRole('checkbox', { name: 'report.pdf' })).toBeChecked();
+
+    await user.type(screen.getByTestId('compose-to'), 'dr.lee@direct.sunshine-derm.example.org');
+    await user.click(screen.getByTestId('compose-send'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/messages/inbox'));
+    const sent = fetch.mock.calls.find(([url]) => (url as string).endsWith('directMessage/send'));
+    expect(JSON.parse(sent?.[1]?.body as string)).toMatchObject({
+      directMessageInfo: { attachments: [703] },
+    });
+  });
+
+  it('leaves a forwarded attachment out when it is unchecked', async () => {
+    const fetch = server({ ...original, attachments: [report] });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose/inbox/forward/31');
+    await user.click(await screen.findByRole('checkbox', { name: 'report.pdf' }));
+    await user.type(screen.getByTestId('compose-to'), 'dr.lee@direct.sunshine-derm.example.org');
+    await user.click(screen.getByTestId('compose-send'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/messages/inbox'));
+    const sent = fetch.mock.calls.find(([url]) => (url as string).endsWith('directMessage/send'));
+    expect(JSON.parse(sent?.[1]?.body as string)).toMatchObject({ directMessageInfo: { attachments: [] } });
   });
 
   it('notices vanish after 5 s', async () => {

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Checkbox, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
-import { isApiError } from '../../../lib/api';
+import { isApiError, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
-import { useMessage, useSendMessage, type TransportMode } from '../api/messages';
+import { forwardAttachments, useMessage, useSendMessage, type TransportMode } from '../api/messages';
 import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
 import { AttachmentsField, type ComposeAttachment } from './attachments-field';
+import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, isListSlug, listTypes, useMessagesScope } from './messages-context';
 
 interface ComposeProps {
@@ -45,6 +46,9 @@ export function Compose({ type, action, id }: ComposeProps) {
       key={`${slug}/${action ?? ''}/${id ?? ''}`}
       draft={draft}
       action={quoting ? action : undefined}
+      forwardId={
+        action === 'forward' && original && original.attachments.length > 0 ? original.id : undefined
+      }
     />
   );
 }
@@ -54,9 +58,20 @@ interface Errors {
   subject?: string;
 }
 
-function ComposeForm({ draft, action }: { draft?: Draft; action?: string }) {
+/** Forwarded attachments are told apart from chosen files (whose key is name + last-modified). */
+const isForwarded = (attachment: ComposeAttachment) => attachment.key.startsWith('forward:');
+
+interface ComposeFormProps {
+  draft?: Draft;
+  action?: string;
+  /** The message whose attachments a forward carries (decision 121). */
+  forwardId?: number;
+}
+
+function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const scope = useMessagesScope();
   const navigate = useNavigate();
+  const client = useApiClient();
   const send = useSendMessage(scope.patientId);
   const canDirect = directAvailable(scope.person);
   const [direct, setDirect] = useState(canDirect);
@@ -67,7 +82,42 @@ function ComposeForm({ draft, action }: { draft?: Draft; action?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const mode: TransportMode = canDirect && direct ? 'direct' : 'email';
-  const uploading = attachments.some((a) => a.id === null);
+  // The channel the forwarded attachments were last copied for (or failed for); Send waits for it.
+  const [forwardedFor, setForwardedFor] = useState<TransportMode | null>(null);
+  const forwarding = forwardId !== undefined && forwardedFor !== mode;
+  const uploading = forwarding || attachments.some((a) => a.id === null);
+
+  // A forward carries the original's attachments: the server copies them for the current channel,
+  // and again after a switch of channel (which clears attachments), checked and removable like uploads.
+  useEffect(() => {
+    if (forwardId === undefined) return;
+    let current = true;
+    forwardAttachments(client, scope.patientId, forwardId, mode)
+      .then((copies) => {
+        if (!current) return;
+        setAttachments((list) => [
+          ...list.filter((a) => !isForwarded(a)),
+          ...copies.map((copy) => ({
+            clientId: `forward-${copy.id}`,
+            key: `forward:${copy.id}`,
+            name: copy.name,
+            id: copy.id,
+            progress: 1,
+            checked: true,
+            failed: false,
+          })),
+        ]);
+      })
+      .catch(() => {
+        if (current) setFailure(t('messages.forwardAttachmentsFailed'));
+      })
+      .finally(() => {
+        if (current) setForwardedFor(mode);
+      });
+    return () => {
+      current = false;
+    };
+  }, [client, forwardId, mode, scope.patientId]);
 
   const validate = (): Errors => ({
     ...(isAddressValid(to) ? {} : { to: t('messages.addressNotValid') }),
@@ -98,6 +148,12 @@ function ComposeForm({ draft, action }: { draft?: Draft; action?: string }) {
         isApiError(error) && error.status === 400 && error.message ? error.message : t('error.generic'),
       );
     }
+  };
+
+  const setters = { to: setTo, subject: setSubject, content: setContent };
+  const change = (field: keyof MessageFieldValues, value: string) => {
+    setters[field](value);
+    if (field !== 'content' && errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   const title =
@@ -133,40 +189,12 @@ function ComposeForm({ draft, action }: { draft?: Draft; action?: string }) {
               data-testid="compose-direct"
             />
           )}
-          <TextInput
-            id="compose-to"
-            label={t('messages.to')}
-            type="email"
-            autoComplete="email"
-            required
-            value={to}
-            onChange={(event) => {
-              setTo(event.currentTarget.value);
-              if (errors.to) setErrors((e) => ({ ...e, to: undefined }));
-            }}
-            error={errors.to}
-            data-testid="compose-to"
-          />
-          <TextInput
-            id="compose-subject"
-            label={t('messages.subject')}
-            required
-            maxLength={255}
-            value={subject}
-            onChange={(event) => {
-              setSubject(event.currentTarget.value);
-              if (errors.subject) setErrors((e) => ({ ...e, subject: undefined }));
-            }}
-            error={errors.subject}
-            data-testid="compose-subject"
-          />
-          <Textarea
-            label={t('messages.content')}
-            rows={10}
-            resize="vertical"
-            value={content}
-            onChange={(event) => setContent(event.currentTarget.value)}
-            data-testid="compose-content"
+          <MessageFields
+            idPrefix="compose"
+            values={{ to, subject, content }}
+            errors={errors}
+            onChange={change}
+            contentRows={10}
           />
           <AttachmentsField
             patientId={scope.patientId}

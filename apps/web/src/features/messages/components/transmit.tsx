@@ -9,7 +9,7 @@ import {
   isExportRangeInvalid,
   parseUsDay,
 } from '@dermis/contract';
-import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileZip, IconSend } from '@tabler/icons-react';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
@@ -17,6 +17,7 @@ import { isApiError, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useTransmit, type TransportMode } from '../api/messages';
 import { isAddressValid } from '../format';
+import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, useMessagesScope } from './messages-context';
 
 interface Failure {
@@ -111,6 +112,11 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   };
 
   const clear = (key: string) => errors[key] && setErrors((e) => ({ ...e, [key]: undefined }));
+  const setters = { to: setTo, subject: setSubject, content: setContent };
+  const change = (field: keyof MessageFieldValues, value: string) => {
+    setters[field](value);
+    if (field !== 'content') clear(field);
+  };
 
   return (
     <SectionCard title={t('messages.transmitTitle')} testId="transmit">
@@ -170,39 +176,12 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
               data-testid="transmit-end"
             />
           </SimpleGrid>
-          <TextInput
-            id="transmit-to"
-            label={t('messages.to')}
-            type="email"
-            required
-            value={to}
-            onChange={(event) => {
-              setTo(event.currentTarget.value);
-              clear('to');
-            }}
-            error={errors.to}
-            data-testid="transmit-to"
-          />
-          <TextInput
-            id="transmit-subject"
-            label={t('messages.subject')}
-            required
-            maxLength={255}
-            value={subject}
-            onChange={(event) => {
-              setSubject(event.currentTarget.value);
-              clear('subject');
-            }}
-            error={errors.subject}
-            data-testid="transmit-subject"
-          />
-          <Textarea
-            label={t('messages.content')}
-            rows={5}
-            resize="vertical"
-            value={content}
-            onChange={(event) => setContent(event.currentTarget.value)}
-            data-testid="transmit-content"
+          <MessageFields
+            idPrefix="transmit"
+            values={{ to, subject, content }}
+            errors={errors}
+            onChange={change}
+            contentRows={5}
           />
           <Group gap="xs" wrap="nowrap" data-testid="transmit-attachment">
             <IconFileZip size={18} aria-hidden />

@@ -1,0 +1,54 @@
+import { TextInput, Textarea } from '@mantine/core';
+import { t } from '../../../lib/i18n';
+
+export interface MessageFieldValues {
+  to: string;
+  subject: string;
+  content: string;
+}
+
+interface MessageFieldsProps {
+  /** Prefix of the fields' ids and test ids: a refused field is focused by id. */
+  idPrefix: 'compose' | 'transmit';
+  values: MessageFieldValues;
+  errors: { to?: string; subject?: string };
+  onChange: (field: keyof MessageFieldValues, value: string) => void;
+  contentRows: number;
+}
+
+/** To, subject and message: the part of a message the compose and transmit screens share. */
+export function MessageFields({ idPrefix, values, errors, onChange, contentRows }: MessageFieldsProps) {
+  return (
+    <>
+      <TextInput
+        id={`${idPrefix}-to`}
+        label={t('messages.to')}
+        type="email"
+        autoComplete="email"
+        required
+        value={values.to}
+        onChange={(event) => onChange('to', event.currentTarget.value)}
+        error={errors.to}
+        data-testid={`${idPrefix}-to`}
+      />
+      <TextInput
+        id={`${idPrefix}-subject`}
+        label={t('messages.subject')}
+        required
+        maxLength={255}
+        value={values.subject}
+        onChange={(event) => onChange('subject', event.currentTarget.value)}
+        error={errors.subject}
+        data-testid={`${idPrefix}-subject`}
+      />
+      <Textarea
+        label={t('messages.content')}
+        rows={contentRows}
+        resize="vertical"
+        value={values.content}
+        onChange={(event) => onChange('content', event.currentTarget.value)}
+        data-testid={`${idPrefix}-content`}
+      />
+    </>
+  );
+}
