@@ -11,6 +11,7 @@ import { printTerminology } from './terminology';
 import { printDirectories } from './directories';
 import { printHealthRecords } from './health-records';
 import { printHealthSummaryPdf } from './health-summary-pdf';
+import { printCdaViewer } from './cda-viewer';
 import { printMessages } from './messages';
 
 interface Target {
@@ -124,6 +125,9 @@ await printHealthRecords();
 
 // Health summary PDF generation for a large record (bench/health-summary-pdf.ts).
 await printHealthSummaryPdf();
+
+// The complete-record viewer against Chromium's XSLTProcessor on the largest fixture (bench/cda-viewer.ts).
+await printCdaViewer();
 
 // The inbox of a patient with 5,000 messages and a 3 MB attachment upload (bench/messages.ts).
 await printMessages();

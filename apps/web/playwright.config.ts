@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chooseChromium, e2ePort } from './e2e/support/environment';
+import { chooseChromium, chromiumArgs, e2ePort } from './e2e/support/environment';
 
 // Browser journeys against the built app served by the real server (PGlite in a fresh temp folder,
 // demo practice seeded). Debian's Chromium when installed, else the one packaged in the
@@ -23,17 +23,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium.executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // The packaged build has no zygote helper to fork renderers from.
-        ...(chromium.source === 'npm' ? ['--no-zygote'] : []),
-      ],
+      args: chromiumArgs(chromium),
     },
   },
   webServer: {

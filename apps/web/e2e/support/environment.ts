@@ -49,6 +49,24 @@ export async function chooseChromium(
   return { source: 'npm', executablePath: await packaged() };
 }
 
+/**
+ * The flags every launch of that Chromium gets (the browser tests and the viewer bench): no sandbox
+ * (root in a container), no GPU, and none of the background traffic a fresh profile would start.
+ */
+export function chromiumArgs(choice: ChromiumChoice): string[] {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // The packaged build has no zygote helper to fork renderers from.
+    ...(choice.source === 'npm' ? ['--no-zygote'] : []),
+  ];
+}
+
 /** Unpacks (once, into os.tmpdir()) the Chromium of @sparticuz/chromium and returns its path. */
 async function packagedChromium(): Promise<string> {
   const { default: chromium } = await import('@sparticuz/chromium');

@@ -1,6 +1,8 @@
 /**
- * Texts of the complete-record viewer (issue 9 item 6) around the document; the document itself is
- * shown with the HL7 stylesheet's English labels (decision 092). Spanish in es-cda-viewer.ts.
+ * Texts of the complete-record viewer (issue 9 item 6): its own messages, and the words it puts
+ * around a document's content (header labels, placeholders, notices; decision 131). The document's
+ * own text, its coded values (cda-codes.ts) and the stylesheet's safety warnings stay as they are.
+ * Spanish in es-cda-viewer.ts.
  */
 export const enCdaViewer = {
   'cdaViewer.loading': 'Loading the clinical document...',
@@ -10,6 +12,55 @@ export const enCdaViewer = {
   'cdaViewer.notFound': 'There is no clinical document for this visit.',
   'cdaViewer.fetchFailed': 'The clinical document could not be loaded, please try again later.',
   'cdaViewer.print': 'Print',
+  'cdaViewer.header.patient': 'Patient',
+  'cdaViewer.header.dateOfBirth': 'Date of birth',
+  'cdaViewer.header.sex': 'Sex',
+  'cdaViewer.header.race': 'Race',
+  'cdaViewer.header.ethnicity': 'Ethnicity',
+  'cdaViewer.header.preferredLanguage': 'Preferred language',
+  'cdaViewer.header.contactInfo': 'Contact info',
+  'cdaViewer.header.patientIds': 'Patient IDs',
+  'cdaViewer.header.guardian': 'Guardian',
+  'cdaViewer.header.documentId': 'Document Id',
+  'cdaViewer.header.documentCreated': 'Document Created:',
+  'cdaViewer.header.performer': 'Performer',
+  'cdaViewer.header.author': 'Author',
+  'cdaViewer.header.encounterId': 'Encounter Id',
+  'cdaViewer.header.encounterType': 'Encounter Type',
+  'cdaViewer.header.encounterDate': 'Encounter Date',
+  'cdaViewer.header.encounterLocation': 'Encounter Location',
+  'cdaViewer.header.responsibleParty': 'Responsible party',
+  'cdaViewer.header.participant': 'Participant',
+  'cdaViewer.header.enteredBy': 'Entered by',
+  'cdaViewer.header.signed': 'Signed',
+  'cdaViewer.header.legalAuthenticator': 'Legal authenticator',
+  'cdaViewer.header.informant': 'Informant',
+  'cdaViewer.header.informationRecipient': 'Information recipient:',
+  'cdaViewer.header.custodian': 'Document maintained by',
+  'cdaViewer.header.inFulfillmentOf': 'In fulfillment of',
+  'cdaViewer.header.relatedDocument': 'Related document',
+  'cdaViewer.header.consent': 'Consent',
+  'cdaViewer.header.setIdAndVersion': 'SetId and Version',
+  'cdaViewer.header.setIdAndVersionValue': 'SetId: {setId}  Version: {version}',
+  'cdaViewer.header.facilityId': 'Facility ID',
+  'cdaViewer.header.periodFirstDay': 'First day of period reported',
+  'cdaViewer.header.periodLastDay': 'Last day of period reported',
+  'cdaViewer.addressNotAvailable': 'address not available',
+  'cdaViewer.telecomNotAvailable': 'Telecom information not available',
+  'cdaViewer.informationNotAvailable': 'Information not available',
+  'cdaViewer.contact': 'Contact',
+  'cdaViewer.atTime': '\u00a0at\u00a0{time}',
+  'cdaViewer.fromTime': '\u00a0from\u00a0{time}',
+  'cdaViewer.toTime': ' to {time}',
+  'cdaViewer.ofOrganization': '{person} of {organization}',
+  'cdaViewer.tableOfContents': 'Table of Contents',
+  'cdaViewer.sectionAuthor': 'Section Author: ',
+  'cdaViewer.untitled': 'Clinical Document',
+  'cdaViewer.attachedDocument': 'Attached document',
+  'cdaViewer.separateFile':
+    "This document's content is in a separate file ({file}) that was not sent with it.",
+  'cdaViewer.cannotDisplayText': 'Cannot display the text',
+  'cdaViewer.imageNotAvailable': 'Image not available: {file}',
   'server.error.clinicalDocumentNotFound': 'There is no clinical document for this visit.',
   'clinicalDocument.error.notXml': 'The document is not well-formed XML.',
   'clinicalDocument.error.notCda':

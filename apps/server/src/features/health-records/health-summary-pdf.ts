@@ -1,12 +1,12 @@
 /**
- * The health summary as a PDF for people (issue 9 item 4): US Letter, Helvetica at reading size, the
+ * The health summary as a PDF for people (issue 9 item 4): US Letter, Noto Sans at reading size, the
  * patient's name and date of birth at the top of every page, "Page n of N" and the generation time at
  * the foot of every page, then the record's sections, each with its entries or the empty-section text.
- * Built with pdfkit; the standard fonts cover Latin-1 (Spanish names included), anything else is
- * shown as '?' (decision 095).
+ * Built with pdfkit; the embedded, subset fonts draw names beyond Latin-1 (pdf-fonts.ts, decision 130).
  */
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { baselineBelowTop, fontRuns, useFont, type PdfTextStyle } from './pdf-fonts';
 
 export interface PdfEntry {
   /** The entry's name, in bold. */
@@ -41,19 +41,14 @@ const page = { size: 'LETTER' as const, margin: 54 };
 const headerHeight = 30;
 const colors = { text: '#1a1a1a', muted: '#555555', rule: '#b0b7c3', accent: '#1c4f82' };
 
-/** Only what the standard fonts' WinAnsi encoding can show; the rest becomes '?'. */
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function pdfSafe(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0) ?? 0x3f;
-    if (ch === '\t' || ch === '\n') out += ' ';
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(ch))
-      out += ch;
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else out += '?';
-  }
-  return out;
+/** Metadata strings keep every letter (pdfkit writes them as UTF-16); control characters go. */
+function infoText(text: string): string {
+  return [...text]
+    .map((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return code < 0x20 || (code >= 0x7f && code < 0xa0) ? ' ' : ch;
+    })
+    .join('');
 }
 
 export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buffer> {
@@ -67,7 +62,7 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     },
     bufferPages: true,
     compress: doc.compress ?? true,
-    info: { Title: pdfSafe(`${doc.title} - ${doc.patientName}`), Author: pdfSafe(doc.practiceName) },
+    info: { Title: infoText(`${doc.title} - ${doc.patientName}`), Author: infoText(doc.practiceName) },
     lang: 'en-US',
     displayTitle: true,
   });
@@ -78,18 +73,46 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     pdf.on('error', reject);
   });
 
+  const registered = new Set<string>();
+  /**
+   * Writes `text` as pdf.text() would, each run in the font that has its characters (continued runs
+   * on one baseline); at `at` when given, else where the cursor is.
+   */
+  const write = (
+    text: string,
+    style: PdfTextStyle,
+    size: number,
+    options: PDFKit.Mixins.TextOptions,
+    at?: { x: number; y: number },
+  ) => {
+    const runs = fontRuns(text, style);
+    if (runs.length === 0) runs.push({ font: `latin-${style}`, text: '' });
+    const baseline = -baselineBelowTop(style, size);
+    runs.forEach((run, i) => {
+      useFont(pdf, registered, run.font);
+      pdf.fontSize(size);
+      const runOptions = { ...options, baseline, continued: i < runs.length - 1 };
+      if (i === 0 && at) pdf.text(run.text, at.x, at.y, runOptions);
+      else pdf.text(run.text, runOptions);
+    });
+  };
+
   const width = pdf.page.width - page.margin * 2;
-  pdf.fillColor(colors.accent).font('Helvetica-Bold').fontSize(20).text(pdfSafe(doc.title), { width });
+  pdf.fillColor(colors.accent);
+  write(doc.title, 'bold', 20, { width });
   pdf.moveDown(0.2);
-  pdf.fillColor(colors.text).font('Helvetica').fontSize(11).text(pdfSafe(doc.practiceName), { width });
-  pdf.fillColor(colors.muted).fontSize(10).text(pdfSafe(doc.rangeText), { width });
-  pdf.text(pdfSafe(doc.generatedText), { width });
+  pdf.fillColor(colors.text);
+  write(doc.practiceName, 'regular', 11, { width });
+  pdf.fillColor(colors.muted);
+  write(doc.rangeText, 'regular', 10, { width });
+  write(doc.generatedText, 'regular', 10, { width });
   pdf.moveDown(0.8);
 
   for (const section of doc.sections) {
     // Keep a heading with at least its first entry.
     if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 70) pdf.addPage();
-    pdf.fillColor(colors.accent).font('Helvetica-Bold').fontSize(14).text(pdfSafe(section.title), { width });
+    pdf.fillColor(colors.accent);
+    write(section.title, 'bold', 14, { width });
     const ruleY = pdf.y + 2;
     pdf
       .moveTo(page.margin, ruleY)
@@ -99,28 +122,16 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
       .stroke();
     pdf.y = ruleY + 6;
     if (section.entries.length === 0) {
-      pdf
-        .fillColor(colors.muted)
-        .font('Helvetica-Oblique')
-        .fontSize(10.5)
-        .text(pdfSafe(doc.labels.empty), { width });
+      pdf.fillColor(colors.muted);
+      write(doc.labels.empty, 'italic', 10.5, { width });
     }
     for (const entry of section.entries) {
-      pdf.fillColor(colors.text).font('Helvetica-Bold').fontSize(10.5).text(pdfSafe(entry.primary), {
-        width,
-        lineGap: 1.5,
-      });
+      pdf.fillColor(colors.text);
+      write(entry.primary, 'bold', 10.5, { width, lineGap: 1.5 });
       const details = (entry.details ?? []).filter(Boolean);
       if (details.length > 0) {
-        pdf
-          .fillColor(colors.muted)
-          .font('Helvetica')
-          .fontSize(9.5)
-          .text(pdfSafe(details.join(' · ')), {
-            width,
-            indent: 10,
-            lineGap: 1.5,
-          });
+        pdf.fillColor(colors.muted);
+        write(details.join(' · '), 'regular', 9.5, { width, indent: 10, lineGap: 1.5 });
       }
       pdf.moveDown(0.35);
     }
@@ -135,8 +146,14 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     pdf.page.margins.top = 0;
     pdf.page.margins.bottom = 0;
     const header = `${doc.patientName} · ${doc.labels.dateOfBirth} ${doc.dateOfBirth}`;
-    pdf.fillColor(colors.text).font('Helvetica-Bold').fontSize(9.5);
-    pdf.text(pdfSafe(header), page.margin, page.margin - 4, { width, lineBreak: false, ellipsis: true });
+    pdf.fillColor(colors.text);
+    write(
+      header,
+      'bold',
+      9.5,
+      { width, lineBreak: false, ellipsis: true },
+      { x: page.margin, y: page.margin - 4 },
+    );
     const headerRule = page.margin + 12;
     pdf
       .moveTo(page.margin, headerRule)
@@ -145,17 +162,22 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
       .strokeColor(colors.rule)
       .stroke();
     const footerY = pdf.page.height - page.margin + 8;
-    pdf.fillColor(colors.muted).font('Helvetica').fontSize(8.5);
-    pdf.text(pdfSafe(doc.generatedText), page.margin, footerY, {
-      width: width * 0.7,
-      lineBreak: false,
-      ellipsis: true,
-    });
-    pdf.text(pdfSafe(doc.labels.page(i - range.start + 1, range.count)), page.margin, footerY, {
-      width,
-      align: 'right',
-      lineBreak: false,
-    });
+    pdf.fillColor(colors.muted);
+    const footer = { x: page.margin, y: footerY };
+    write(
+      doc.generatedText,
+      'regular',
+      8.5,
+      { width: width * 0.7, lineBreak: false, ellipsis: true },
+      footer,
+    );
+    write(
+      doc.labels.page(i - range.start + 1, range.count),
+      'regular',
+      8.5,
+      { width, align: 'right', lineBreak: false },
+      footer,
+    );
     pdf.page.margins.top = top;
     pdf.page.margins.bottom = bottom;
   }
@@ -163,32 +185,85 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
   return done;
 }
 
+interface PdfObject {
+  dictionary: string;
+  /** The stream's bytes as Latin-1, inflated when the dictionary says FlateDecode. */
+  stream: string | null;
+}
+
+/** The objects of an unencrypted PDF as pdfkit writes them, by number. */
+function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
+  const objects = new Map<number, PdfObject>();
+  for (const match of pdf.toString('latin1').matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
+    const body = match[2] ?? '';
+    const streamAt = body.indexOf('\nstream\n');
+    const dictionary = streamAt < 0 ? body : body.slice(0, streamAt);
+    let stream: string | null = null;
+    if (streamAt >= 0) {
+      const raw = body.slice(streamAt + '\nstream\n'.length, body.lastIndexOf('\nendstream'));
+      stream = dictionary.includes('/FlateDecode')
+        ? inflateSync(Buffer.from(raw, 'latin1')).toString('latin1')
+        : raw;
+    }
+    objects.set(Number(match[1]), { dictionary, stream });
+  }
+  return objects;
+}
+
+/** A ToUnicode CMap as pdfkit writes it (bfrange with arrays): code → text. */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const utf16 = (hex: string) =>
+    String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((u) => parseInt(u, 16)));
+  for (const range of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*\[([^\]]*)\]/g)) {
+    let code = parseInt(range[1] ?? '0', 16);
+    for (const entry of (range[3] ?? '').matchAll(/<([0-9a-fA-F\s]*)>/g))
+      map.set(code++, utf16(entry[1] ?? ''));
+  }
+  return map;
+}
+
 /**
- * The text of a pdfkit document, page by page (for tests): each content stream inflated, the hex
- * strings of its TJ operators decoded as Latin-1, one line per text operation.
+ * The text of a pdfkit document, page by page (for tests), read as a PDF reader reads it: each page's
+ * content stream in the order of the page tree, each string of its TJ operators decoded through the
+ * ToUnicode map of the font selected for it (Latin-1 for a font without one). The fragments drawn on
+ * one baseline, one after the other, make one line (a run in another font continues its line), so
+ * two texts on one baseline (the footer's time and page number) read joined.
  */
 export function extractPdfText(pdf: Buffer): string[] {
-  const source = pdf.toString('latin1');
-  const pages: string[] = [];
-  for (const stream of source.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    const raw = stream[1] ?? '';
-    let body = raw;
-    try {
-      body = inflateSync(Buffer.from(raw, 'latin1')).toString('latin1');
-    } catch {
-      // Not compressed.
+  const objects = pdfObjects(pdf);
+  const ref = (dictionary: string | undefined, key: string) => {
+    const number = new RegExp(`/${key} (\\d+) 0 R`).exec(dictionary ?? '')?.[1];
+    return number === undefined ? undefined : objects.get(Number(number));
+  };
+  const fonts = new Map<string, Map<number, string> | null>();
+  for (const { dictionary } of objects.values())
+    for (const font of dictionary.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const cmap = ref(objects.get(Number(font[2]))?.dictionary, 'ToUnicode')?.stream;
+      fonts.set(font[1] ?? '', cmap ? toUnicode(cmap) : null);
     }
-    if (!body.includes(' TJ')) continue;
+  const root = [...objects.values()].find((o) => /\/Type \/Pages\b/.test(o.dictionary));
+  const kids = [...(/\/Kids \[([^\]]*)\]/.exec(root?.dictionary ?? '')?.[1] ?? '').matchAll(/(\d+) 0 R/g)];
+  return kids.map((kid) => {
+    const content = ref(objects.get(Number(kid[1]))?.dictionary, 'Contents')?.stream ?? '';
     const lines: string[] = [];
-    for (const op of body.matchAll(/\[([^\]]*)\] TJ/g)) {
-      let line = '';
-      for (const hex of (op[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)) {
-        const bytes = Buffer.from(hex[1] ?? '', 'hex');
-        line += bytes.toString('latin1');
-      }
-      lines.push(line);
+    let lastY: string | null = null;
+    for (const block of content.matchAll(/\nBT\n([\s\S]*?)\nET/g)) {
+      const body = block[1] ?? '';
+      const y = /[\d.-]+ ([\d.-]+) Tm/.exec(body)?.[1] ?? null;
+      const cmap = fonts.get(/\/(F\d+) [\d.]+ Tf/.exec(body)?.[1] ?? '') ?? null;
+      let text = '';
+      for (const op of body.matchAll(/\[([^\]]*)\] TJ/g))
+        for (const hex of (op[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)) {
+          const digits = hex[1] ?? '';
+          text += cmap
+            ? (digits.match(/.{4}/g) ?? []).map((code) => cmap.get(parseInt(code, 16)) ?? '').join('')
+            : Buffer.from(digits, 'hex').toString('latin1');
+        }
+      if (y !== null && y === lastY && lines.length > 0) lines[lines.length - 1] += text;
+      else lines.push(text);
+      lastY = y;
     }
-    pages.push(lines.join('\n'));
-  }
-  return pages;
+    return lines.join('\n');
+  });
 }

@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import { DOMParser as XmlDomParser } from '@xmldom/xmldom';
 import { render, screen } from '@testing-library/react';
 import { isValidElement, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { renderWithProviders } from '../../lib/testing/render';
 import { CdaViewer } from './cda-viewer';
 import {
@@ -355,5 +356,45 @@ describe('the renderer on its own', () => {
     const result = renderXml(xml);
     if (result.kind !== 'document') throw new Error('not rendered');
     expect(render(<>{result.content}</>).container.textContent).toContain('Undifferentiated');
+  });
+});
+
+describe('the words around a document follow the app language (decision 131)', () => {
+  afterEach(() => setLanguage('en', { remember: false }));
+
+  it('shows the header labels, placeholders, connecting words and table of contents in Spanish', async () => {
+    await setLanguage('es', { remember: false });
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3"><title>Resumen</title><id root="1.2.3" extension="D-1"/>
+      <effectiveTime value="20240102101500-0500"/>
+      <recordTarget><patientRole><id root="1.2.3" extension="42"/><patient>
+        <name><given>Ana</given><family>Núñez</family></name><birthTime value="19840312"/>
+      </patient></patientRole></recordTarget>
+      <documentationOf><serviceEvent classCode="PCPR"><code code="X" displayName="Atención"/>
+        <effectiveTime><low value="20240101"/><high value="20240102"/></effectiveTime></serviceEvent></documentationOf>
+      <component><structuredBody>
+        <component><section><title>Alergias</title><text>Ninguna</text></section></component>
+        <component><section><title>Problemas</title><text>Ninguno</text></section></component>
+      </structuredBody></component></ClinicalDocument>`;
+    const result = renderXml(xml);
+    if (result.kind !== 'document') throw new Error('not rendered');
+    const page = render(<>{result.content}</>).container;
+    const labels = [...page.querySelectorAll('th')].map((th) => th.textContent);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Paciente',
+        'Fecha de nacimiento',
+        'Idioma preferido',
+        'Información de contacto',
+        'Identificadores del paciente',
+        'Identificador del documento',
+        'Documento creado:',
+        'Primer día del período informado',
+      ]),
+    );
+    expect(page.textContent).toContain('dirección no disponible');
+    expect(page.textContent).toContain('Información no disponible');
+    expect(page.textContent).toMatch(/Atención\u00a0desde\u00a0.+ hasta /);
+    expect(page.querySelector('nav.cda-toc h2')?.textContent).toBe('Índice');
+    expect(page.textContent).not.toMatch(/Date of birth|Table of Contents|not available| from | to /);
   });
 });

@@ -26,6 +26,7 @@ import {
   telecomKinds,
 } from './cda-codes';
 import { formatCdaTime } from './cda-time';
+import { t } from '../../lib/i18n';
 
 export interface CdaRenderOptions {
   /** Images whose address has a colon or starts with \\ are removed unless whitelisted (default true). */
@@ -205,7 +206,7 @@ class Renderer {
   // ---- contact information ----
 
   address(addr: Element): Out {
-    if (attr(addr, 'nullFlavor') && elements(addr).length === 0) return ['address not available'];
+    if (attr(addr, 'nullFlavor') && elements(addr).length === 0) return [t('cdaViewer.addressNotAvailable')];
     const lines: string[] = [];
     const use = attr(addr, 'use');
     if (use) lines.push(`${contactUseLabels(use)}:`);
@@ -228,11 +229,13 @@ class Renderer {
   /** Every telecom with its use; the stylesheet shows only the first and never its use. */
   telecom(telecom: Element): string {
     const value = attr(telecom, 'value');
-    if (!value) return nullFlavorLabel(telecom) || 'Telecom information not available';
+    if (!value) return nullFlavorLabel(telecom) || t('cdaViewer.telecomNotAvailable');
     const colon = value.indexOf(':');
     const scheme = colon > 0 ? value.slice(0, colon) : '';
     const rest = colon > 0 ? value.slice(colon + 1) : value;
-    const kind = scheme ? (telecomKinds[scheme.toLowerCase()] ?? placeholder(scheme)) : 'Contact';
+    const kind = scheme
+      ? (telecomKinds[scheme.toLowerCase()] ?? placeholder(scheme))
+      : t('cdaViewer.contact');
     const use = attr(telecom, 'use');
     return `${kind}${use ? ` (${contactUseLabels(use)})` : ''}: ${rest}`;
   }
@@ -241,9 +244,9 @@ class Renderer {
     const addresses = kids(contact, 'addr');
     const telecoms = kids(contact, 'telecom');
     const out: Out = [];
-    if (addresses.length === 0) out.push('address not available', h('br', null));
+    if (addresses.length === 0) out.push(t('cdaViewer.addressNotAvailable'), h('br', null));
     for (const addr of addresses) out.push(...this.address(addr), h('br', null));
-    if (telecoms.length === 0) out.push('Telecom information not available', h('br', null));
+    if (telecoms.length === 0) out.push(t('cdaViewer.telecomNotAvailable'), h('br', null));
     for (const telecom of telecoms) out.push(this.telecom(telecom), h('br', null));
     return out;
   }
@@ -255,7 +258,8 @@ class Renderer {
     const organization = one(entity, 'representedOrganization');
     if (person) {
       const orgName = text(one(organization, 'name'));
-      return `${showName(person)}${orgName ? ` of ${orgName}` : ''}`;
+      const name = showName(person);
+      return orgName ? t('cdaViewer.ofOrganization', { person: name, organization: orgName }) : name;
     }
     if (organization) return text(one(organization, 'name'));
     return kids(entity, 'id').map(showId).join(', ');
@@ -314,7 +318,7 @@ class Renderer {
 
   contactRow(entity: Element | undefined): [string, Out][] {
     return kids(entity, 'addr').length + kids(entity, 'telecom').length > 0
-      ? [['Contact info', this.contactInfo(entity)]]
+      ? [[t('cdaViewer.header.contactInfo'), this.contactInfo(entity)]]
       : [];
   }
 
@@ -323,10 +327,10 @@ class Renderer {
     for (const role of all(this.doc, 'recordTarget', 'patientRole')) {
       if (kids(role, 'id').some((id) => attr(id, 'nullFlavor'))) continue;
       const patient = one(role, 'patient');
-      rows.push(['Patient', [showName(one(patient, 'name'))]]);
-      rows.push(['Date of birth', [showTime(one(patient, 'birthTime'))]]);
+      rows.push([t('cdaViewer.header.patient'), [showName(one(patient, 'name'))]]);
+      rows.push([t('cdaViewer.header.dateOfBirth'), [showTime(one(patient, 'birthTime'))]]);
       rows.push([
-        'Sex',
+        t('cdaViewer.header.sex'),
         [
           kids(patient, 'administrativeGenderCode')
             .map((g) => this.sex(g))
@@ -342,22 +346,28 @@ class Renderer {
         ...elements(patient).filter((e) => e.localName === 'ethnicGroupCode' && e.namespaceURI === SDTC),
       ];
       if (races.length + ethnicities.length > 0) {
-        rows.push(['Race', [races.map(raceOrEthnicity).join(', ') || 'Information not available']]);
         rows.push([
-          'Ethnicity',
-          [ethnicities.map(raceOrEthnicity).join(', ') || 'Information not available'],
+          t('cdaViewer.header.race'),
+          [races.map(raceOrEthnicity).join(', ') || t('cdaViewer.informationNotAvailable')],
+        ]);
+        rows.push([
+          t('cdaViewer.header.ethnicity'),
+          [ethnicities.map(raceOrEthnicity).join(', ') || t('cdaViewer.informationNotAvailable')],
         ]);
       }
-      rows.push(['Preferred language', [this.preferredLanguage(patient)]]);
-      rows.push(['Contact info', this.contactInfo(role)]);
-      rows.push(['Patient IDs', kids(role, 'id').flatMap((id) => [showId(id), h('br', null)])]);
+      rows.push([t('cdaViewer.header.preferredLanguage'), [this.preferredLanguage(patient)]]);
+      rows.push([t('cdaViewer.header.contactInfo'), this.contactInfo(role)]);
+      rows.push([
+        t('cdaViewer.header.patientIds'),
+        kids(role, 'id').flatMap((id) => [showId(id), h('br', null)]),
+      ]);
       for (const guardian of kids(patient, 'guardian')) {
         const person = one(guardian, 'guardianPerson', 'name');
         const organization = one(guardian, 'guardianOrganization', 'name');
         const code = one(guardian, 'code');
         const who = person ? showName(person) : organization ? showName(organization) : '';
         const relation = code ? this.showCode(code) : '';
-        rows.push(['Guardian', [`${who}${relation ? ` (${relation})` : ''}`]]);
+        rows.push([t('cdaViewer.header.guardian'), [`${who}${relation ? ` (${relation})` : ''}`]]);
         rows.push(...this.contactRow(guardian));
       }
     }
@@ -376,23 +386,25 @@ class Renderer {
       communications.find((c) => attr(one(c, 'preferenceInd'), 'value') === 'true') ?? communications[0];
     const code = one(preferred, 'languageCode');
     const value = attr(code, 'code');
-    return value ? languageName(value) : 'Information not available';
+    return value ? languageName(value) : t('cdaViewer.informationNotAvailable');
   }
 
   documentGeneral(): Out {
     return this.table([
-      ['Document Id', [showId(one(this.doc, 'id'))]],
-      ['Document Created:', [showTime(one(this.doc, 'effectiveTime'))]],
+      [t('cdaViewer.header.documentId'), [showId(one(this.doc, 'id'))]],
+      [t('cdaViewer.header.documentCreated'), [showTime(one(this.doc, 'effectiveTime'))]],
     ]);
   }
 
-  timeRange(time: Element | undefined, at: string, from: string): string {
+  /** ' at {time}' for a point in time, ' from {low} to {high}' for an interval. */
+  timeRange(time: Element | undefined): string {
     if (!time) return '';
-    if (attr(time, 'value')) return `${at}${showTime(time)}`;
+    if (attr(time, 'value')) return t('cdaViewer.atTime', { time: showTime(time) });
     const low = one(time, 'low');
     if (!low) return '';
     const high = one(time, 'high');
-    return `${from}${showTime(low)}${high ? ` to ${showTime(high)}` : ''}`;
+    const to = high ? t('cdaViewer.toTime', { time: showTime(high) }) : '';
+    return `${t('cdaViewer.fromTime', { time: showTime(low) })}${to}`;
   }
 
   documentationOf(): Out {
@@ -405,9 +417,7 @@ class Renderer {
       if (label && code)
         rows.push([
           firstCharUp(label),
-          [
-            `${this.showCode(code)}${this.timeRange(one(event, 'effectiveTime'), '\u00a0at\u00a0', '\u00a0from\u00a0')}`,
-          ],
+          [`${this.showCode(code)}${this.timeRange(one(event, 'effectiveTime'))}`],
         ]);
       for (const performer of kids(event, 'performer')) {
         const type = participationTypes[attr(performer, 'typeCode')] ?? '';
@@ -417,7 +427,7 @@ class Renderer {
           ? (participationFunctions[fnCode] ??
             (attr(fn, 'displayName') ? `(${attr(fn, 'displayName')})` : ''))
           : '';
-        const performerLabel = firstCharUp(`${type} ${fnLabel}`.trim()) || 'Performer';
+        const performerLabel = firstCharUp(`${type} ${fnLabel}`.trim()) || t('cdaViewer.header.performer');
         rows.push([performerLabel, [this.assignedEntity(one(performer, 'assignedEntity'))]]);
       }
     }
@@ -427,7 +437,7 @@ class Renderer {
   author(): Out {
     const rows: [string, Out][] = [];
     for (const assigned of all(this.doc, 'author', 'assignedAuthor')) {
-      rows.push(['Author', this.authorName(assigned)]);
+      rows.push([t('cdaViewer.header.author'), this.authorName(assigned)]);
       rows.push(...this.contactRow(assigned));
     }
     return this.table(rows);
@@ -437,13 +447,10 @@ class Renderer {
     const rows: [string, Out][] = [];
     for (const encounter of all(this.doc, 'componentOf', 'encompassingEncounter')) {
       const id = one(encounter, 'id');
-      if (id) rows.push(['Encounter Id', [showId(id)]]);
+      if (id) rows.push([t('cdaViewer.header.encounterId'), [showId(id)]]);
       const code = one(encounter, 'code');
-      if (id && code) rows.push(['Encounter Type', [this.showCode(code)]]);
-      rows.push([
-        'Encounter Date',
-        [this.timeRange(one(encounter, 'effectiveTime'), '\u00a0at\u00a0', '\u00a0From\u00a0')],
-      ]);
+      if (id && code) rows.push([t('cdaViewer.header.encounterType'), [this.showCode(code)]]);
+      rows.push([t('cdaViewer.header.encounterDate'), [this.timeRange(one(encounter, 'effectiveTime'))]]);
       const facility = one(encounter, 'location', 'healthCareFacility');
       if (facility) {
         const placeName = one(facility, 'location', 'name');
@@ -454,11 +461,11 @@ class Renderer {
             value += ` of ${showName(org)}`;
         } else if (one(facility, 'code')) value = this.showCode(one(facility, 'code'));
         else if (kids(facility, 'id').length > 0) value = `id: ${kids(facility, 'id').map(showId).join(' ')}`;
-        rows.push(['Encounter Location', [value]]);
+        rows.push([t('cdaViewer.header.encounterLocation'), [value]]);
       }
       const responsible = one(encounter, 'responsibleParty', 'assignedEntity');
       if (one(encounter, 'responsibleParty'))
-        rows.push(['Responsible party', [this.assignedEntity(responsible)]]);
+        rows.push([t('cdaViewer.header.responsibleParty'), [this.assignedEntity(responsible)]]);
       rows.push(...this.contactRow(responsible));
     }
     return this.table(rows);
@@ -483,10 +490,10 @@ class Renderer {
       if (time) {
         const low = one(time, 'low');
         const high = one(time, 'high');
-        if (low) value.push(` from ${showTime(low)}`);
-        if (high) value.push(` to ${showTime(high)}`);
+        if (low) value.push(t('cdaViewer.fromTime', { time: showTime(low) }));
+        if (high) value.push(t('cdaViewer.toTime', { time: showTime(high) }));
       }
-      rows.push([role.trim() ? firstCharUp(role.trim()) : 'Participant', value]);
+      rows.push([role.trim() ? firstCharUp(role.trim()) : t('cdaViewer.header.participant'), value]);
       rows.push(...this.contactRow(entity));
     }
     return this.table(rows);
@@ -495,7 +502,10 @@ class Renderer {
   dataEnterer(): Out {
     const entity = one(this.doc, 'dataEnterer', 'assignedEntity');
     if (!one(this.doc, 'dataEnterer')) return [];
-    return this.table([['Entered by', [this.assignedEntity(entity)]], ...this.contactRow(entity)]);
+    return this.table([
+      [t('cdaViewer.header.enteredBy'), [this.assignedEntity(entity)]],
+      ...this.contactRow(entity),
+    ]);
   }
 
   authenticator(): Out {
@@ -504,8 +514,8 @@ class Renderer {
       const entity = one(authenticator, 'assignedEntity');
       const time = showTime(one(authenticator, 'time'));
       rows.push([
-        'Signed',
-        [`${showName(one(entity, 'assignedPerson', 'name'))}${time ? ` at ${time}` : ''}`],
+        t('cdaViewer.header.signed'),
+        [`${showName(one(entity, 'assignedPerson', 'name'))}${time ? t('cdaViewer.atTime', { time }) : ''}`],
       ]);
       rows.push(...this.contactRow(entity));
     }
@@ -517,9 +527,14 @@ class Renderer {
     if (!legal) return [];
     const entity = one(legal, 'assignedEntity');
     const signature = signatureCodes[attr(one(legal, 'signatureCode'), 'code')] ?? '';
-    const time = attr(one(legal, 'time'), 'value') ? ` at ${showTime(one(legal, 'time'))}` : '';
+    const time = attr(one(legal, 'time'), 'value')
+      ? t('cdaViewer.atTime', { time: showTime(one(legal, 'time')) })
+      : '';
     return this.table([
-      ['Legal authenticator', [`${this.assignedEntity(entity)} ${signature}${time}`.trim()]],
+      [
+        t('cdaViewer.header.legalAuthenticator'),
+        [`${this.assignedEntity(entity)} ${signature}${time}`.trim()],
+      ],
       ...this.contactRow(entity),
     ]);
   }
@@ -539,7 +554,7 @@ class Renderer {
             nullFlavorLabel(related),
         );
       }
-      rows.push(['Informant', [value.join(' ')]]);
+      rows.push([t('cdaViewer.header.informant'), [value.join(' ')]]);
       const contact =
         kids(assigned, 'addr').length + kids(assigned, 'telecom').length > 0 ? assigned : related;
       rows.push(...this.contactRow(contact));
@@ -557,7 +572,7 @@ class Renderer {
       const value = names.length
         ? withBreaks(names)
         : intended.flatMap((i) => [kids(i, 'id').map(showId).join(' '), h('br', null)]);
-      rows.push(['Information recipient:', value]);
+      rows.push([t('cdaViewer.header.informationRecipient'), value]);
       for (const i of intended) rows.push(...this.contactRow(i));
     }
     return this.table(rows);
@@ -568,7 +583,7 @@ class Renderer {
     if (!one(this.doc, 'custodian')) return [];
     const name = one(organization, 'name');
     const value = name ? [showName(name)] : withBreaks(kids(organization, 'id').map(showId));
-    return this.table([['Document maintained by', value], ...this.contactRow(organization)]);
+    return this.table([[t('cdaViewer.header.custodian'), value], ...this.contactRow(organization)]);
   }
 
   /** Parts spec 002 lists that the stylesheet's main template does not call. */
@@ -580,19 +595,30 @@ class Renderer {
         ...kids(order, 'code').map((c) => this.showCode(c)),
         ...kids(order, 'priorityCode').map((c) => this.showCode(c)),
       ];
-      rows.push(['In fulfillment of', [parts.join('\u00a0')]]);
+      rows.push([t('cdaViewer.header.inFulfillmentOf'), [parts.join('\u00a0')]]);
     }
     for (const related of kids(this.doc, 'relatedDocument')) {
       const ids = all(related, 'parentDocument', 'id').map(showId);
-      rows.push(['Related document', withBreaks(ids)]);
+      rows.push([t('cdaViewer.header.relatedDocument'), withBreaks(ids)]);
     }
     for (const consent of all(this.doc, 'authorization', 'consent')) {
-      rows.push(['Consent', [this.showCode(one(consent, 'code') ?? one(consent, 'statusCode'))]]);
+      rows.push([
+        t('cdaViewer.header.consent'),
+        [this.showCode(one(consent, 'code') ?? one(consent, 'statusCode'))],
+      ]);
     }
     const setId = one(this.doc, 'setId');
     const version = one(this.doc, 'versionNumber');
     if (setId && version)
-      rows.push(['SetId and Version', [`SetId: ${showId(setId)}  Version: ${attr(version, 'value')}`]]);
+      rows.push([
+        t('cdaViewer.header.setIdAndVersion'),
+        [
+          t('cdaViewer.header.setIdAndVersionValue', {
+            setId: showId(setId),
+            version: attr(version, 'value'),
+          }),
+        ],
+      ]);
     const locations = kids(this.doc, 'participant')
       .filter((p) => attr(p, 'typeCode') === 'LOC')
       .map((p) => one(p, 'associatedEntity'))
@@ -600,12 +626,15 @@ class Renderer {
     for (const location of locations) {
       const code = one(location, 'code');
       const ids = kids(location, 'id').map(showId).join(' ');
-      rows.push(['Facility ID', [`${ids}${code ? ` (${this.showCode(code)})` : ''}`.trim()]]);
+      rows.push([
+        t('cdaViewer.header.facilityId'),
+        [`${ids}${code ? ` (${this.showCode(code)})` : ''}`.trim()],
+      ]);
     }
     const period = one(this.doc, 'documentationOf', 'serviceEvent', 'effectiveTime');
     if (one(period, 'low') || one(period, 'high')) {
-      rows.push(['First day of period reported', [showTime(one(period, 'low'))]]);
-      rows.push(['Last day of period reported', [showTime(one(period, 'high'))]]);
+      rows.push([t('cdaViewer.header.periodFirstDay'), [showTime(one(period, 'low'))]]);
+      rows.push([t('cdaViewer.header.periodLastDay'), [showTime(one(period, 'high'))]]);
     }
     return this.table(rows);
   }
@@ -621,7 +650,7 @@ class Renderer {
     if (toc)
       out.push(
         h('nav', { className: 'cda-toc', 'aria-labelledby': 'cdaview-toc' }, [
-          h('h2', { id: 'cdaview-toc' }, ['Table of Contents']),
+          h('h2', { id: 'cdaview-toc' }, [t('cdaViewer.tableOfContents')]),
           h(
             'ul',
             null,
@@ -652,7 +681,7 @@ class Renderer {
     if (authors.length > 0)
       out.push(
         h('div', { style: { marginLeft: '2em' } }, [
-          h('b', null, ['Section Author: ']),
+          h('b', null, [t('cdaViewer.sectionAuthor')]),
           ...authors.flatMap((a) => this.authorName(a)),
           h('br', null),
         ]),
@@ -686,16 +715,12 @@ class Renderer {
         return [h('p', { role: 'alert' }, [javascriptWarning])];
       if (sanitizerCharacters.test(source)) return [h('p', { role: 'alert' }, [maliciousWarning])];
       if (!this.options.frameReferences)
-        return [
-          h('p', { className: 'cda-missing-file' }, [
-            `This document's content is in a separate file (${source}) that was not sent with it.`,
-          ]),
-        ];
+        return [h('p', { className: 'cda-missing-file' }, [t('cdaViewer.separateFile', { file: source })])];
       return [
         h('iframe', {
           name: 'nonXMLBody',
           id: 'nonXMLBody',
-          title: 'Attached document',
+          title: t('cdaViewer.attachedDocument'),
           width: '80%',
           height: '600',
           src: source,
@@ -710,7 +735,7 @@ class Renderer {
       const raw = ownText(textEl);
       return [h('pre', { className: 'cda-plain' }, [b64 ? decodeBase64Text(raw) : raw])];
     }
-    return [h('pre', null, ['Cannot display the text'])];
+    return [h('pre', null, [t('cdaViewer.cannotDisplayText')])];
   }
 
   // ---- narrative block ----
@@ -911,7 +936,9 @@ class Renderer {
       }
       if (!external) {
         // A file that travelled with the document; the portal does not hold it, so nothing is fetched.
-        out.push(h('p', { className: 'cda-missing-image' }, [`Image not available: ${uri}`]));
+        out.push(
+          h('p', { className: 'cda-missing-image' }, [t('cdaViewer.imageNotAvailable', { file: uri })]),
+        );
         continue;
       }
       out.push(
@@ -936,7 +963,7 @@ class Renderer {
 
   render(): CdaRenderResult {
     const title =
-      text(one(this.doc, 'title')) || attr(one(this.doc, 'code'), 'displayName') || 'Clinical Document';
+      text(one(this.doc, 'title')) || attr(one(this.doc, 'code'), 'displayName') || t('cdaViewer.untitled');
     try {
       const { out: bodyOut } = this.body();
       const content = h('article', { className: 'cda-document', 'aria-labelledby': 'cdaview-title' }, [

@@ -3,7 +3,7 @@ import { Alert, Box, Loader, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Page } from '../../components/page';
 import { isApiError } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { t, useLanguage } from '../../lib/i18n';
 import { useClinicalDocument } from './api/clinical-document';
 import { CdaViewer } from './cda-viewer';
 import type { CdaRenderResult } from './cda-render';
@@ -14,6 +14,7 @@ import type { CdaRenderResult } from './cda-render';
  */
 export function CdaViewerPage({ patientId, encounterId }: { patientId: number; encounterId: number }) {
   const document = useClinicalDocument(patientId, encounterId);
+  const language = useLanguage();
   const [title, setTitle] = useState(t('page.healthDocument'));
   useDocumentTitle(t('app.title', { page: title }));
   const onRendered = useCallback((result: CdaRenderResult) => {
@@ -41,7 +42,8 @@ export function CdaViewerPage({ patientId, encounterId }: { patientId: number; e
     );
   return (
     <Box maw={1100} mx="auto" data-testid="cda-viewer">
-      <CdaViewer xml={document.data.xml} onRendered={onRendered} />
+      {/* The words around the document follow the app's language: a switch renders it again. */}
+      <CdaViewer key={language} xml={document.data.xml} onRendered={onRendered} />
     </Box>
   );
 }

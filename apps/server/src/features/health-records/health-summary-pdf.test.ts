@@ -1,0 +1,101 @@
+// The health summary PDF draws names beyond Latin-1 with its embedded fonts (decision 130): the text a
+// PDF reader extracts (through the fonts' ToUnicode maps) is the name itself, never '?'.
+import { describe, expect, it } from 'vitest';
+import {
+  extractPdfText,
+  renderHealthSummaryPdf,
+  type HealthSummaryDocument,
+  type PdfSection,
+} from './health-summary-pdf';
+
+function summary(patientName: string, sections: PdfSection[]): HealthSummaryDocument {
+  return {
+    title: 'Health Summary',
+    patientName,
+    dateOfBirth: '03/12/1984',
+    practiceName: 'Gulf Coast Dermatology',
+    generatedText: 'Generated 11/26/2026 07:00 UTC',
+    rangeText: 'All dates',
+    labels: {
+      dateOfBirth: 'Date of birth',
+      page: (n, of) => `Page ${n} of ${of}`,
+      empty: 'There are no elements for this section',
+    },
+    sections,
+  };
+}
+
+/** The /BaseFont names of the embedded fonts. */
+function baseFonts(pdf: Buffer): string[] {
+  return [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(\S+)/g)].map((m) => m[1] ?? ''))];
+}
+
+const latinNames = [
+  'Łukasz Żółkiewski',
+  'Dvořák Šťastný',
+  'Çağrı Yılmaz',
+  'Trần Thị Ánh Tuyết',
+  'Σωκράτης Παπαδόπουλος',
+  'Ёлка Жукова',
+];
+
+describe('the health summary PDF', () => {
+  it('draws Latin Extended, Vietnamese, Greek and Cyrillic names on every page, in subset fonts', async () => {
+    const entries = latinNames.map((name) => ({ primary: name, details: [`Provider: ${name}, MD`] }));
+    // Enough entries for several pages, so the name in the header of every page is checked.
+    const pdf = await renderHealthSummaryPdf(
+      summary('Nguyễn Văn Đức', [
+        { title: 'Care team', entries: Array(30).fill(entries).flat() },
+        { title: 'Family History', entries: [] },
+      ]),
+    );
+    const pages = extractPdfText(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, i) => {
+      expect(text).toContain('Nguyễn Văn Đức · Date of birth 03/12/1984');
+      expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const all = pages.join('\n');
+    for (const name of latinNames) {
+      expect(all).toContain(name);
+      expect(all).toContain(`Provider: ${name}, MD`);
+    }
+    expect(all).not.toContain('?');
+    // Subsets (the six-letter tag before '+'), and no Chinese font where no character needs it.
+    const fonts = baseFonts(pdf);
+    expect(fonts.every((name) => /^[A-Z]{6}\+/.test(name))).toBe(true);
+    expect(fonts.map((name) => name.slice(7)).sort()).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Italic',
+      'NotoSans-Regular',
+    ]);
+  });
+
+  it('draws Chinese and Japanese names with the CJK font, mixed with Latin on one line', async () => {
+    const pdf = await renderHealthSummaryPdf(
+      summary('王小明', [
+        {
+          title: 'Care team',
+          entries: [{ primary: 'Wang 王小明 (Nguyễn)', details: ['さくら 佐藤 · Tokyo'] }],
+        },
+      ]),
+    );
+    const all = extractPdfText(pdf).join('\n');
+    expect(all).toContain('王小明 · Date of birth 03/12/1984');
+    expect(all).toContain('Wang 王小明 (Nguyễn)');
+    expect(all).toContain('さくら 佐藤 · Tokyo');
+    expect(all).not.toContain('?');
+    expect(baseFonts(pdf).some((name) => /^[A-Z]{6}\+NotoSansSC-/.test(name))).toBe(true);
+    // The Chinese font file is about 10 MB; only the glyphs used travel in the PDF.
+    expect(pdf.length).toBeLessThan(150_000);
+  });
+
+  it('prints a character no embedded font has as ?, and drops control characters', async () => {
+    const pdf = await renderHealthSummaryPdf(
+      summary('Ana\u0007 López', [{ title: 'Notes', entries: [{ primary: 'Smile 😀 here' }] }]),
+    );
+    const all = extractPdfText(pdf).join('\n');
+    expect(all).toContain('Ana López · Date of birth');
+    expect(all).toContain('Smile ? here');
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The fonts of the health summary PDF (decision 130). The PDF standard fonts encode WinAnsi only, so
+ * names such as 'Nguyễn', 'Łukasz' or '王' printed as '?'; these embedded fonts draw them. pdfkit
+ * embeds only the glyphs a document uses (a subset), so a summary carries kilobytes of font, not the
+ * files' megabytes.
+ * - Noto Sans (regular, bold, italic): Latin with its extensions, Vietnamese, Greek, Cyrillic. From
+ *   the npm package @expo-google-fonts/noto-sans (Google Fonts' build of Noto Sans; the fonts are
+ *   SIL Open Font License 1.1, the package's code MIT).
+ * - Noto Sans SC (regular, bold): Chinese characters and Japanese kana, for the characters Noto Sans
+ *   lacks. From @expo-google-fonts/noto-sans-sc (same licences), an optional dependency: its files are
+ *   large (about 10 MB a weight, 95 MB installed), so they are read only when a document has such a
+ *   character, and an install without optional packages prints those characters as '?'.
+ * A character neither family has (Korean Hangul, emoji) is printed as '?', so a reader sees that
+ * something is missing.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+
+export type PdfTextStyle = 'regular' | 'bold' | 'italic';
+type Family = 'latin' | 'cjk';
+
+const fontFiles: Record<Family, Record<PdfTextStyle, string>> = {
+  latin: {
+    regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+    italic: '@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+  },
+  cjk: {
+    regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+    // Chinese type has no italic: the regular weight.
+    italic: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  },
+};
+
+const require = createRequire(import.meta.url);
+const files = new Map<string, Buffer>();
+const parsed = new Map<string, Font>();
+
+/** A font file's bytes, read once per process. */
+function read(file: string): Buffer {
+  let data = files.get(file);
+  if (!data) {
+    data = readFileSync(require.resolve(file));
+    files.set(file, data);
+  }
+  return data;
+}
+
+function parse(file: string): Font {
+  const font = create(read(file));
+  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
+  return font;
+}
+
+/** A font parsed once per process, for questions about it (coverage, metrics), never for drawing. */
+function load(file: string): Font {
+  let font = parsed.get(file);
+  if (!font) {
+    font = parse(file);
+    parsed.set(file, font);
+  }
+  return font;
+}
+
+/**
+ * A font for one document to draw with. A new fontkit font each time: fontkit keeps the glyphs it
+ * has made with the characters of their first use, and pdfkit writes the ToUnicode map from those,
+ * so a font shared between documents could give a glyph no character (one made while subsetting a
+ * composite letter of an earlier document). Its layout leaves out the `ccmp` feature: with it, Noto
+ * Sans draws 'ị' or 'ọ' as the plain letter plus a combining dot, and pdfkit's ToUnicode map gives a
+ * glyph the character of its first use only, so readers (search, copy, screen readers) would get
+ * 'Thi' for 'Thị'. Text is NFC, so the precomposed glyphs are there. (pdfkit's own `features`
+ * option would do the same but turns off its layout cache: ten times slower.)
+ */
+function drawingFont(file: string): Font {
+  const font = parse(file);
+  const layout = font.layout.bind(font);
+  // fontkit fills in (mutates) the features object it is given: a new one per call.
+  font.layout = (text, features, ...rest) => layout(text, features ?? { ccmp: false }, ...rest);
+  return font;
+}
+
+/** The CJK font for coverage checks, or null when the optional package is not installed. */
+function cjkFont(): Font | null {
+  try {
+    return load(fontFiles.cjk.regular);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+/** Which family draws a code point (null: neither has it), remembered per code point. */
+const familyOf = new Map<number, Family | null>();
+function familyFor(codePoint: number): Family | null {
+  let family = familyOf.get(codePoint);
+  if (family === undefined) {
+    family = load(fontFiles.latin.regular).hasGlyphForCodePoint(codePoint)
+      ? 'latin'
+      : cjkFont()?.hasGlyphForCodePoint(codePoint)
+        ? 'cjk'
+        : null;
+    familyOf.set(codePoint, family);
+  }
+  return family;
+}
+
+/** A stretch of text drawn with one font, named as it is registered on the document. */
+export interface FontRun {
+  font: string;
+  text: string;
+}
+
+/**
+ * The text split into runs by the font that has its characters: NFC first (precomposed Vietnamese
+ * letters), tabs and line breaks as spaces, other control characters dropped, characters no font
+ * has as '?'.
+ */
+export function fontRuns(text: string, style: PdfTextStyle): FontRun[] {
+  const runs: FontRun[] = [];
+  for (let ch of text.normalize('NFC')) {
+    const code = ch.codePointAt(0) ?? 0x3f;
+    if (ch === '\t' || ch === '\n' || ch === '\r') ch = ' ';
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
+    const last = runs.at(-1);
+    // Both families have the space: it stays in the run it follows, so 'Wang 王 小明' is two runs.
+    if (ch === ' ' && last) {
+      last.text += ch;
+      continue;
+    }
+    let family = familyFor(ch.codePointAt(0) ?? 0x3f);
+    if (!family) {
+      ch = '?';
+      family = 'latin';
+    }
+    const font = `${family}-${style}`;
+    if (last?.font === font) last.text += ch;
+    else runs.push({ font, text: ch });
+  }
+  return runs;
+}
+
+/**
+ * How far below the top of a line its baseline lies, in points, for text of `size` in `style`: the
+ * Latin font's ascent. Every run of a line is placed with it (pdfkit's `baseline` option), so a run
+ * in the Chinese font, whose ascent is taller, sits on the same baseline instead of lower.
+ */
+export function baselineBelowTop(style: PdfTextStyle, size: number): number {
+  const font = load(fontFiles.latin[style]);
+  return (font.ascent / font.unitsPerEm) * size;
+}
+
+/** Registers on `pdf` the font a run names, once per document. */
+export function useFont(pdf: PDFKit.PDFDocument, registered: Set<string>, font: string): void {
+  if (!registered.has(font)) {
+    const [family, style] = font.split('-') as [Family, PdfTextStyle];
+    // pdfkit accepts a parsed fontkit font (its changelog, 0.17); its types know only files and buffers.
+    pdf.registerFont(font, drawingFont(fontFiles[family][style]) as unknown as Buffer);
+    registered.add(font);
+  }
+  pdf.font(font);
+}
