@@ -298,7 +298,13 @@ test.describe('Daniel, acting for Emma', () => {
           patientExternalId: string;
           title: string;
           signaturePng: string;
-          signer: { kind: string; username: string; firstName: string; lastName: string; patientExternalId: string };
+          signer: {
+            kind: string;
+            username: string;
+            firstName: string;
+            lastName: string;
+            patientExternalId: string;
+          };
         } | null;
       }[];
     };

@@ -181,7 +181,9 @@ describeEachDatabase('dermis CLI: clinics, consent profiles and consents', (t) =
     };
     const nameOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
-    expect(await run(...visit('--provider-photo', `DR-1:${pngFile}`))).toMatch(/Encounter \d+ \(V-1\) created/);
+    expect(await run(...visit('--provider-photo', `DR-1:${pngFile}`))).toMatch(
+      /Encounter \d+ \(V-1\) created/,
+    );
     expect(await photoOf('DR-1')).toEqual({ s3Id: nameOf(png), mimeType: 'image/png' });
     expect((await blobs.get(blobKey('provider-avatars', nameOf(png))))!.equals(png)).toBe(true);
     // Without the option the photo stays; a second provider's JPEG is recognised by its bytes.

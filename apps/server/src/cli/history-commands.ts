@@ -142,9 +142,9 @@ export function encounterInput(
       dateOfService: options.date,
       durationMinutes: options.duration === undefined ? undefined : Number(options.duration),
       clinicId: options.clinic === undefined ? null : Number(options.clinic),
-      providers: (options.provider ?? []).map(providerOption).map((p) =>
-        photos.has(p.externalId) ? { ...p, avatarBase64: photos.get(p.externalId) } : p,
-      ),
+      providers: (options.provider ?? [])
+        .map(providerOption)
+        .map((p) => (photos.has(p.externalId) ? { ...p, avatarBase64: photos.get(p.externalId) } : p)),
       educationText: options.educationText ?? null,
       educationNote: options.educationNote ?? null,
       historyFinished: options.historyFinished ?? false,

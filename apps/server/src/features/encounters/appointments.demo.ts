@@ -84,7 +84,14 @@ export const seedAppointments: DemoSeeder = async (tx, demo) => {
   const [dermatologist, second] = demo.providerIds;
   const { maria, emma } = demo.patients;
   const upcoming = [
-    { patientId: maria, externalId: 'DEMO-ENC-UP-1', days: 5, hour: 14, minutes: 30, provider: dermatologist },
+    {
+      patientId: maria,
+      externalId: 'DEMO-ENC-UP-1',
+      days: 5,
+      hour: 14,
+      minutes: 30,
+      provider: dermatologist,
+    },
     {
       patientId: maria,
       externalId: 'DEMO-ENC-UP-2',
@@ -93,7 +100,14 @@ export const seedAppointments: DemoSeeder = async (tx, demo) => {
       minutes: 45,
       provider: second ?? dermatologist,
     },
-    { patientId: emma, externalId: 'DEMO-ENC-UP-EMMA', days: 9, hour: 20, minutes: 30, provider: dermatologist },
+    {
+      patientId: emma,
+      externalId: 'DEMO-ENC-UP-EMMA',
+      days: 9,
+      hour: 20,
+      minutes: 30,
+      provider: dermatologist,
+    },
   ];
   for (const visit of upcoming) {
     const [row] = await tx

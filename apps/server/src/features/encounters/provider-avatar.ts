@@ -40,7 +40,10 @@ export async function storeProviderAvatars(
   const avatars = new Map<string, ProviderAvatar | null>();
   for (const p of providers) {
     if (p.avatarBase64 === undefined) continue;
-    avatars.set(p.externalId, p.avatarBase64 === null ? null : await storeProviderAvatar(blobs, p.avatarBase64));
+    avatars.set(
+      p.externalId,
+      p.avatarBase64 === null ? null : await storeProviderAvatar(blobs, p.avatarBase64),
+    );
   }
   return avatars;
 }

@@ -55,11 +55,17 @@ describeEachDatabase('reminders demo', (t) => {
     expect(followUp!.textBody).toContain(
       `After your visit on ${formatVisit(skinCheck, null, zone, false)}, the clinic asked to see you again for a follow-up visit around ${formatVisit(due, null, zone, false)}.`,
     );
-    expect(followUp!.textBody).toMatch(/https:\/\/portal\.example\/unsubscribe\?pid=\d+&uid=\d+&type=3&token=/);
-    expect(appointment!.textBody).toMatch(/https:\/\/portal\.example\/unsubscribe\?pid=\d+&uid=\d+&type=1&token=/);
+    expect(followUp!.textBody).toMatch(
+      /https:\/\/portal\.example\/unsubscribe\?pid=\d+&uid=\d+&type=3&token=/,
+    );
+    expect(appointment!.textBody).toMatch(
+      /https:\/\/portal\.example\/unsubscribe\?pid=\d+&uid=\d+&type=1&token=/,
+    );
 
     // Each reminder once: the next pass finds nothing to send.
-    expect(await run('reminders:run')).toMatch(/appointment reminders: 0 sent[^]*follow-up reminders: 0 sent/);
+    expect(await run('reminders:run')).toMatch(
+      /appointment reminders: 0 sent[^]*follow-up reminders: 0 sent/,
+    );
     expect(await t.db.select().from(mailOutbox)).toHaveLength(2);
   });
 });

@@ -43,6 +43,7 @@ export const seedReminders: DemoSeeder = async (tx, demo) => {
       .values({ practiceId: demo.practiceId, clinicId: demo.clinicId, historyFinished: true, ...visit })
       .returning({ id: encounter.id });
     if (!row) throw new Error('demo encounter insert returned nothing');
-    if (dermatologist) await tx.insert(encounterRole).values({ encounterId: row.id, providerId: dermatologist });
+    if (dermatologist)
+      await tx.insert(encounterRole).values({ encounterId: row.id, providerId: dermatologist });
   }
 };

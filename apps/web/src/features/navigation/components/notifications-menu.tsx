@@ -22,9 +22,7 @@ export function NotificationsMenu({
       testId="notifications-menu-button"
       // The button is named as a whole ('Notifications, 2 new'). Built from its parts (the text, then
       // a visually hidden suffix), Chromium joins the flex items with a space: 'Notifications , 2 new'.
-      ariaLabel={
-        notices.length > 0 ? t('nav.notificationsWithCount', { count: notices.length }) : undefined
-      }
+      ariaLabel={notices.length > 0 ? t('nav.notificationsWithCount', { count: notices.length }) : undefined}
       label={
         <Group gap={6} wrap="nowrap" component="span">
           {t('nav.notifications')}
