@@ -150,12 +150,12 @@ test.describe('Maria', () => {
 
       await row.getByRole('button', { name: 'Sign Photography consent' }).click();
       await expect(modal).toBeVisible();
-      // Taken before drawing: with a full-page screenshot (which resizes the window) between the
-      // strokes and Save, the pad was seen to come back empty.
-      await screenshot(page, testInfo, 'consent-modal-desktop');
       await drawSignature(page);
-      // The window resized between the strokes and Save (a tablet turned, a window narrowed to a
-      // phone's width and widened again): the drawing is still there and is what Save sends.
+      // The window resized between the strokes and Save (a full-page screenshot resizes it, a tablet
+      // turned, a window narrowed to a phone's width and widened again): the drawing is still there
+      // and is what Save sends. Before the fix the pad came back empty and Save only closed.
+      await screenshot(page, testInfo, 'consent-modal-desktop');
+      expect(await inked(page)).toBe(true);
       await page.setViewportSize({ width: 1024, height: 700 });
       await page.setViewportSize({ width: 600, height: 960 });
       await expect(modal.getByText('To be able to sign consent larger device is needed')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Alert, Box, Button, Group, Loader, LoadingOverlay, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type SignaturePad from 'signature_pad';
@@ -30,7 +30,7 @@ type Drawing = { consentId: number; strokes: PointGroup[] };
 function useSignaturePad(
   canvas: HTMLCanvasElement | null,
   consentId: number,
-  drawing: MutableRefObject<Drawing | null>,
+  drawing: RefObject<Drawing | null>,
 ) {
   const pad = useRef<SignaturePad | null>(null);
   const [state, setState] = useState<PadState>('loading');
@@ -126,7 +126,7 @@ function SigningForm({
   consent: Consent;
   patientId: number;
   actingForName: string | null;
-  drawing: MutableRefObject<Drawing | null>;
+  drawing: RefObject<Drawing | null>;
   onClose: () => void;
 }) {
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
