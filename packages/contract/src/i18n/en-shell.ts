@@ -4,6 +4,7 @@
  */
 export const enShell = {
   'validation.brandColor': 'Use a colour in the form #RRGGBB.',
+  'validation.timeZone': 'Use an IANA time zone name such as America/New_York.',
   'server.error.logoType': 'The logo must be a PNG, JPEG or SVG image.',
   'server.error.logoTooLarge': 'The logo must not be larger than {maxKb} KB.',
   'server.error.logoUnsafeSvg': 'The SVG logo contains scripts, event handlers or external references.',
