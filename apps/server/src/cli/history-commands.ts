@@ -21,7 +21,11 @@ import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { clinic } from '../db/schema';
 import { upsertEncounter } from '../features/encounters/encounters.service';
-import { providerAvatarType, storeProviderAvatars } from '../features/encounters/provider-avatar';
+import {
+  providerAvatarType,
+  storeProviderAvatars,
+  type ProviderAvatar,
+} from '../features/encounters/provider-avatar';
 import { deleteHistoryItem, upsertHistoryItem } from '../features/health-history/history-integration.service';
 import { upsertMonograph, upsertPrescription } from '../features/prescriptions/prescriptions.repository';
 import { patientIdByExternalId } from '../lib/practice-patients';
@@ -196,7 +200,9 @@ export async function encounterUpsert(
   const withPhotos = input.providers.some((p) => p.avatarBase64 !== undefined);
   const blobs = withPhotos ? (io.blobStore?.() ?? createBlobStore(loadConfig().blobStore)) : null;
   try {
-    const avatars = blobs ? await storeProviderAvatars(blobs, input.providers) : new Map();
+    const avatars = blobs
+      ? await storeProviderAvatars(blobs, input.providers)
+      : new Map<string, ProviderAvatar | null>();
     return describe(
       'Encounter',
       await upsertEncounter(db, options.practice, patientId, options.externalId, input, avatars),

@@ -30,7 +30,7 @@ type Drawing = { consentId: number; strokes: PointGroup[] };
 function useSignaturePad(
   canvas: HTMLCanvasElement | null,
   consentId: number,
-  drawing: RefObject<Drawing | null>,
+  drawingRef: RefObject<Drawing | null>,
 ) {
   const pad = useRef<SignaturePad | null>(null);
   const [state, setState] = useState<PadState>('loading');
@@ -52,10 +52,10 @@ function useSignaturePad(
           maxWidth: penWidth,
           penColor: 'black',
         });
-        const kept = drawing.current?.consentId === consentId ? drawing.current.strokes : [];
+        const kept = drawingRef.current?.consentId === consentId ? drawingRef.current.strokes : [];
         if (kept.length > 0) created.fromData(kept);
         created.addEventListener('endStroke', () => {
-          drawing.current = { consentId, strokes: created.toData() };
+          drawingRef.current = { consentId, strokes: created.toData() };
         });
         pad.current = created;
         setState('ready');
@@ -68,7 +68,7 @@ function useSignaturePad(
       pad.current?.off();
       pad.current = null;
     };
-  }, [canvas, consentId, drawing]);
+  }, [canvas, consentId, drawingRef]);
   return { pad, state };
 }
 
@@ -83,10 +83,10 @@ export interface ConsentModalProps {
 /** Spec 002 §2 "Consent signing modal", §4 "Consent signing". */
 export function ConsentModal({ consent, patientId, actingForName, onClose }: ConsentModalProps) {
   const phone = useMediaQuery(largerDeviceQuery) ?? false;
-  const drawing = useRef<Drawing | null>(null);
+  const drawingRef = useRef<Drawing | null>(null);
   // Closed (saved, cancelled, Escape): the next opening starts with an empty area.
   const close = () => {
-    drawing.current = null;
+    drawingRef.current = null;
     onClose();
   };
   return (
@@ -108,7 +108,7 @@ export function ConsentModal({ consent, patientId, actingForName, onClose }: Con
             consent={consent}
             patientId={patientId}
             actingForName={actingForName ?? null}
-            drawing={drawing}
+            drawingRef={drawingRef}
             onClose={close}
           />
         ))}
@@ -120,17 +120,17 @@ function SigningForm({
   consent,
   patientId,
   actingForName,
-  drawing,
+  drawingRef,
   onClose,
 }: {
   consent: Consent;
   patientId: number;
   actingForName: string | null;
-  drawing: RefObject<Drawing | null>;
+  drawingRef: RefObject<Drawing | null>;
   onClose: () => void;
 }) {
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
-  const { pad, state } = useSignaturePad(canvas, consent.id, drawing);
+  const { pad, state } = useSignaturePad(canvas, consent.id, drawingRef);
   const sign = useSignConsent(patientId);
   const [failed, setFailed] = useState(false);
   const instructionsId = useId();
@@ -212,7 +212,7 @@ function SigningForm({
           variant="default"
           onClick={() => {
             pad.current?.clear();
-            drawing.current = null;
+            drawingRef.current = null;
           }}
           disabled={state !== 'ready'}
         >
