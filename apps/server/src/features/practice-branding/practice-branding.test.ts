@@ -174,44 +174,23 @@ describeEachDatabase('practice branding', (t) => {
     expect(branding.phone).toBe('(555) 010-3000');
     expect(branding.logoUrl).not.toBeNull();
     expect(printed.join('\n')).toContain('time zone: (the server default, REMINDER_TIME_ZONE)');
+    const setBranding = (...options: string[]) =>
+      buildProgram(io)
+        .exitOverride()
+        .parseAsync([
+          'node',
+          'dermis',
+          'practice:set-branding',
+          '--practice',
+          String(practiceId),
+          ...options,
+        ]);
     printed.length = 0;
-    await buildProgram(io)
-      .exitOverride()
-      .parseAsync([
-        'node',
-        'dermis',
-        'practice:set-branding',
-        '--practice',
-        String(practiceId),
-        '--time-zone',
-        'Europe/Madrid',
-      ]);
+    await setBranding('--time-zone', 'Europe/Madrid');
     expect(printed.join('\n')).toContain('time zone: Europe/Madrid');
-    await expect(
-      buildProgram(io)
-        .exitOverride()
-        .parseAsync([
-          'node',
-          'dermis',
-          'practice:set-branding',
-          '--practice',
-          String(practiceId),
-          '--time-zone',
-          'Madrid',
-        ]),
-    ).rejects.toThrow(/--time-zone: Use an IANA time zone name/);
-    await expect(
-      buildProgram(io)
-        .exitOverride()
-        .parseAsync([
-          'node',
-          'dermis',
-          'practice:set-branding',
-          '--practice',
-          String(practiceId),
-          '--color',
-          'red',
-        ]),
-    ).rejects.toThrow(/#RRGGBB/);
+    await expect(setBranding('--time-zone', 'Madrid')).rejects.toThrow(
+      /--time-zone: Use an IANA time zone name/,
+    );
+    await expect(setBranding('--color', 'red')).rejects.toThrow(/#RRGGBB/);
   });
 });
