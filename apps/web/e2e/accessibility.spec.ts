@@ -291,12 +291,13 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         }
       });
 
-      test('axe: acting for a minor (health information, activity log, messages), with screenshots', async ({
+      test('axe: acting for a minor (health information, activity log, messages, appointments), with screenshots', async ({
         page,
       }, testInfo) => {
         for (const address of [
           `/${minor}/activity-log`,
           `/${minor}/messages/inbox`,
+          `/${minor}/appointments`,
           `/${minor}/health-information`,
         ]) {
           await page.goto(address);

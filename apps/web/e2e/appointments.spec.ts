@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn, storedSession } from './support/app';
+import { e2eApiKey } from './support/cli';
 import {
   clinic,
   consentText,
@@ -47,18 +48,21 @@ const icsUtc = (date: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
+/** Whether the signature canvas shows any ink. */
+function inked(page: Page) {
+  return page.getByTestId('signature-canvas').evaluate((c: HTMLCanvasElement) => {
+    const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
+    return false;
+  });
+}
+
 /** Draws a short stroke-by-stroke signature with the mouse inside the canvas. */
 async function drawSignature(page: Page) {
   // The pad loads with the modal (its own chunk): strokes before it is ready draw nothing, and Clear
   // is enabled once it is.
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Clear' })).toBeEnabled();
   const canvas = page.getByTestId('signature-canvas');
-  const inked = () =>
-    canvas.evaluate((c: HTMLCanvasElement) => {
-      const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
-      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
-      return false;
-    });
   const box = await canvas.boundingBox();
   if (!box) throw new Error('no canvas');
   await page.mouse.move(box.x + 60, box.y + 180);
@@ -74,7 +78,7 @@ async function drawSignature(page: Page) {
     await page.mouse.move(box.x + x, box.y + y, { steps: 8 });
   }
   await page.mouse.up();
-  expect(await inked()).toBe(true);
+  expect(await inked(page)).toBe(true);
 }
 
 test.describe('Maria', () => {
@@ -146,10 +150,18 @@ test.describe('Maria', () => {
 
       await row.getByRole('button', { name: 'Sign Photography consent' }).click();
       await expect(modal).toBeVisible();
-      // Taken before drawing: with a full-page screenshot (which resizes the window) between the
-      // strokes and Save, the pad was seen to come back empty.
-      await screenshot(page, testInfo, 'consent-modal-desktop');
       await drawSignature(page);
+      // The window resized between the strokes and Save (a full-page screenshot resizes it, a tablet
+      // turned, a window narrowed to a phone's width and widened again): the drawing is still there
+      // and is what Save sends. Before the fix the pad came back empty and Save only closed.
+      await screenshot(page, testInfo, 'consent-modal-desktop');
+      expect(await inked(page)).toBe(true);
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await page.setViewportSize({ width: 600, height: 960 });
+      await expect(modal.getByText('To be able to sign consent larger device is needed')).toBeVisible();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(modal.getByRole('button', { name: 'Clear' })).toBeEnabled();
+      expect(await inked(page)).toBe(true);
       const [update] = await Promise.all([
         page.waitForRequest((r) => r.url().endsWith('/consent/update')),
         modal.getByRole('button', { name: 'Save' }).click(),
@@ -236,6 +248,92 @@ test.describe('Maria', () => {
   });
 });
 
+test.describe('Daniel, acting for Emma', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('signs her consent, and the clinic reads him back as the responsible person who signed', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await signIn(page, demo.guardian);
+    await expect(page).toHaveURL(/\/my-health-profile$/);
+    await page.getByRole('button', { name: 'Responsible Person' }).click();
+    await page.getByRole('menuitem', { name: 'View as Emma Reed' }).click();
+    await expect(page).toHaveURL(/\/\d+\/health-information$/);
+    const emmaId = /\/(\d+)\/health-information$/.exec(page.url())?.[1] ?? '';
+    await page.getByRole('link', { name: 'Appointments', exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/${emmaId}/appointments$`));
+    await expect(page.getByTestId('acting-for-banner')).toContainText('Emma Reed');
+
+    // The demo's upcoming visit of Emma (DEMO-ENC-UP-EMMA) with its consents unsigned.
+    const table = page.getByRole('table', { name: 'Upcoming Appointments' });
+    const sign = table.getByRole('button', { name: 'Sign Clinical Photography' });
+    await sign.click();
+    const modal = page.getByRole('dialog', { name: 'Sign Consent: Clinical Photography' });
+    await expect(modal.getByText('You are signing on behalf of Emma Reed.')).toBeVisible();
+    await drawSignature(page);
+    await screenshot(page, testInfo, 'consent-acting-for');
+    const [update] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/consent/update')),
+      modal.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    expect(update.status()).toBe(200);
+    const sent = update.request().postDataJSON() as {
+      consent: { cosigners: { type: string; signature: string }[] };
+    };
+    await expect(modal).toBeHidden();
+    await expect(sign).toHaveCount(0);
+
+    // The clinic's read-back (integration API): Emma's consent, signed by Daniel as her responsible person.
+    const answer = await request.get('/api/integration/encounters/DEMO-ENC-UP-EMMA/consents', {
+      headers: { 'X-Api-Key': e2eApiKey() },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const { consents } = (await answer.json()) as {
+      consents: {
+        consentProfileExternalId: string;
+        status: string;
+        evidence: {
+          patientExternalId: string;
+          title: string;
+          signaturePng: string;
+          signer: {
+            kind: string;
+            username: string;
+            firstName: string;
+            lastName: string;
+            patientExternalId: string;
+          };
+        } | null;
+      }[];
+    };
+    const photo = consents.find((c) => c.consentProfileExternalId === 'DEMO-CONSENT-PHOTO');
+    expect(photo).toMatchObject({
+      status: 'SIGNED',
+      evidence: {
+        patientExternalId: 'DEMO-0004',
+        title: 'Clinical Photography',
+        signer: {
+          kind: 'RESPONSIBLE_PERSON',
+          username: demo.guardian.username,
+          firstName: 'Daniel',
+          lastName: 'Reed',
+          patientExternalId: 'DEMO-0003',
+        },
+      },
+    });
+    expect(photo?.evidence?.signaturePng).toBe(
+      sent.consent.cosigners.find((c) => c.type === 'PATIENT_OR_LEGAL_GUARDIAN')?.signature,
+    );
+    // The other consent is still Emma's to sign.
+    expect(consents.find((c) => c.consentProfileExternalId === 'DEMO-CONSENT-HIPAA')).toMatchObject({
+      status: 'PENDING',
+      evidence: null,
+    });
+  });
+});
+
 test('on a phone the consent asks for a larger device', async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -280,7 +378,8 @@ test('Samuel is asked to review his profile before the visit, and takes both ans
   await page.goto('/appointments');
   await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
   await expect(modal).toHaveCount(0);
-  const bell = page.getByRole('button', { name: /^Notifications\W+\d+ new/ });
+  // The name reads as one phrase: no stray space before the comma.
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
   await bell.click();
   const item = page.getByRole('menuitem', { name: entry });
   await expect(item).toBeVisible();

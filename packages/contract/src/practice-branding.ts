@@ -4,13 +4,38 @@ import { safeString } from './rules';
 /**
  * Practice identity (issue 7): name, help phone, brand colour and logo, set through the integration
  * API (`PUT /api/integration/practice/branding`) or `dermis practice:set-branding`, and read by anyone
- * through `GET /api/practice-branding` (the sign-in page needs it before anyone signs in).
+ * through `GET /api/practice-branding` (the sign-in page needs it before anyone signs in). The same
+ * call sets the practice's time zone (decision 127), which only the integration answer carries.
  */
 export const brandColorPattern = /^#[0-9a-fA-F]{6}$/;
 export const logoMimeTypes = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export type LogoMimeType = (typeof logoMimeTypes)[number];
 /** Largest logo accepted, decoded. */
 export const logoMaxBytes = 262_144;
+
+/**
+ * An IANA time zone name (America/New_York, UTC) the runtime knows. Offsets (+05:00) and
+ * abbreviations (EST) are not names of a place's rules, so they are refused.
+ */
+export function isIanaTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A valid zone name in the runtime's canonical spelling (america/new_york → America/New_York). */
+export function canonicalTimeZone(value: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+}
+
+export const ianaTimeZone = safeString
+  .trim()
+  .max(64)
+  .refine(isIanaTimeZone, { message: 'validation.timeZone' });
 
 export const practiceBrandingRequest = z.object({
   name: safeString.trim().min(1).max(200).optional(),
@@ -23,6 +48,11 @@ export const practiceBrandingRequest = z.object({
     .max(Math.ceil(logoMaxBytes / 3) * 4 + 4)
     .nullable()
     .optional(),
+  /**
+   * The practice's IANA time zone (decision 127): reminder e-mails state times and dates in it; null
+   * goes back to the server's REMINDER_TIME_ZONE.
+   */
+  timeZone: ianaTimeZone.nullable().optional(),
 });
 export type PracticeBrandingRequest = z.infer<typeof practiceBrandingRequest>;
 
@@ -40,6 +70,8 @@ export type PracticeBranding = z.infer<typeof practiceBranding>;
 export const practiceBrandingResponse = practiceBranding.extend({
   /** True when the colour sent was darkened to reach the contrast. */
   brandColorAdjusted: z.boolean(),
+  /** The practice's own time zone; null when it uses the server's REMINDER_TIME_ZONE. */
+  timeZone: z.string().nullable(),
 });
 
 export const practiceBrandingRoutes = {

@@ -1,20 +1,34 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { integrationConsentsResponse } from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { clinic, consent, encounter, patient } from '../db/schema';
+import { apiKey, clinic, consent, encounter, patient, provider } from '../db/schema';
 import { signConsent } from '../features/encounters/consents.service';
+import { blobKey } from '../lib/blob-store/blob-store';
+import { LocalBlobStore } from '../lib/blob-store/local-blob-store';
+import { newApiKey, sha256Hex } from '../lib/secrets';
+import { useTestApp } from '../test/app';
 import { describeEachDatabase } from '../test/database';
 import { givenUser } from '../test/fixtures';
 import { signaturePng } from '../test/png';
+import type { FilesCliIo } from './files-commands';
 import { buildProgram } from './program';
 
 describeEachDatabase('dermis CLI: clinics, consent profiles and consents', (t) => {
+  const newApp = useTestApp(t);
+  const blobs = new LocalBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-provider-photo-')));
   const run = async (...args: string[]) => {
     const printed: string[] = [];
-    const program = buildProgram({ withDatabase: async (fn) => void printed.push(await fn(t.db)) });
+    const io: FilesCliIo = {
+      withDatabase: async (fn) => void printed.push(await fn(t.db)),
+      print: (text) => void printed.push(text),
+      blobStore: () => blobs,
+    };
+    const program = buildProgram(io);
     for (const command of [program, ...program.commands]) {
       command
         .exitOverride()
@@ -134,6 +148,78 @@ describeEachDatabase('dermis CLI: clinics, consent profiles and consents', (t) =
     await expect(run('consent:list', '--practice', practice)).rejects.toThrow(/exactly one of/);
     await expect(run('consent:list', '--practice', practice, '--encounter', 'NOPE')).rejects.toThrow(
       /no encounter NOPE/,
+    );
+  });
+
+  it('encounter:upsert sends provider photos checked by content, locally and through the API', async () => {
+    const practice = /Practice (\d+) created/.exec(await run('practice:create', '--name', 'Sunshine'))![1]!;
+    await run(
+      'patient:upsert',
+      ...['--practice', practice, '--external-id', 'P-1', '--first-name', 'Maria', '--last-name', 'Lopez'],
+      ...['--dob', '1984-03-12'],
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-photos-'));
+    const file = (name: string, bytes: Buffer) => {
+      fs.writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    };
+    const png = signaturePng(48, 48);
+    // A JPEG by its content (SOI and a JFIF APP0 marker); the file name says nothing.
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0rest')]);
+    const pngFile = file('silva.png', png);
+    const jpegFile = file('webb.bin', jpeg);
+    const svgAsPng = file('fake.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    const visit = (...more: string[]) => [
+      'encounter:upsert',
+      ...['--practice', practice, '--external-id', 'V-1', '--patient', 'P-1'],
+      ...['--date', '2030-05-01T14:30:00Z', '--provider', 'DR-1:Ana:Silva:MD'],
+      ...more,
+    ];
+    const photoOf = async (externalId: string) => {
+      const [row] = await t.db.select().from(provider).where(eq(provider.externalId, externalId));
+      return { s3Id: row!.avatarS3Id, mimeType: row!.avatarMimeType };
+    };
+    const nameOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+
+    expect(await run(...visit('--provider-photo', `DR-1:${pngFile}`))).toMatch(
+      /Encounter \d+ \(V-1\) created/,
+    );
+    expect(await photoOf('DR-1')).toEqual({ s3Id: nameOf(png), mimeType: 'image/png' });
+    expect((await blobs.get(blobKey('provider-avatars', nameOf(png))))!.equals(png)).toBe(true);
+    // Without the option the photo stays; a second provider's JPEG is recognised by its bytes.
+    await run(...visit('--provider', 'DR-2:Lena:Webb:PA-C', '--provider-photo', `DR-2:${jpegFile}`));
+    expect(await photoOf('DR-1')).toEqual({ s3Id: nameOf(png), mimeType: 'image/png' });
+    expect(await photoOf('DR-2')).toEqual({ s3Id: nameOf(jpeg), mimeType: 'image/jpeg' });
+
+    // Refused before anything is stored: not an image by content, a provider not in the visit, no file.
+    await expect(run(...visit('--provider-photo', `DR-1:${svgAsPng}`))).rejects.toThrow(
+      /--provider-photo: A provider avatar must be a PNG or JPEG image of at most 5 MB\./,
+    );
+    await expect(run(...visit('--provider-photo', `DR-9:${pngFile}`))).rejects.toThrow(
+      /--provider-photo: use EXTERNAL_ID:FILE with the id of a --provider/,
+    );
+    await expect(run(...visit('--provider-photo', `DR-1:${path.join(dir, 'missing.png')}`))).rejects.toThrow(
+      /--provider-photo: cannot read/,
+    );
+    expect(await photoOf('DR-1')).toEqual({ s3Id: nameOf(png), mimeType: 'image/png' });
+    // An empty file part removes the photo.
+    await run(...visit('--provider-photo', 'DR-1:'));
+    expect(await photoOf('DR-1')).toEqual({ s3Id: null, mimeType: null });
+
+    // Remote mode sends the photo to the integration API, which stores it in the server's blob store.
+    const key = newApiKey();
+    await t.db.insert(apiKey).values({ practiceId: Number(practice), keyHash: sha256Hex(key), label: 'cli' });
+    const app = await newApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const remote = ['--server', server, '--api-key', key];
+    expect(await run(...remote, ...visit('--provider-photo', `DR-1:${jpegFile}`))).toMatch(
+      /Encounter \d+ \(V-1\) updated/,
+    );
+    expect(await photoOf('DR-1')).toEqual({ s3Id: nameOf(jpeg), mimeType: 'image/jpeg' });
+    expect((await app.blobs.get(blobKey('provider-avatars', nameOf(jpeg))))!.equals(jpeg)).toBe(true);
+    await expect(run(...remote, ...visit('--provider-photo', `DR-1:${svgAsPng}`))).rejects.toThrow(
+      /--provider-photo: A provider avatar must be a PNG or JPEG/,
     );
   });
 });

@@ -18,6 +18,7 @@ import { upsertPatient } from '../features/integration/patient-upsert.service';
 import { createApiKey, createPractice } from '../features/integration/practice.service';
 import { linkResponsiblePerson } from '../features/integration/responsible-person.service';
 import { setPracticeBranding } from '../features/practice-branding/practice-branding.service';
+import { HttpError } from '../lib/http-error';
 import { setPracticeMfa } from '../features/two-step/practice-mfa.service';
 
 export async function practiceCreate(
@@ -172,11 +173,27 @@ export async function practiceSetMfa(
   return `Practice ${options.practice}: two-step verification ${options.required ? 'required' : 'not required'}`;
 }
 
+export interface PracticeBrandingOptions {
+  practice: number;
+  name?: string;
+  phone?: string;
+  color?: string;
+  logo?: string;
+  timeZone?: string;
+}
+
 export async function practiceSetBranding(
   db: Db,
-  options: { practice: number; name?: string; phone?: string; color?: string; logo?: string },
+  options: PracticeBrandingOptions,
   readFile: (path: string) => Buffer,
 ): Promise<string> {
+  const flags = {
+    name: '--name',
+    phone: '--phone',
+    brandColor: '--color',
+    logoBase64: '--logo',
+    timeZone: '--time-zone',
+  };
   const input = parse(
     practiceBrandingRequest,
     {
@@ -189,14 +206,28 @@ export async function practiceSetBranding(
           : options.logo === ''
             ? null
             : readFile(options.logo).toString('base64'),
+      timeZone: options.timeZone === '' ? null : options.timeZone,
     },
-    { name: '--name', phone: '--phone', brandColor: '--color', logoBase64: '--logo' },
+    flags,
   );
-  const branding = await setPracticeBranding(db, options.practice, input);
+  let branding: Awaited<ReturnType<typeof setPracticeBranding>>;
+  try {
+    branding = await setPracticeBranding(db, options.practice, input);
+  } catch (error) {
+    // The service's own checks (logo content, a zone the database does not know) name the option.
+    if (error instanceof HttpError && error.validationMessages?.length)
+      throw new CliInputError(
+        `Invalid options:\n${error.validationMessages
+          .map((m) => `  ${flags[m.field as keyof typeof flags] ?? m.field}: ${m.description}`)
+          .join('\n')}`,
+      );
+    throw error;
+  }
   return [
     `Practice ${branding.practiceId} branding: ${branding.name}`,
     `  phone: ${branding.phone ?? '(none)'}`,
     `  colour: ${branding.brandColor ?? '(default)'}${branding.brandColorAdjusted ? ` (darkened from ${options.color} to reach 4.5:1 against white)` : ''}`,
     `  logo: ${branding.logoUrl ?? '(none)'}`,
+    `  time zone: ${branding.timeZone ?? '(the server default, REMINDER_TIME_ZONE)'}`,
   ].join('\n');
 }

@@ -3,6 +3,7 @@
  * history:upsert and history:delete. Local mode calls the same services as the integration API;
  * remote mode (--server/--api-key) calls the integration API itself (upserts only).
  */
+import fs from 'node:fs';
 import {
   en,
   historySection,
@@ -20,10 +21,18 @@ import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { clinic } from '../db/schema';
 import { upsertEncounter } from '../features/encounters/encounters.service';
+import {
+  providerAvatarType,
+  storeProviderAvatars,
+  type ProviderAvatar,
+} from '../features/encounters/provider-avatar';
 import { deleteHistoryItem, upsertHistoryItem } from '../features/health-history/history-integration.service';
 import { upsertMonograph, upsertPrescription } from '../features/prescriptions/prescriptions.repository';
 import { patientIdByExternalId } from '../lib/practice-patients';
+import { loadConfig } from '../config/env';
+import { createBlobStore } from '../lib/blob-store/create-blob-store';
 import { CliInputError } from './commands';
+import type { FilesCliIo } from './files-commands';
 import type { InvitationCliIo } from './invitation-commands';
 import { callIntegration, remoteTarget } from './remote';
 
@@ -71,6 +80,7 @@ export interface EncounterUpsertOptions {
   historyFinished?: boolean;
   clinicExternalId?: string;
   consent?: string[];
+  providerPhoto?: string[];
 }
 
 /** --consent EXTERNAL_ID:PROFILE_EXTERNAL_ID[:IGNORED] */
@@ -87,7 +97,48 @@ function consentOption(value: string) {
   return { externalId, consentProfileExternalId, status: status ?? 'PENDING' };
 }
 
-export function encounterInput(options: EncounterUpsertOptions) {
+/**
+ * --provider-photo EXTERNAL_ID:FILE (FILE empty: remove the photo). Checked by content like the
+ * integration API (PNG or JPEG, at most 5 MB) before anything is sent or stored.
+ */
+function providerPhotos(
+  options: EncounterUpsertOptions,
+  readPhoto: (path: string) => Buffer,
+): Map<string, string | null> {
+  const photos = new Map<string, string | null>();
+  const providerIds = new Set((options.provider ?? []).map((p) => p.split(':')[0]));
+  for (const value of options.providerPhoto ?? []) {
+    const colon = value.indexOf(':');
+    const externalId = colon > 0 ? value.slice(0, colon) : '';
+    const file = value.slice(colon + 1);
+    if (!providerIds.has(externalId))
+      throw new CliInputError(
+        'Invalid options:\n  --provider-photo: use EXTERNAL_ID:FILE with the id of a --provider, e.g. DR-1:silva.jpg',
+      );
+    if (file === '') {
+      photos.set(externalId, null);
+      continue;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = readPhoto(file);
+    } catch {
+      throw new CliInputError(`Invalid options:\n  --provider-photo: cannot read ${file}`);
+    }
+    if (!providerAvatarType(bytes))
+      throw new CliInputError(
+        `Invalid options:\n  --provider-photo: ${translate('integration.error.providerAvatar')}`,
+      );
+    photos.set(externalId, bytes.toString('base64'));
+  }
+  return photos;
+}
+
+export function encounterInput(
+  options: EncounterUpsertOptions,
+  readPhoto: (path: string) => Buffer = (path) => fs.readFileSync(path),
+) {
+  const photos = providerPhotos(options, readPhoto);
   return parse(
     upsertEncounterRequest,
     {
@@ -95,7 +146,9 @@ export function encounterInput(options: EncounterUpsertOptions) {
       dateOfService: options.date,
       durationMinutes: options.duration === undefined ? undefined : Number(options.duration),
       clinicId: options.clinic === undefined ? null : Number(options.clinic),
-      providers: (options.provider ?? []).map(providerOption),
+      providers: (options.provider ?? [])
+        .map(providerOption)
+        .map((p) => (photos.has(p.externalId) ? { ...p, avatarBase64: photos.get(p.externalId) } : p)),
       educationText: options.educationText ?? null,
       educationNote: options.educationNote ?? null,
       historyFinished: options.historyFinished ?? false,
@@ -116,8 +169,12 @@ export function encounterInput(options: EncounterUpsertOptions) {
   );
 }
 
-export async function encounterUpsert(db: Db, options: EncounterUpsertOptions): Promise<string> {
-  const input = encounterInput(options);
+export async function encounterUpsert(
+  db: Db,
+  options: EncounterUpsertOptions,
+  io: Pick<FilesCliIo, 'blobStore' | 'readFile'> = {},
+): Promise<string> {
+  const input = encounterInput(options, io.readFile);
   const patientId = await patientIdByExternalId(db, options.practice, input.patientExternalId);
   if (input.clinicExternalId !== null) {
     const [own] = await db
@@ -139,10 +196,20 @@ export async function encounterUpsert(db: Db, options: EncounterUpsertOptions): 
     if (!own)
       throw new CliInputError(`Invalid options:\n  --clinic: no clinic ${input.clinicId} in this practice`);
   }
-  return describe(
-    'Encounter',
-    await upsertEncounter(db, options.practice, patientId, options.externalId, input),
-  );
+  // The blob store is opened only when a photo is to be stored.
+  const withPhotos = input.providers.some((p) => p.avatarBase64 !== undefined);
+  const blobs = withPhotos ? (io.blobStore?.() ?? createBlobStore(loadConfig().blobStore)) : null;
+  try {
+    const avatars = blobs
+      ? await storeProviderAvatars(blobs, input.providers)
+      : new Map<string, ProviderAvatar | null>();
+    return describe(
+      'Encounter',
+      await upsertEncounter(db, options.practice, patientId, options.externalId, input, avatars),
+    );
+  } finally {
+    if (blobs && !io.blobStore) await blobs.close();
+  }
 }
 
 export interface PrescriptionUpsertOptions {
@@ -273,7 +340,7 @@ function print(io: InvitationCliIo, text: string): void {
 
 export function registerHistoryCommands(
   program: Command,
-  io: InvitationCliIo,
+  io: FilesCliIo,
   readFile: (path: string) => string,
 ): void {
   /** Runs the remote call when --server/--api-key are given, else the local command. */
@@ -306,18 +373,23 @@ export function registerHistoryCommands(
       'a consent of the visit by its id and its consent profile id (repeatable; replaces unsigned ones)',
       collect,
     )
+    .option(
+      '--provider-photo <EXT:FILE>',
+      "a --provider's photo, PNG or JPEG of at most 5 MB (repeatable; EXT: with no file removes it)",
+      collect,
+    )
     .addHelpText(
       'after',
-      '\nExample:\n  dermis encounter:upsert --practice 1 --external-id V-1 --patient P-100 --date 2030-05-01T14:30:00Z --provider DR-1:Ana:Silva:MD',
+      '\nExample:\n  dermis encounter:upsert --practice 1 --external-id V-1 --patient P-100 --date 2030-05-01T14:30:00Z --provider DR-1:Ana:Silva:MD --provider-photo DR-1:silva.jpg',
     )
     .action((options: EncounterUpsertOptions) =>
       run(
         {
           path: `${integrationRoutes.encounters}/${encodeURIComponent(options.externalId)}`,
-          body: () => encounterInput(options),
+          body: () => encounterInput(options, io.readFile),
           done: (answer: Upserted) => describe('Encounter', answer),
         },
-        (db) => encounterUpsert(db, options),
+        (db) => encounterUpsert(db, options, io),
       ),
     );
 

@@ -9,6 +9,7 @@ import {
   patientUpsertInput,
   practiceCreate,
   practiceSetBranding,
+  type PracticeBrandingOptions,
   practiceSetMfa,
   responsibleLink,
 } from './commands';
@@ -86,18 +87,22 @@ Examples:
   program
     .command('practice:set-branding')
     .description(
-      "Set a practice's name, help phone, brand colour and logo (PNG, JPEG or SVG); an empty value removes one.",
+      "Set a practice's name, help phone, brand colour, logo (PNG, JPEG or SVG) and time zone; an empty value removes one.",
     )
     .requiredOption('--practice <id>', 'practice id', positiveInteger)
     .option('--name <name>', 'practice name')
     .option('--phone <phone>', 'help line shown on the sign-in page')
     .option('--color <#rrggbb>', 'brand colour (darkened if needed to reach 4.5:1 against white)')
     .option('--logo <file>', 'logo file: PNG, JPEG or SVG, at most 256 KB')
+    .option(
+      '--time-zone <IANA name>',
+      'time zone of reminder e-mails, e.g. America/Chicago (empty: the server default REMINDER_TIME_ZONE)',
+    )
     .addHelpText(
       'after',
-      '\nExample:\n  dermis practice:set-branding --practice 1 --color "#b45309" --phone "(239) 555-0100" --logo sunshine.svg',
+      '\nExample:\n  dermis practice:set-branding --practice 1 --color "#b45309" --phone "(239) 555-0100" --logo sunshine.svg --time-zone America/New_York',
     )
-    .action((options: { practice: number; name?: string; phone?: string; color?: string; logo?: string }) =>
+    .action((options: PracticeBrandingOptions) =>
       io.withDatabase((db) => practiceSetBranding(db, options, (file) => fs.readFileSync(file))),
     );
 

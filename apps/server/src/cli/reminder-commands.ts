@@ -35,21 +35,25 @@ export function registerReminderCommands(program: Command, io: InvitationCliIo):
     .requiredOption('--external-id <id>', "the clinic's encounter id")
     .requiredOption('--days <days|none>', 'days after the visit (1-3650), or none', followUpDays)
     .addHelpText('after', '\nExample:\n  dermis encounter:follow-up --practice 1 --external-id V-1 --days 90')
-    .action((options: { practice: number; externalId: string; days: number | 'none' }) =>
-      io.withDatabase(async (db) => {
+    .action((options: { practice: number; externalId: string; days: number | 'none' }) => {
+      // With the services for the configuration: the due date is in REMINDER_TIME_ZONE when the
+      // practice has no time zone of its own (decision 127).
+      if (!io.withServices) throw new Error('this CLI cannot read the configuration');
+      return io.withServices(async ({ db, config }) => {
         const saved = await setEncounterFollowUp(
           db,
           options.practice,
           options.externalId,
           options.days === 'none' ? null : options.days,
+          config.reminderTimeZone,
         );
         if (!saved)
           throw new CliInputError(`Practice ${options.practice} has no encounter ${options.externalId}.`);
         return saved.followUpDueAt
           ? `Encounter ${saved.externalId}: follow-up after ${saved.followUpAfterDays} days, due ${saved.followUpDueAt}.`
           : `Encounter ${saved.externalId}: no follow-up.`;
-      }),
-    );
+      });
+    });
 
   program
     .command('reminders:run')

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isIanaTimeZone } from '@dermis/contract';
 import { z } from 'zod';
 import { repoRoot } from './paths';
 
@@ -318,7 +319,8 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'REMINDER_TIME_ZONE',
     default: 'America/New_York',
-    description: 'IANA time zone in which reminder e-mails state the time of a visit.',
+    description:
+      'IANA time zone in which reminder e-mails state the time of a visit and count follow-up days, for practices without a time zone of their own.',
   },
   {
     name: 'SEND_LIMIT_PER_ACCOUNT',
@@ -503,7 +505,7 @@ const schema = z.object({
   REMINDER_APPOINTMENT_LEAD_HOURS: integer(48, 1, 336),
   REMINDER_TIME_ZONE: z
     .string()
-    .refine(isTimeZone, { message: 'must be an IANA time zone such as America/New_York' })
+    .refine(isIanaTimeZone, { message: 'must be an IANA time zone such as America/New_York' })
     .default('America/New_York'),
   SEND_LIMIT_PER_ACCOUNT: integer(50, 1, 1_000_000),
   SEND_LIMIT_PER_PRACTICE: integer(2000, 1, 100_000_000),
@@ -532,15 +534,6 @@ const schema = z.object({
   DIRECT_INBOUND_TLS_CERT: z.string().min(1).optional(),
   DIRECT_INBOUND_TLS_KEY: z.string().min(1).optional(),
 });
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type Env = Record<string, string | undefined>;
 

@@ -29,6 +29,7 @@ import { seedPracticeBranding } from '../features/practice-branding/practice-bra
 import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
 import { seedMessages } from '../features/messages/messages.demo';
 import { seedAppointments } from '../features/encounters/appointments.demo';
+import { seedReminders } from '../features/reminders/reminders.demo';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../plugins/activity-log';
 import { demoAccounts, demoActivity, demoMinor, demoPractice, demoSpouse } from './demo-accounts';
@@ -67,6 +68,7 @@ const featureSeeders: DemoSeeder[] = [
   seedHealthRecords,
   seedMessages,
   seedAppointments,
+  seedReminders,
 ];
 
 /** Returns the new practice's id, or null when the database already had a practice. */

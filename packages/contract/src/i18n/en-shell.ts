@@ -4,6 +4,7 @@
  */
 export const enShell = {
   'validation.brandColor': 'Use a colour in the form #RRGGBB.',
+  'validation.timeZone': 'Use an IANA time zone name such as America/New_York.',
   'server.error.logoType': 'The logo must be a PNG, JPEG or SVG image.',
   'server.error.logoTooLarge': 'The logo must not be larger than {maxKb} KB.',
   'server.error.logoUnsafeSvg': 'The SVG logo contains scripts, event handlers or external references.',
@@ -13,7 +14,7 @@ export const enShell = {
   'login.error.codeAlreadyUsed':
     'That code was just used. Please wait for the next code in your authenticator app and enter it.',
   'accountSettings.samePassword': 'The new password must be different from the current password.',
-  'nav.notificationCountSuffix': ', {count} new',
+  'nav.notificationsWithCount': 'Notifications, {count} new',
   'publicCard.helpPhone': 'Need help? Call {practice} at {phone}.',
   'publicCard.helpNoPhone': 'Need help? Please contact your practice.',
   'publicCard.invited':

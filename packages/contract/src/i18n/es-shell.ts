@@ -3,6 +3,7 @@ import type { ShellMessageKey } from './en-shell';
 /** Spanish texts of the shell (issue 7): the same keys as en-shell.ts. */
 export const esShell: Record<ShellMessageKey, string> = {
   'validation.brandColor': 'Use un color con el formato #RRGGBB.',
+  'validation.timeZone': 'Use un nombre de zona horaria IANA como America/New_York.',
   'server.error.logoType': 'El logotipo debe ser una imagen PNG, JPEG o SVG.',
   'server.error.logoTooLarge': 'El logotipo no puede superar los {maxKb} KB.',
   'server.error.logoUnsafeSvg':
@@ -13,7 +14,7 @@ export const esShell: Record<ShellMessageKey, string> = {
   'login.error.codeAlreadyUsed':
     'Ese código acaba de usarse. Espere el siguiente código de su aplicación de autenticación e ingréselo.',
   'accountSettings.samePassword': 'La nueva contraseña debe ser distinta de la contraseña actual.',
-  'nav.notificationCountSuffix': ', {count} nuevas',
+  'nav.notificationsWithCount': 'Notificaciones, {count} nuevas',
   'publicCard.helpPhone': '¿Necesita ayuda? Llame a {practice} al {phone}.',
   'publicCard.helpNoPhone': '¿Necesita ayuda? Comuníquese con su consultorio.',
   'publicCard.invited':

@@ -29,6 +29,8 @@ export const practice = pgTable('practice', {
   logoMimeType: text('logo_mime_type', { enum: ['image/png', 'image/jpeg', 'image/svg+xml'] }),
   brandingUpdatedAt: timestamp('branding_updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
+  /** IANA time zone of reminder e-mails (0093, decision 127); null: REMINDER_TIME_ZONE. */
+  timeZone: text('time_zone'),
   // Direct messaging (0080): see features/messages.
   directServiceEnabled: boolean('direct_service_enabled').notNull().default(false),
   directDomain: text('direct_domain'),

@@ -1,5 +1,7 @@
 /** The appointments demo (issue 11) as the patients see it through the API. */
-import { demoAccounts } from '../../demo/demo-accounts';
+import { eq } from 'drizzle-orm';
+import { patient } from '../../db/schema';
+import { demoAccounts, demoMinor } from '../../demo/demo-accounts';
 import { encountersResponse } from '@dermis/contract';
 import { expect, it } from 'vitest';
 import { seedDemo } from '../../demo/seed';
@@ -41,7 +43,8 @@ describeEachDatabase('appointments demo', (t) => {
       dateSelection: 'SPECIFY_RANGE',
       dateOfServiceRangeLow: now,
     });
-    expect(upcoming.total).toBe(2);
+    // Two with consents; tomorrow's (the reminders demo) has none.
+    expect(upcoming.total).toBe(3);
     expect(
       upcoming.encounters.flatMap((e) =>
         e.unsignedConsents.map((c) => c.consentProfileInfo.frequencyOfSigning),
@@ -61,6 +64,21 @@ describeEachDatabase('appointments demo', (t) => {
     expect(past.total).toBeGreaterThan(2);
     expect(past.encounters.every((e) => (e.educationText ?? '').length > 200)).toBe(true);
     expect((await call(maria, 'encounter/getUnfinished', { patientId: maria.patientId })).total).toBe(0);
+
+    // Daniel acts for Emma, who has an upcoming visit with both consents unsigned.
+    const daniel = await as(demoAccounts.guardian);
+    const [emma] = await t.db
+      .select({ id: patient.id })
+      .from(patient)
+      .where(eq(patient.externalId, demoMinor.externalId));
+    const emmaUpcoming = await call(daniel, 'encounter/getByFilter', {
+      patientId: emma!.id,
+      dateSelection: 'SPECIFY_RANGE',
+      dateOfServiceRangeLow: now,
+    });
+    expect(emmaUpcoming.encounters.map((e) => e.unsignedConsents.map((c) => c.title))).toEqual([
+      ['HIPAA Privacy Notice', 'Clinical Photography'],
+    ]);
 
     const samuel = await as(demoAccounts.newPatient);
     const unfinished = await call(samuel, 'encounter/getUnfinished', { patientId: samuel.patientId });

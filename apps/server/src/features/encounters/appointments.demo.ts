@@ -5,6 +5,8 @@
  * preview, so 'More...' and 'Load More' (page size 2) both show. Her upcoming visits' screenings
  * are done, so her sign-in shows no start-up modal; Samuel (demo.new) keeps his unfinished screening
  * a week out (health-history demo), which shows the modal and the notification (decision 100).
+ * Emma, whom Daniel (demo.guardian) acts for, has an upcoming visit with both consents unsigned, so
+ * a responsible person can sign for her (decision 104).
  */
 import type { DemoSeeder } from '../../demo/seed';
 import { and, eq } from 'drizzle-orm';
@@ -80,16 +82,39 @@ export const seedAppointments: DemoSeeder = async (tx, demo) => {
   const profileId = (externalId: string) => profiles.find((p) => p.externalId === externalId)!.id;
 
   const [dermatologist, second] = demo.providerIds;
+  const { maria, emma } = demo.patients;
   const upcoming = [
-    { externalId: 'DEMO-ENC-UP-1', days: 5, hour: 14, minutes: 30, provider: dermatologist },
-    { externalId: 'DEMO-ENC-UP-2', days: 21, hour: 16, minutes: 45, provider: second ?? dermatologist },
+    {
+      patientId: maria,
+      externalId: 'DEMO-ENC-UP-1',
+      days: 5,
+      hour: 14,
+      minutes: 30,
+      provider: dermatologist,
+    },
+    {
+      patientId: maria,
+      externalId: 'DEMO-ENC-UP-2',
+      days: 21,
+      hour: 16,
+      minutes: 45,
+      provider: second ?? dermatologist,
+    },
+    {
+      patientId: emma,
+      externalId: 'DEMO-ENC-UP-EMMA',
+      days: 9,
+      hour: 20,
+      minutes: 30,
+      provider: dermatologist,
+    },
   ];
   for (const visit of upcoming) {
     const [row] = await tx
       .insert(encounter)
       .values({
         practiceId,
-        patientId: demo.patients.maria,
+        patientId: visit.patientId,
         clinicId: demo.clinicId,
         externalId: visit.externalId,
         dateOfService: daysFromNow(visit.days, visit.hour),
@@ -103,7 +128,7 @@ export const seedAppointments: DemoSeeder = async (tx, demo) => {
     await tx.insert(consent).values(
       ['DEMO-CONSENT-HIPAA', 'DEMO-CONSENT-PHOTO'].map((profile) => ({
         practiceId,
-        patientId: demo.patients.maria,
+        patientId: visit.patientId,
         encounterId: row.id,
         consentProfileId: profileId(profile),
         externalId: `${visit.externalId}-${profile}`,

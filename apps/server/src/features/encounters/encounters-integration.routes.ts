@@ -16,7 +16,7 @@ import { clinic } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { apiKeyPracticeOf, authenticateApiKey } from '../../plugins/api-key';
-import { storeProviderAvatar } from './provider-avatar';
+import { storeProviderAvatars } from './provider-avatar';
 import { upsertEncounter } from './encounters.service';
 
 const failures = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -57,14 +57,7 @@ export function encounterIntegrationRoutes(instance: FastifyInstance): Promise<v
           .limit(1);
         if (!own) throw notFound('integration.error.unknownClinic');
       }
-      const avatars = new Map<string, { s3Id: string; mimeType: 'image/png' | 'image/jpeg' } | null>();
-      for (const p of body.providers) {
-        if (p.avatarBase64 === undefined) continue;
-        avatars.set(
-          p.externalId,
-          p.avatarBase64 === null ? null : await storeProviderAvatar(api, p.avatarBase64),
-        );
-      }
+      const avatars = await storeProviderAvatars(api.blobs, body.providers);
       const result = await upsertEncounter(
         api.db,
         practiceId,

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
 import { consentsByEncounter, syncEncounterConsents, unsignedOf } from './consents.service';
+import type { ProviderAvatar } from './provider-avatar';
 
 /** Where the web loads a provider's photo: public, named by an unguessable id (decision 101). */
 export function providerAvatarUrl(s3Id: string | null): string | null {
@@ -175,7 +176,7 @@ export async function upsertEncounter(
   externalId: string,
   input: z.output<typeof upsertEncounterRequest>,
   /** Provider photos already stored in the blob store, by provider externalId (null removes). */
-  avatars: Map<string, { s3Id: string; mimeType: 'image/png' | 'image/jpeg' } | null> = new Map(),
+  avatars: Map<string, ProviderAvatar | null> = new Map(),
 ): Promise<{ id: number; externalId: string; created: boolean }> {
   return db.transaction(async (tx) => {
     const fields = {

@@ -9,6 +9,7 @@ const brandingColumns = {
   brandColor: practice.brandColor,
   logoMimeType: practice.logoMimeType,
   brandingUpdatedAt: practice.brandingUpdatedAt,
+  timeZone: practice.timeZone,
 };
 
 export type BrandingRow = {
@@ -18,6 +19,7 @@ export type BrandingRow = {
   brandColor: string | null;
   logoMimeType: string | null;
   brandingUpdatedAt: Date;
+  timeZone: string | null;
 };
 
 /** The practice asked for, or the first one created (a one-practice installation needs no id). */
@@ -45,7 +47,10 @@ export async function updateBranding(
   db: Db,
   practiceId: number,
   values: Partial<
-    Pick<typeof practice.$inferInsert, 'name' | 'phone' | 'brandColor' | 'logoBase64' | 'logoMimeType'>
+    Pick<
+      typeof practice.$inferInsert,
+      'name' | 'phone' | 'brandColor' | 'logoBase64' | 'logoMimeType' | 'timeZone'
+    >
   >,
 ): Promise<boolean> {
   const rows = await db

@@ -1,8 +1,9 @@
 /** Setting and reading a practice's identity (integration API, CLI, the public branding call, e-mails). */
-import { practiceBrandingRoutes, readableBrandColor } from '@dermis/contract';
+import { canonicalTimeZone, practiceBrandingRoutes, readableBrandColor } from '@dermis/contract';
 import type { PracticeBranding, PracticeBrandingRequest } from '@dermis/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { notFound } from '../../lib/http-error';
+import { invalidField, notFound } from '../../lib/http-error';
 import { checkLogo } from './logo-check';
 import type { BrandingRow } from './practice-branding.repository';
 import { findBranding, updateBranding } from './practice-branding.repository';
@@ -24,9 +25,28 @@ export async function setPracticeBranding(db: Db, practiceId: number, input: Pra
     values.logoBase64 = logo.base64;
     values.logoMimeType = logo.mimeType;
   }
+  if (input.timeZone !== undefined) {
+    const zone = input.timeZone === null ? null : canonicalTimeZone(input.timeZone);
+    if (zone !== null) await assertDatabaseKnowsZone(db, zone);
+    values.timeZone = zone;
+  }
   if (!(await updateBranding(db, practiceId, values)))
     throw notFound('server.error.practiceNotFound', { practiceId });
-  return { ...(await getPracticeBranding(db, practiceId)), brandColorAdjusted };
+  const row = await findBranding(db, practiceId);
+  if (!row) throw notFound('server.error.practiceNotFound', { practiceId });
+  return { ...toBranding(row), brandColorAdjusted, timeZone: row.timeZone };
+}
+
+/**
+ * The reminder pass does its calendar arithmetic in the database (decision 127), so a zone the
+ * runtime knows but the database's time zone data does not would fail every pass: refuse it here.
+ */
+async function assertDatabaseKnowsZone(db: Db, timeZone: string): Promise<void> {
+  try {
+    await db.transaction((tx) => tx.execute(sql`select now() at time zone ${timeZone}`));
+  } catch {
+    throw invalidField('timeZone', 'validation.timeZone');
+  }
 }
 
 export async function getPracticeBranding(db: Db, practiceId?: number): Promise<PracticeBranding> {

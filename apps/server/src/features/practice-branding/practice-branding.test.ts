@@ -8,8 +8,10 @@ import {
   practiceBrandingResponse,
   readableBrandColor,
 } from '@dermis/contract';
+import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { buildProgram } from '../../cli/program';
+import { practice } from '../../db/schema';
 import type { CliIo } from '../../cli/program';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
@@ -120,6 +122,30 @@ describeEachDatabase('practice branding', (t) => {
     expect((await put({ name: 'A\u0000B' })).statusCode).toBe(400);
   });
 
+  it('sets the practice’s time zone by its IANA name, in canonical spelling, and clears it with null (decision 127)', async () => {
+    const set = practiceBrandingResponse.parse((await put({ timeZone: 'america/chicago' })).json());
+    expect(set.timeZone).toBe('America/Chicago');
+    const [row] = await t.db.select().from(practice).where(eq(practice.id, practiceId));
+    expect(row!.timeZone).toBe('America/Chicago');
+    // Other fields leave it alone; the public branding call does not carry it.
+    expect(practiceBrandingResponse.parse((await put({ phone: '555' })).json()).timeZone).toBe(
+      'America/Chicago',
+    );
+    expect(Object.keys((await app.inject({ url: '/api/practice-branding' })).json<object>())).not.toContain(
+      'timeZone',
+    );
+
+    for (const bad of ['Mars/Olympus_Mons', '+05:00', 'EST5EDT/../x', 'America/New York', '']) {
+      const response = await put({ timeZone: bad });
+      expect(response.statusCode, bad).toBe(400);
+      expect(errorResponse.parse(response.json()).validationMessages?.[0]).toMatchObject({
+        field: 'timeZone',
+        description: 'Use an IANA time zone name such as America/New_York.',
+      });
+    }
+    expect(practiceBrandingResponse.parse((await put({ timeZone: null })).json()).timeZone).toBeNull();
+  });
+
   it('dermis practice:set-branding sets the same from a file and explains a darkened colour', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-logo-'));
     const file = path.join(dir, 'logo.svg');
@@ -147,7 +173,8 @@ describeEachDatabase('practice branding', (t) => {
     const branding = practiceBranding.parse((await app.inject({ url: '/api/practice-branding' })).json());
     expect(branding.phone).toBe('(555) 010-3000');
     expect(branding.logoUrl).not.toBeNull();
-    await expect(
+    expect(printed.join('\n')).toContain('time zone: (the server default, REMINDER_TIME_ZONE)');
+    const setBranding = (...options: string[]) =>
       buildProgram(io)
         .exitOverride()
         .parseAsync([
@@ -156,9 +183,14 @@ describeEachDatabase('practice branding', (t) => {
           'practice:set-branding',
           '--practice',
           String(practiceId),
-          '--color',
-          'red',
-        ]),
-    ).rejects.toThrow(/#RRGGBB/);
+          ...options,
+        ]);
+    printed.length = 0;
+    await setBranding('--time-zone', 'Europe/Madrid');
+    expect(printed.join('\n')).toContain('time zone: Europe/Madrid');
+    await expect(setBranding('--time-zone', 'Madrid')).rejects.toThrow(
+      /--time-zone: Use an IANA time zone name/,
+    );
+    await expect(setBranding('--color', 'red')).rejects.toThrow(/#RRGGBB/);
   });
 });

@@ -40,6 +40,7 @@ export function reminderIntegrationRoutes(instance: FastifyInstance): Promise<vo
         apiKeyPracticeOf(request),
         request.params.externalId,
         request.body.followUpAfterDays,
+        api.config.reminderTimeZone,
       );
       if (!saved) throw notFound('integration.error.unknownEncounter');
       return saved;

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { clinic, emailPreference, encounter, patient, practice, reminderSent } from '../../db/schema';
+import { followUpDueAt, practiceZone } from './follow-up.repository';
 
 export type ReminderKind = 'APPOINTMENT' | 'FOLLOW_UP';
 
@@ -22,9 +23,13 @@ export interface ReminderCandidate {
   clinicZipCode: string | null;
   /** The clinic's phone, else the practice's help phone. */
   phone: string | null;
+  /** The practice's time zone, else REMINDER_TIME_ZONE (decision 127): what the e-mail's times are in. */
+  timeZone: string;
+  /** Follow-up candidates: when the follow-up fell due (follow-up.repository.ts). */
+  followUpDueAt?: Date;
 }
 
-const candidateColumns = {
+const candidateColumns = (defaultZone: string) => ({
   encounterId: encounter.id,
   patientId: encounter.patientId,
   dateOfService: encounter.dateOfService,
@@ -35,7 +40,8 @@ const candidateColumns = {
   clinicState: clinic.state,
   clinicZipCode: clinic.zipCode,
   phone: sql<string | null>`coalesce(${clinic.phone}, ${practice.phone})`,
-};
+  timeZone: practiceZone(defaultZone),
+});
 
 const pageSize = 200;
 
@@ -73,10 +79,11 @@ export function appointmentCandidates(
   now: Date,
   leadHours: number,
   afterEncounterId: number,
+  defaultZone: string,
 ): Promise<ReminderCandidate[]> {
   const until = new Date(now.getTime() + leadHours * 3_600_000);
   return db
-    .select(candidateColumns)
+    .select(candidateColumns(defaultZone))
     .from(encounter)
     .innerJoin(patient, eq(patient.id, encounter.patientId))
     .innerJoin(practice, eq(practice.id, encounter.practiceId))
@@ -98,18 +105,20 @@ export function appointmentCandidates(
 
 /**
  * Past visits whose follow-up interval has elapsed within the last `windowDays` days, with no later
- * visit of the patient (a later one, past or booked, means the follow-up is taken care of).
+ * visit of the patient (a later one, past or booked, means the follow-up is taken care of). The days
+ * are the practice's calendar days (decision 127).
  */
 export function followUpCandidates(
   db: Db,
   now: Date,
   windowDays: number,
   afterEncounterId: number,
+  defaultZone: string,
 ): Promise<ReminderCandidate[]> {
   const later = alias(encounter, 'later_encounter');
-  const dueAt = sql`(${encounter.dateOfService} + make_interval(days => ${encounter.followUpAfterDays}))`;
+  const dueAt = followUpDueAt(practiceZone(defaultZone));
   return db
-    .select(candidateColumns)
+    .select({ ...candidateColumns(defaultZone), followUpDueAt: dueAt })
     .from(encounter)
     .innerJoin(patient, eq(patient.id, encounter.patientId))
     .innerJoin(practice, eq(practice.id, encounter.practiceId))

@@ -67,7 +67,7 @@ export async function runReminderPass(
   const lead = deps.config.reminderAppointmentLeadHours;
 
   for (let after = 0; !signal?.aborted;) {
-    const page = await appointmentCandidates(deps.db, now, lead, after);
+    const page = await appointmentCandidates(deps.db, now, lead, after, deps.config.reminderTimeZone);
     for (const candidate of page) {
       if (signal?.aborted) break;
       summary.appointment[await remindOnce(deps, candidate, 'APPOINTMENT')]++;
@@ -76,7 +76,13 @@ export async function runReminderPass(
     after = page[page.length - 1]!.encounterId;
   }
   for (let after = 0; !signal?.aborted;) {
-    const page = await followUpCandidates(deps.db, now, followUpWindowDays, after);
+    const page = await followUpCandidates(
+      deps.db,
+      now,
+      followUpWindowDays,
+      after,
+      deps.config.reminderTimeZone,
+    );
     for (const candidate of page) {
       if (signal?.aborted) break;
       summary.followUp[await remindOnce(deps, candidate, 'FOLLOW_UP')]++;
@@ -171,7 +177,7 @@ function appointmentContent(
     greeting: tr('mail.greeting'),
     paragraphs: [
       tr('mail.reminder.appointment.when', {
-        when: formatVisit(c.dateOfService, language, config.reminderTimeZone, true),
+        when: formatVisit(c.dateOfService, language, c.timeZone, true),
       }),
       ...(place ? [tr('mail.reminder.appointment.where', { clinic: place })] : []),
       tr('mail.reminder.appointment.prepare'),
@@ -189,8 +195,8 @@ function appointmentContent(
 function followUpContent(config: ReminderConfig, c: ReminderCandidate, language: Language | null): Content {
   const tr = translatorFor(language);
   const phone = c.phone ? formatPharmacyPhone(c.phone) : null;
-  const due = new Date(c.dateOfService.getTime() + (c.followUpAfterDays ?? 0) * 86_400_000);
-  const zone = config.reminderTimeZone;
+  const due = c.followUpDueAt ?? c.dateOfService;
+  const zone = c.timeZone;
   return {
     subject: tr('mail.reminder.followUp.subject'),
     greeting: tr('mail.greeting'),
@@ -218,7 +224,7 @@ function clinicLine(c: ReminderCandidate): string | null {
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-/** The visit's date (and time with its zone) as the recipient reads it, in the practice's time zone. */
+/** The visit's date (and time with its zone) as the recipient reads it, in the practice's time zone (decision 127). */
 export function formatVisit(
   date: Date,
   language: Language | null,

@@ -135,6 +135,26 @@ describeEachDatabase('reminder e-mails', (t) => {
     expect(await outbox()).toHaveLength(1);
   });
 
+  it('states times and counts follow-up days in the practice’s own time zone, not the server’s (decision 127)', async () => {
+    await t.db.update(practice).set({ timeZone: 'America/Los_Angeles' }).where(eq(practice.id, practiceId));
+    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    await givenVisit(ana.patientId, new Date('2026-03-11T17:30:00Z'));
+    // 23:30 on December 9 in Los Angeles (already December 10 in New York). 90 days of Los Angeles's
+    // calendar end at 23:30 PDT on March 9; 90 times 24 hours would end at 00:30 PDT on March 10.
+    const ben = await givenPatientWithEmail(t.db, practiceId, 'ben@example.org');
+    await givenVisit(ben.patientId, new Date('2025-12-10T07:30:00Z'), 90);
+
+    const summary = await runReminderPass(deps, now);
+    expect([summary.appointment.SENT, summary.followUp.SENT]).toEqual([1, 1]);
+    const [appointment, followUp] = await outbox();
+    expect(appointment!.textBody).toContain(
+      'This is a reminder of your appointment on Wednesday, March 11, 2026 at 10:30 AM PDT.',
+    );
+    expect(followUp!.textBody).toContain(
+      'After your visit on December 9, 2025, the clinic asked to see you again for a follow-up visit around March 9, 2026.',
+    );
+  });
+
   it('sends nothing for a visit further than 48 hours away, a past visit, or an inactive or deceased patient; the far visit is reminded once it comes within 48 hours', async () => {
     const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
     await givenVisit(ana.patientId, new Date(now.getTime() + 49 * hour));
@@ -367,10 +387,12 @@ describeEachDatabase('reminder e-mails', (t) => {
 
     const set = await put(externalId, { followUpAfterDays: 90 });
     expect(set.statusCode).toBe(200);
+    // 90 days of the practice's calendar (New York, the server default): 10:00 EST on January 5 is
+    // followed by 10:00 EDT on April 5, one hour less than 90 times 24 hours.
     expect(set.json()).toEqual({
       externalId,
       followUpAfterDays: 90,
-      followUpDueAt: '2026-04-05T15:00:00.000Z',
+      followUpDueAt: '2026-04-05T14:00:00.000Z',
     });
     const [row] = await t.db.select().from(encounter).where(eq(encounter.id, visit));
     expect(row!.followUpAfterDays).toBe(90);
@@ -429,6 +451,9 @@ describeEachDatabase('reminder e-mails', (t) => {
       .from(encounter)
       .where(eq(encounter.patientId, ana.patientId))) as [{ externalId: string }];
     const visitAt = (await t.db.select().from(encounter))[0]!.dateOfService.getTime();
+    // A practice on UTC: its 30 calendar days are 30 times 24 hours whatever the date of the run
+    // (the server default, New York, may cross a daylight-saving change).
+    await t.db.update(practice).set({ timeZone: 'UTC' }).where(eq(practice.id, practiceId));
     expect(
       await run(
         'encounter:follow-up',

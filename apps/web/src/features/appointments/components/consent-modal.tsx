@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Alert, Box, Button, Group, Loader, LoadingOverlay, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type SignaturePad from 'signature_pad';
+import type { PointGroup } from 'signature_pad';
 import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../lib/i18n';
 import { signedConsent, stripDataUrl, useSignConsent, type Consent } from '../api/appointments';
@@ -16,10 +17,21 @@ export const largerDeviceQuery = '(max-width: 40em)';
 type PadState = 'loading' | 'ready' | 'failed';
 
 /**
+ * The strokes drawn for a consent so far, in CSS pixels of the fixed 540x262 area. The modal keeps
+ * them, not the drawing area: a window narrowed below the phone width (a tablet turned) replaces the
+ * area with the larger-device message, and widening it again starts a new pad, which redraws them.
+ */
+type Drawing = { consentId: number; strokes: PointGroup[] };
+
+/**
  * The drawing area. signature_pad is loaded with the modal (its own chunk); if it cannot load or
  * start, the spec's 'Cannot initialize signing modal' text replaces the area.
  */
-function useSignaturePad(canvas: HTMLCanvasElement | null) {
+function useSignaturePad(
+  canvas: HTMLCanvasElement | null,
+  consentId: number,
+  drawingRef: RefObject<Drawing | null>,
+) {
   const pad = useRef<SignaturePad | null>(null);
   const [state, setState] = useState<PadState>('loading');
   useEffect(() => {
@@ -30,13 +42,22 @@ function useSignaturePad(canvas: HTMLCanvasElement | null) {
         if (cancelled) return;
         const context = canvas.getContext('2d');
         if (!context) throw new Error('no 2d context');
-        // signature_pad takes pointer positions in CSS pixels; the canvas has twice as many.
-        context.scale(canvasSize.width / displaySize.width, canvasSize.height / displaySize.height);
-        pad.current = new SignaturePadClass(canvas, {
+        // signature_pad takes pointer positions in CSS pixels; the canvas has twice as many. Set, not
+        // multiplied, so the transform is right however often a pad starts on this canvas.
+        const sx = canvasSize.width / displaySize.width;
+        const sy = canvasSize.height / displaySize.height;
+        context.setTransform(sx, 0, 0, sy, 0, 0);
+        const created = new SignaturePadClass(canvas, {
           minWidth: penWidth,
           maxWidth: penWidth,
           penColor: 'black',
         });
+        const kept = drawingRef.current?.consentId === consentId ? drawingRef.current.strokes : [];
+        if (kept.length > 0) created.fromData(kept);
+        created.addEventListener('endStroke', () => {
+          drawingRef.current = { consentId, strokes: created.toData() };
+        });
+        pad.current = created;
         setState('ready');
       })
       .catch(() => {
@@ -47,7 +68,7 @@ function useSignaturePad(canvas: HTMLCanvasElement | null) {
       pad.current?.off();
       pad.current = null;
     };
-  }, [canvas]);
+  }, [canvas, consentId, drawingRef]);
   return { pad, state };
 }
 
@@ -62,10 +83,16 @@ export interface ConsentModalProps {
 /** Spec 002 §2 "Consent signing modal", §4 "Consent signing". */
 export function ConsentModal({ consent, patientId, actingForName, onClose }: ConsentModalProps) {
   const phone = useMediaQuery(largerDeviceQuery) ?? false;
+  const drawingRef = useRef<Drawing | null>(null);
+  // Closed (saved, cancelled, Escape): the next opening starts with an empty area.
+  const close = () => {
+    drawingRef.current = null;
+    onClose();
+  };
   return (
     <AppModal
       opened={consent !== null}
-      onClose={onClose}
+      onClose={close}
       title={consent ? t('consent.signTitle', { title: consent.title }) : ''}
       size={620}
       testId="consent-modal"
@@ -81,7 +108,8 @@ export function ConsentModal({ consent, patientId, actingForName, onClose }: Con
             consent={consent}
             patientId={patientId}
             actingForName={actingForName ?? null}
-            onClose={onClose}
+            drawingRef={drawingRef}
+            onClose={close}
           />
         ))}
     </AppModal>
@@ -92,15 +120,17 @@ function SigningForm({
   consent,
   patientId,
   actingForName,
+  drawingRef,
   onClose,
 }: {
   consent: Consent;
   patientId: number;
   actingForName: string | null;
+  drawingRef: RefObject<Drawing | null>;
   onClose: () => void;
 }) {
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
-  const { pad, state } = useSignaturePad(canvas);
+  const { pad, state } = useSignaturePad(canvas, consent.id, drawingRef);
   const sign = useSignConsent(patientId);
   const [failed, setFailed] = useState(false);
   const instructionsId = useId();
@@ -178,7 +208,14 @@ function SigningForm({
         </Text>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => pad.current?.clear()} disabled={state !== 'ready'}>
+        <Button
+          variant="default"
+          onClick={() => {
+            pad.current?.clear();
+            drawingRef.current = null;
+          }}
+          disabled={state !== 'ready'}
+        >
           {t('consent.clear')}
         </Button>
         <Button onClick={save} loading={sign.isPending} disabled={state === 'loading'}>
