@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import type { UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
 import { SectionCard } from '../../../components/section-card';
 import { t, translateIssue } from '../../../lib/i18n';
+import { localDate } from '../../../lib/i18n/local-date';
 import { useChangePassword } from '../api/change-password';
 import { passwordSaveFailure } from '../save-failure';
 import { SaveCancel } from './save-cancel';
@@ -26,11 +26,15 @@ const schema = z
 type Values = z.infer<typeof schema>;
 const empty: Values = { oldPassword: '', newPassword: '', confirmNewPassword: '' };
 
-/** Spec 000 §9: the password-changed display format 'MMMM DD, Y'. */
+/** Spec 000 §9: the password-changed display format 'MMMM DD, Y' (month named in the UI language). */
 export function lastChangeText(lastChangePasswordDate: string | null): string {
   if (!lastChangePasswordDate) return t('accountSettings.passwordNeverChanged');
   return t('accountSettings.lastPasswordChange', {
-    date: dayjs(lastChangePasswordDate).format('MMMM DD, YYYY'),
+    date: localDate(lastChangePasswordDate, 'MMMM DD, YYYY', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
   });
 }
 
