@@ -86,28 +86,3 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     });
   });
 }
-
-test('after a keyboard sign-in the profile menu is at most 4 key presses from the focused heading', async ({
-  page,
-}) => {
-  await page.goto('/login');
-  await page.keyboard.press('Tab');
-  // Tab from the focused h1 into the form: username, password, sign in.
-  await page.getByLabel('Username').focus();
-  await page.keyboard.type(demo.patient.username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(demo.patient.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/my-health-profile$/);
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toBeFocused();
-  const profile = page.getByRole('button', { name: new RegExp(demo.patient.firstName) });
-  let presses = 0;
-  while (presses < 4 && !(await profile.evaluate((el) => el === document.activeElement))) {
-    await page.keyboard.press('Shift+Tab');
-    presses += 1;
-  }
-  await expect(profile).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
-});

@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demo, signIn } from './support/app';
+
+/** Presses Tab until `target` has focus, at most `limit` times; returns how many presses it took. */
+async function tabTo(page: Page, target: Locator, limit: number): Promise<number> {
+  let presses = 0;
+  while (presses < limit && !(await target.evaluate((el) => el === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  await expect(target).toBeFocused();
+  return presses;
+}
 
 test('only one dropdown is open at a time and a click outside closes it', async ({ page }) => {
   await signIn(page, demo.guardian);
@@ -28,6 +39,56 @@ test('the dropdowns work from the keyboard', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeHidden();
 });
 
+test('after a keyboard-only sign-in, forward Tabs from the focused heading reach the profile menu in at most 4', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await tabTo(page, page.getByLabel('Username'), 10);
+  await page.keyboard.type(demo.patient.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(demo.patient.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const profile = page.getByRole('button', { name: new RegExp(demo.patient.firstName) });
+  await expect(profile).toBeVisible();
+
+  // The first Tab after the heading shows the link to the navigation (hidden until focused).
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to navigation' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  const navigation = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(navigation.getByRole('link', { name: 'My Health Profile' })).toBeFocused();
+  const presses = 1 + (await tabTo(page, profile, 3));
+  expect(presses).toBeLessThanOrEqual(4);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the link after the heading leads to the menu button', async ({ page }) => {
+    await signIn(page, demo.patient);
+    await expect(page).toHaveURL(/\/my-health-profile$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to navigation' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  });
+});
+
+test('public pages, which have no navigation, offer no link to it', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Skip to navigation' })).toHaveCount(0);
+});
+
 test('the footer carries its links, copyright year and terminology notice', async ({ page }) => {
   await page.goto('/login');
   const footer = page.getByRole('contentinfo');
@@ -39,6 +100,13 @@ test('the footer carries its links, copyright year and terminology notice', asyn
   await expect(footer.getByRole('link', { name: 'Badges' })).toHaveAttribute('href', '/badges');
   await expect(footer).toContainText(String(new Date().getFullYear()));
   await expect(footer).toContainText('20250901');
+
+  // The tooltip's code loads on first use (decision 049): hover shows it, Escape closes it.
+  await footer.getByRole('button', { name: 'UMLS Metathesaurus copyright' }).hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toContainText('copyrighted sources');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
 });
 
 test('unknown paths say Page not found with a link to sign in', async ({ page }) => {

@@ -66,6 +66,10 @@ test('the whole sign-in and account flow in Spanish, chosen before sign-in and s
   await page.goto('/account/activity-log');
   await expect(page.getByRole('heading', { level: 1, name: 'Registro de actividad' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Acción' })).toBeVisible();
+  // The sign-in just made is listed, its month named in Spanish ('26 nov 2026, …'), not in the
+  // spec's English pattern ('Nov 26th 2026 …').
+  const firstDate = page.getByTestId('activity-log-table').getByRole('row').nth(1).getByRole('cell').nth(2);
+  await expect(firstDate).toHaveText(/^\d{1,2} [a-z]+\.? \d{4}/);
   await expectNoSeriousA11yViolations(page);
 
   // Switched back in the profile menu: stored on the account, the page reads English again.

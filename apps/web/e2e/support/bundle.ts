@@ -74,9 +74,8 @@ export function chunkFileOf(distDir: string, sourceModule: string): string {
 
 /**
  * The budget for the JavaScript /login downloads, gzip. Issue 6 targets 150 KB; React DOM (60 KB),
- * React Router (31 KB) and zod (24 KB, the contract's schemas) alone are 115 KB of it, so the budget
- * holds today's figure (decision 049) and is to come down as those do. Raised from 230 to 240 KB with
- * the health-profile issue: the English catalog is bundled whole and grew by its five features' texts
- * (splitting the catalog per area is the next step, decision 049).
+ * React Router (31 KB) and zod (24 KB, the contract's schemas) alone are 115 KB of it. Measured at
+ * 220 KB once the theme stopped importing Modal and Drawer (decision 049, "Later (issue 7)"); the
+ * budget is that plus a small margin, to be lowered as the rest goes.
  */
-export const loginBudgetGzipBytes = 240_000;
+export const loginBudgetGzipBytes = 225_000;

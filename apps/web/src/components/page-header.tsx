@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { SkipToNavigationLink } from './skip-link';
 
 interface PageHeaderProps {
   /** The page's single h1. */
@@ -20,6 +21,7 @@ export function PageHeader({ heading, description, actions, headingRef }: PageHe
         <Title order={1} ref={headingRef} tabIndex={-1} className="page-heading">
           {heading}
         </Title>
+        <SkipToNavigationLink />
         {description !== undefined && <Text c="dimmed">{description}</Text>}
       </Stack>
       {actions !== undefined && (

@@ -172,6 +172,7 @@ export const enCore = {
   // Web app shell and pages (apps/web)
   'app.title': 'Dermis - {page}',
   'app.skipToContent': 'Skip to main content',
+  'app.skipToNavigation': 'Skip to navigation',
   'app.logoLabel': 'Dermis home',
   'app.loading': 'Loading...',
   'page.signIn': 'Sign In',

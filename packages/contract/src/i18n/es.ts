@@ -188,6 +188,7 @@ const core = {
 
   'app.title': 'Dermis - {page}',
   'app.skipToContent': 'Saltar al contenido principal',
+  'app.skipToNavigation': 'Saltar a la navegación',
   'app.logoLabel': 'Inicio de Dermis',
   'app.loading': 'Cargando...',
   'page.signIn': 'Iniciar sesión',

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Container } from '@mantine/core';
-import { SkipLink, mainContentId } from '../../components/skip-link';
+import { HeaderNavigationContext, SkipLink, mainContentId, siteHeaderId } from '../../components/skip-link';
 import { SiteFooter } from '../../features/navigation/components/site-footer';
 import { useBrandColorVariable, usePracticeBranding } from '../../lib/branding/practice-branding';
 import { isSignedIn, useSession } from '../../lib/session';
@@ -13,12 +13,13 @@ const SignedInHeader = lazy(() => import('./signed-in-header').then((m) => ({ de
 /** Every page: skip link, header (signed-in navigation or the public logo), main, footer. */
 export function RootLayout() {
   const session = useSession();
+  const signedIn = isSignedIn(session);
   useBrandColorVariable(usePracticeBranding());
   return (
     <div className="app-shell">
       <SkipLink />
-      <header className="app-header">
-        {isSignedIn(session) ? (
+      <header className="app-header" id={siteHeaderId}>
+        {signedIn ? (
           <Suspense fallback={null}>
             <SignedInHeader user={session.user} />
           </Suspense>
@@ -28,7 +29,9 @@ export function RootLayout() {
       </header>
       <main id={mainContentId} tabIndex={-1} className="app-main">
         <Container size="lg" py="xl">
-          <Outlet />
+          <HeaderNavigationContext.Provider value={signedIn}>
+            <Outlet />
+          </HeaderNavigationContext.Provider>
         </Container>
       </main>
       <footer className="app-footer">

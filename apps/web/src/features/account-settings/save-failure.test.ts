@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
+import { setLanguage } from '../../lib/i18n';
 import { passwordSaveFailure, usernameSaveFailure } from './save-failure';
 import { lastChangeText } from './components/password-row';
 
@@ -32,5 +33,16 @@ describe('account settings messages (spec 000 §8, §9)', () => {
     expect(lastChangeText('2026-03-05T12:00:00.000Z')).toBe(
       'The last password modification was on March 05, 2026',
     );
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => setLanguage('en', { remember: false }));
+
+    it('names the month of the last modification in Spanish', async () => {
+      await setLanguage('es', { remember: false });
+      expect(lastChangeText('2026-03-05T12:00:00.000Z')).toBe(
+        'La contraseña se cambió por última vez el 5 de marzo de 2026',
+      );
+    });
   });
 });

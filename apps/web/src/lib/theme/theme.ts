@@ -1,10 +1,10 @@
 import {
   createTheme,
-  Drawer,
-  Modal,
-  PasswordInput,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColorsTuple,
+  type ModalProps,
+  type PasswordInputProps,
 } from '@mantine/core';
 
 /**
@@ -32,13 +32,22 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   // A patient who asked the system for less motion gets modals and drawers without fading.
   respectReducedMotion: true,
+  // Plain objects typed against the props, not `Modal.extend(...)`: `extend` is a value import, and
+  // importing Modal and Drawer here put them (with floating-ui and the scroll lock) in the entry chunk
+  // that /login downloads (decision 049).
   components: {
     // The show/hide toggle is a control like any other: reachable with Tab.
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    PasswordInput: {
+      defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps>,
+    },
     // Mantine draws a modal's title bar as <header>; inside a dialog it must not add a second
     // banner landmark (axe landmark-no-duplicate-banner / landmark-unique on every modal).
-    Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
-    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    Modal: {
+      defaultProps: { attributes: { header: { role: 'presentation' } } } satisfies Partial<ModalProps>,
+    },
+    Drawer: {
+      defaultProps: { attributes: { header: { role: 'presentation' } } } satisfies Partial<DrawerProps>,
+    },
   },
 });
 

@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import type { UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
+import { SectionCard } from '../../../components/section-card';
 import { t, translateIssue } from '../../../lib/i18n';
+import { localDate } from '../../../lib/i18n/local-date';
 import { useChangePassword } from '../api/change-password';
 import { passwordSaveFailure } from '../save-failure';
-import { SettingRow } from './setting-row';
 import { SaveCancel } from './save-cancel';
 
 const missing = { message: 'accountSettings.missingPassword' };
@@ -26,11 +26,15 @@ const schema = z
 type Values = z.infer<typeof schema>;
 const empty: Values = { oldPassword: '', newPassword: '', confirmNewPassword: '' };
 
-/** Spec 000 §9: the password-changed display format 'MMMM DD, Y'. */
+/** Spec 000 §9: the password-changed display format 'MMMM DD, Y' (month named in the UI language). */
 export function lastChangeText(lastChangePasswordDate: string | null): string {
   if (!lastChangePasswordDate) return t('accountSettings.passwordNeverChanged');
   return t('accountSettings.lastPasswordChange', {
-    date: dayjs(lastChangePasswordDate).format('MMMM DD, YYYY'),
+    date: localDate(lastChangePasswordDate, 'MMMM DD, YYYY', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
   });
 }
 
@@ -65,60 +69,58 @@ export function PasswordRow({ user }: { user: UserProfile }) {
 
   const toggle = { 'aria-label': t('login.togglePassword') };
   return (
-    <SettingRow label={t('accountSettings.password')} testId="password-row">
-      <Stack gap="sm">
-        {saved && !editing && <MessageBanners notifications={[t('accountSettings.passwordSaved')]} />}
-        {!editing ? (
-          <Group justify="space-between">
-            <Text data-testid="password-last-change">{lastChangeText(user.lastChangePasswordDate)}</Text>
-            <Button
-              ref={editButton}
-              variant="default"
-              aria-label={t('accountSettings.editPassword')}
-              onClick={() => {
-                setSaved(false);
-                setEditing(true);
-              }}
-            >
-              {t('accountSettings.edit')}
-            </Button>
-          </Group>
-        ) : (
-          <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-            <Stack gap="sm">
-              {change.isError && <MessageBanners errors={[passwordSaveFailure(change.error)]} />}
-              {/* Hidden username so password managers file the new password under the right account. */}
-              <input type="text" hidden readOnly autoComplete="username" value={user.username} />
-              <PasswordInput
-                id="account-current-password"
-                label={t('accountSettings.currentPassword')}
-                autoComplete="current-password"
-                autoFocus
-                visibilityToggleButtonProps={toggle}
-                error={translateIssue(errors.oldPassword?.message)}
-                {...form.register('oldPassword')}
-              />
-              <PasswordInput
-                id="account-new-password"
-                label={t('accountSettings.newPassword')}
-                autoComplete="new-password"
-                visibilityToggleButtonProps={toggle}
-                error={translateIssue(errors.newPassword?.message)}
-                {...form.register('newPassword')}
-              />
-              <PasswordInput
-                id="account-retype-password"
-                label={t('accountSettings.retypePassword')}
-                autoComplete="new-password"
-                visibilityToggleButtonProps={toggle}
-                error={translateIssue(errors.confirmNewPassword?.message)}
-                {...form.register('confirmNewPassword')}
-              />
-              <SaveCancel pending={change.isPending} onCancel={close} />
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </SettingRow>
+    <SectionCard title={t('accountSettings.password')} testId="password-row">
+      {saved && !editing && <MessageBanners notifications={[t('accountSettings.passwordSaved')]} />}
+      {!editing ? (
+        <Group justify="space-between">
+          <Text data-testid="password-last-change">{lastChangeText(user.lastChangePasswordDate)}</Text>
+          <Button
+            ref={editButton}
+            variant="default"
+            aria-label={t('accountSettings.editPassword')}
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {t('accountSettings.edit')}
+          </Button>
+        </Group>
+      ) : (
+        <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+          <Stack gap="sm">
+            {change.isError && <MessageBanners errors={[passwordSaveFailure(change.error)]} />}
+            {/* Hidden username so password managers file the new password under the right account. */}
+            <input type="text" hidden readOnly autoComplete="username" value={user.username} />
+            <PasswordInput
+              id="account-current-password"
+              label={t('accountSettings.currentPassword')}
+              autoComplete="current-password"
+              autoFocus
+              visibilityToggleButtonProps={toggle}
+              error={translateIssue(errors.oldPassword?.message)}
+              {...form.register('oldPassword')}
+            />
+            <PasswordInput
+              id="account-new-password"
+              label={t('accountSettings.newPassword')}
+              autoComplete="new-password"
+              visibilityToggleButtonProps={toggle}
+              error={translateIssue(errors.newPassword?.message)}
+              {...form.register('newPassword')}
+            />
+            <PasswordInput
+              id="account-retype-password"
+              label={t('accountSettings.retypePassword')}
+              autoComplete="new-password"
+              visibilityToggleButtonProps={toggle}
+              error={translateIssue(errors.confirmNewPassword?.message)}
+              {...form.register('confirmNewPassword')}
+            />
+            <SaveCancel pending={change.isPending} onCancel={close} />
+          </Stack>
+        </form>
+      )}
+    </SectionCard>
   );
 }

@@ -5,10 +5,10 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { usernamePattern, type UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
+import { SectionCard } from '../../../components/section-card';
 import { t, translateIssue } from '../../../lib/i18n';
 import { useChangeUsername } from '../api/change-username';
 import { usernameSaveFailure } from '../save-failure';
-import { SettingRow } from './setting-row';
 import { SaveCancel } from './save-cancel';
 
 const schema = z.object({
@@ -50,42 +50,40 @@ export function UsernameRow({ user }: { user: UserProfile }) {
   }
 
   return (
-    <SettingRow label={t('accountSettings.username')} testId="username-row">
-      <Stack gap="sm">
-        {saved && !editing && <MessageBanners notifications={[t('accountSettings.usernameSaved')]} />}
-        {!editing ? (
-          <Group justify="space-between">
-            <Text data-testid="current-username">{user.username}</Text>
-            <Button
-              ref={editButton}
-              variant="default"
-              aria-label={t('accountSettings.editUsername')}
-              onClick={() => {
-                setSaved(false);
-                setEditing(true);
-              }}
-            >
-              {t('accountSettings.edit')}
-            </Button>
-          </Group>
-        ) : (
-          <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-            <Stack gap="sm">
-              {change.isError && <MessageBanners errors={[usernameSaveFailure(change.error)]} />}
-              <TextInput
-                id="account-new-username"
-                label={t('accountSettings.newUsername')}
-                autoComplete="username"
-                data-autofocus
-                autoFocus
-                error={translateIssue(form.formState.errors.username?.message)}
-                {...form.register('username')}
-              />
-              <SaveCancel pending={change.isPending} onCancel={close} />
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </SettingRow>
+    <SectionCard title={t('accountSettings.username')} testId="username-row">
+      {saved && !editing && <MessageBanners notifications={[t('accountSettings.usernameSaved')]} />}
+      {!editing ? (
+        <Group justify="space-between">
+          <Text data-testid="current-username">{user.username}</Text>
+          <Button
+            ref={editButton}
+            variant="default"
+            aria-label={t('accountSettings.editUsername')}
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {t('accountSettings.edit')}
+          </Button>
+        </Group>
+      ) : (
+        <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+          <Stack gap="sm">
+            {change.isError && <MessageBanners errors={[usernameSaveFailure(change.error)]} />}
+            <TextInput
+              id="account-new-username"
+              label={t('accountSettings.newUsername')}
+              autoComplete="username"
+              data-autofocus
+              autoFocus
+              error={translateIssue(form.formState.errors.username?.message)}
+              {...form.register('username')}
+            />
+            <SaveCancel pending={change.isPending} onCancel={close} />
+          </Stack>
+        </form>
+      )}
+    </SectionCard>
   );
 }

@@ -4,6 +4,7 @@ import { Anchor, Box, Burger, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { webRoutes, type UserProfile } from '@dermis/contract';
 import { PracticeLogo } from '../../../components/practice-logo';
+import { navigationTarget } from '../../../components/skip-link';
 import { usePracticeBranding } from '../../../lib/branding/practice-branding';
 import { t, type MessageKey } from '../../../lib/i18n';
 import type { MenuName } from './nav-menu';
@@ -85,7 +86,7 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMe
       >
         <PracticeLogo branding={branding} />
       </Anchor>
-      <Box component="nav" aria-label={t('nav.mainMenu')} visibleFrom="md">
+      <Box component="nav" aria-label={t('nav.mainMenu')} visibleFrom="md" {...navigationTarget}>
         <Group gap="lg" wrap="wrap">
           {items()}
         </Group>
@@ -97,6 +98,7 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMe
         aria-label={t('nav.openMenu')}
         aria-expanded={drawerOpened}
         data-testid="nav-menu-toggle"
+        {...navigationTarget}
       />
       <Drawer
         opened={drawerOpened}

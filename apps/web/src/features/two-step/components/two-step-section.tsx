@@ -1,6 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import type { TwoStepProfile } from '@dermis/contract';
+import { EmptyState } from '../../../components/empty-state';
+import { SectionCard } from '../../../components/section-card';
+import { ListSkeleton } from '../../../components/skeletons';
 import { t } from '../../../lib/i18n';
 import { decodeJwt, useSession } from '../../../lib/session';
 import { useAvailableTypes } from '../api/get-available-types';
@@ -38,18 +42,28 @@ export function TwoStepSection() {
     });
   }
 
+  const canAdd = !loading && !loadError && remaining.length > 0 && userId !== undefined;
   return (
-    <Stack component="section" gap="sm" aria-labelledby="two-step-heading" data-testid="two-step-section">
-      <Title order={2} id="two-step-heading">
-        {t('twoStep.heading')}
-      </Title>
-      {loading ? <Loader size="sm" role="status" aria-label={t('twoStep.loading')} /> : null}
+    <SectionCard
+      title={t('twoStep.heading')}
+      testId="two-step-section"
+      actions={
+        canAdd ? (
+          <Button onClick={() => setAdding(true)} data-testid="two-step-add">
+            {t('twoStep.add')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {loading ? <ListSkeleton rows={1} label={t('twoStep.loading')} /> : null}
       {loadError ? (
         <Text c="red.8" role="alert">
           {loadError}
         </Text>
       ) : null}
-      {!loading && list.length === 0 && !loadError ? <Text>{t('twoStep.none')}</Text> : null}
+      {!loading && list.length === 0 && !loadError ? (
+        <EmptyState icon={IconShieldLock} message={t('twoStep.none')} />
+      ) : null}
       {list.map((profile) => (
         <Paper key={profile.id} withBorder p="sm" data-testid={`two-step-profile-${profile.type}`}>
           <Group justify="space-between" wrap="wrap">
@@ -88,13 +102,6 @@ export function TwoStepSection() {
           </Group>
         </Paper>
       ))}
-      {!loading && !loadError && remaining.length > 0 && userId !== undefined ? (
-        <Group>
-          <Button onClick={() => setAdding(true)} data-testid="two-step-add">
-            {t('twoStep.add')}
-          </Button>
-        </Group>
-      ) : null}
       {userId !== undefined ? (
         <AddProfileModal
           opened={adding}
@@ -107,6 +114,6 @@ export function TwoStepSection() {
       ) : null}
       <DeleteProfileModal profileId={deleting} onClose={() => setDeleting(null)} onError={setError} />
       <ErrorModal message={error} onClose={() => setError(null)} />
-    </Stack>
+    </SectionCard>
   );
 }
