@@ -41,7 +41,11 @@ describeEachDatabase('reminders demo', (t) => {
     const mails = await t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     expect(mails.map((m) => [m.toAddress, m.category, m.subject])).toEqual([
       ['maria.lopez@example.com', 'APPOINTMENT_REMINDER', 'Sunshine Dermatology: Appointment reminder'],
-      ['daniel.reed@example.com', 'SCHEDULE_REMINDER', 'Sunshine Dermatology: Time to schedule your follow-up visit'],
+      [
+        'daniel.reed@example.com',
+        'SCHEDULE_REMINDER',
+        'Sunshine Dermatology: Time to schedule your follow-up visit',
+      ],
     ]);
     const [appointment, followUp] = mails;
     const zone = config.reminderTimeZone;
