@@ -162,6 +162,8 @@ describe('dates of the clinical feed', () => {
     const { upsertEncounterRequest } = await import('./encounters');
     const rx = { patientExternalId: 'P', fdbId: '1', fdbDescription: 'X' };
     expect(upsertPrescriptionRequest.safeParse({ ...rx, dateWritten: '2026-02-30' }).success).toBe(false);
+    // Found by the fuzz test: a value the format refuses must not reach the date check and throw.
+    expect(upsertPrescriptionRequest.safeParse({ ...rx, dateWritten: '2147483648' }).success).toBe(false);
     expect(upsertPrescriptionRequest.safeParse({ ...rx, dateWritten: '2028-02-29' }).success).toBe(true);
     const visit = { patientExternalId: 'P' };
     expect(

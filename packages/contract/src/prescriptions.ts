@@ -67,6 +67,8 @@ const isoDate = safeString.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form
   (value) => {
     const date = new Date(`${value}T00:00:00Z`);
     const year = Number(value.slice(0, 4));
+    // Zod runs this check even when the format above failed: an unparsable value must not throw.
+    if (Number.isNaN(date.getTime())) return false;
     return year >= 1900 && year <= 2200 && date.toISOString().slice(0, 10) === value;
   },
   { message: 'Use a real date (YYYY-MM-DD).' },
