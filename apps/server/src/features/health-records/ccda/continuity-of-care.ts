@@ -553,15 +553,38 @@ function rowsOrDenial(
   }));
 }
 
+/**
+ * Opens a list section: the nullFlavor form when it has no item and no denial (returns null), else
+ * the section to fill with rows (rowsOrDenial).
+ */
+function listSection(
+  body: XMLBuilder,
+  count: number,
+  negative: string | null,
+  templates: string[],
+  version: string,
+  head: SectionHead,
+): XMLBuilder | null {
+  if (count === 0 && negative !== 'DENIES') {
+    nullSection(body, templates, version, head);
+    return null;
+  }
+  return section(body, templates, version, head);
+}
+
 const PROBLEM_SECTION = ['2.16.840.1.113883.10.20.22.2.5.1'];
 const PROBLEM_HEAD = { code: '11450-4', display: 'Problem list - Reported', title: 'Problems' };
 
 function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
-  if (record.problems.length === 0 && record.problemsNegative !== 'DENIES') {
-    nullSection(body, PROBLEM_SECTION, R21, PROBLEM_HEAD);
-    return;
-  }
-  const s = section(body, PROBLEM_SECTION, R21, PROBLEM_HEAD);
+  const s = listSection(
+    body,
+    record.problems.length,
+    record.problemsNegative,
+    PROBLEM_SECTION,
+    R21,
+    PROBLEM_HEAD,
+  );
+  if (!s) return;
   const tbody = table(s.ele('text'), ['Problem', 'Status', 'Recorded']);
   const rows = rowsOrDenial(
     record.problems.map((p) => ({ id: p.id, coded: p.problem, recordedAt: p.recordedAt })),
@@ -600,11 +623,15 @@ const PROCEDURE_SECTION = ['2.16.840.1.113883.10.20.22.2.7.1'];
 const PROCEDURE_HEAD = { code: '47519-4', display: 'History of Procedures Document', title: 'Procedures' };
 
 function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
-  if (record.procedures.length === 0 && record.proceduresNegative !== 'DENIES') {
-    nullSection(body, PROCEDURE_SECTION, R20, PROCEDURE_HEAD);
-    return;
-  }
-  const s = section(body, PROCEDURE_SECTION, R20, PROCEDURE_HEAD);
+  const s = listSection(
+    body,
+    record.procedures.length,
+    record.proceduresNegative,
+    PROCEDURE_SECTION,
+    R20,
+    PROCEDURE_HEAD,
+  );
+  if (!s) return;
   const tbody = table(s.ele('text'), ['Procedure', 'Status', 'Recorded']);
   const rows = rowsOrDenial(
     record.procedures.map((p) => ({ id: p.id, coded: p.procedure, recordedAt: p.recordedAt })),
