@@ -155,7 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('routeTable', routeTable);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerIntegrationOpenApi(app);
 
   await app.register(systemRoutes);

@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Language } from '@dermis/contract';
 import type { AuthContext } from '../app-context';
 import type { Db } from '../db/database';
 import { authSession, patient, userAccount } from '../db/schema';
@@ -12,6 +13,35 @@ import { unauthorized } from '../lib/http-error';
 import { bearerToken } from '../lib/tokens';
 
 export async function authenticate(request: FastifyRequest): Promise<void> {
+  await authenticateWith(request, readCaller, (caller) => caller);
+}
+
+/** What a statement that reads the caller binds: the access token's claims. */
+export type CallerParams = {
+  userId: number;
+  practiceId: number;
+  sessionId: string;
+};
+
+/** The caller's account as authenticate needs it. */
+export interface CallerRow {
+  id: number;
+  practiceId: number;
+  username: string;
+  patientId: number;
+  language: Language | null;
+}
+
+/**
+ * authenticate, with the caller read by `read`: a statement that applies `callerSessionJoin` and
+ * `callerFilter` and may select more (a hot read folds its answer into the same round trip,
+ * docs/decisions/045). No row means 401. Returns the row for the handler.
+ */
+export async function authenticateWith<Row>(
+  request: FastifyRequest,
+  read: (db: Db, params: CallerParams) => Promise<Row | undefined>,
+  callerOf: (row: Row) => CallerRow,
+): Promise<Row> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw unauthorized();
   const claims = await request.server.tokens.verify(token, 'access');
@@ -19,13 +49,13 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 
   // Account, patient AND session in one prepared statement: the revocation check of sign-out and
   // credential changes (docs/decisions/043) costs no round trip of its own.
-  const [account] = await callerQuery(request.server.db).execute({
+  const row = await read(request.server.db, {
     userId: claims.userId,
     practiceId: claims.practiceId,
     sessionId: claims.sid,
   });
-  if (!account) throw unauthorized();
-
+  if (!row) throw unauthorized();
+  const account = callerOf(row);
   request.auth = {
     userId: account.id,
     practiceId: account.practiceId,
@@ -34,9 +64,27 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     sessionId: claims.sid,
     language: account.language,
   };
+  return row;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The session of the access token, joined to `userAccount`: live, not revoked, not past its end. */
+export const callerSessionJoin = and(
+  eq(authSession.id, sql.placeholder('sessionId')),
+  eq(authSession.userId, userAccount.id),
+  isNull(authSession.revokedAt),
+  gt(authSession.expiresAt, sql`now()`),
+);
+
+/** The account of the token, active, of an active and living patient (joined as `patient`). */
+export const callerFilter = and(
+  eq(userAccount.id, sql.placeholder('userId')),
+  eq(userAccount.practiceId, sql.placeholder('practiceId')),
+  eq(userAccount.active, true),
+  eq(patient.active, true),
+  eq(patient.deceased, false),
+);
 
 function prepareCallerQuery(db: Db) {
   return db
@@ -49,24 +97,8 @@ function prepareCallerQuery(db: Db) {
     })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
-    .innerJoin(
-      authSession,
-      and(
-        eq(authSession.id, sql.placeholder('sessionId')),
-        eq(authSession.userId, userAccount.id),
-        isNull(authSession.revokedAt),
-        gt(authSession.expiresAt, sql`now()`),
-      ),
-    )
-    .where(
-      and(
-        eq(userAccount.id, sql.placeholder('userId')),
-        eq(userAccount.practiceId, sql.placeholder('practiceId')),
-        eq(userAccount.active, true),
-        eq(patient.active, true),
-        eq(patient.deceased, false),
-      ),
-    )
+    .innerJoin(authSession, callerSessionJoin)
+    .where(callerFilter)
     .limit(1)
     .prepare('authenticate_caller');
 }
@@ -74,13 +106,14 @@ function prepareCallerQuery(db: Db) {
 const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
 
 /** One prepared statement per database (PostgreSQL parses and plans it once per connection). */
-function callerQuery(db: Db) {
+async function readCaller(db: Db, params: CallerParams): Promise<CallerRow | undefined> {
   let query = callerQueries.get(db);
   if (!query) {
     query = prepareCallerQuery(db);
     callerQueries.set(db, query);
   }
-  return query;
+  const [row] = await query.execute(params);
+  return row;
 }
 
 /** The caller, for handlers behind `authenticate`. */

@@ -29,6 +29,16 @@ describeEachDatabase('caching and transport headers', (t) => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).headers['cache-control']).toBeUndefined();
   });
 
+  it('sends helmet’s headers on API answers, errors and unknown paths alike', async () => {
+    const app = await newApp();
+    for (const url of ['/api/config', '/api/app/patient/getByUsername', '/api/no/such/call', '/healthz']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('sends HSTS only on answers to HTTPS requests', async () => {
     const direct = await newApp({ trustProxy: false });
     const plain = await direct.inject({ method: 'GET', url: '/api/config' });

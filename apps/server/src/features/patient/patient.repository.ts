@@ -1,7 +1,15 @@
 /** Reads of patient records for the app server. Callers pass only ids that passed the guard. */
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { patient, patientAddress, patientContact, responsiblePerson, userAccount } from '../../db/schema';
+import {
+  authSession,
+  patient,
+  patientAddress,
+  patientContact,
+  responsiblePerson,
+  userAccount,
+} from '../../db/schema';
+import { callerFilter, callerSessionJoin, type CallerParams } from '../../plugins/authenticate';
 
 /** The patient behind a sign-in name in one practice (case-insensitive). */
 export async function findPatientIdByUsername(
@@ -76,18 +84,17 @@ interface ResponsibleForRow {
   relationship: number;
 }
 
-function prepareUserProfile(db: Db) {
-  return db
-    .select({
-      ...getTableColumns(patient),
-      contacts: contactsJson,
-      addresses: addressesJson,
-      userId: userAccount.id,
-      username: userAccount.username,
-      lastChangePasswordDate: userAccount.lastChangePasswordDate,
-      language: userAccount.language,
-      // The same rule as the guard: active links to active patients of the caller's practice.
-      responsibleFor: sql<ResponsibleForRow[]>`(
+/** Everything `patient/getByUsername` answers, as the columns of one statement. */
+const userProfileFields = {
+  ...getTableColumns(patient),
+  contacts: contactsJson,
+  addresses: addressesJson,
+  userId: userAccount.id,
+  username: userAccount.username,
+  lastChangePasswordDate: userAccount.lastChangePasswordDate,
+  language: userAccount.language,
+  // The same rule as the guard: active links to active patients of the caller's practice.
+  responsibleFor: sql<ResponsibleForRow[]>`(
         SELECT coalesce(json_agg(json_build_object(
           'id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'gender', p.gender,
           'relationship', r.relationship
@@ -95,7 +102,11 @@ function prepareUserProfile(db: Db) {
         FROM ${responsiblePerson} r JOIN ${patient} p ON p.id = r.patient_id
         WHERE r.responsible_patient_id = "patient"."id" AND r.active AND p.active
           AND p.practice_id = ${sql.placeholder('practiceId')})`,
-    })
+};
+
+function prepareUserProfile(db: Db) {
+  return db
+    .select(userProfileFields)
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.patientId, patient.id))
     .where(eq(patient.id, sql.placeholder('patientId')))
@@ -118,3 +129,33 @@ export async function findUserProfile(db: Db, patientId: number, practiceId: num
   const [row] = await query.execute({ patientId, practiceId });
   return row;
 }
+
+function prepareCallerUserProfile(db: Db) {
+  return db
+    .select({ ...userProfileFields, callerPracticeId: userAccount.practiceId })
+    .from(userAccount)
+    .innerJoin(patient, eq(patient.id, userAccount.patientId))
+    .innerJoin(authSession, callerSessionJoin)
+    .where(callerFilter)
+    .limit(1)
+    .prepare('authenticate_caller_user_profile');
+}
+
+const callerUserProfileQueries = new WeakMap<Db, ReturnType<typeof prepareCallerUserProfile>>();
+
+/**
+ * The caller (as `authenticate` reads them: live session, active account of an active, living
+ * patient) and their own user profile, in ONE round trip: what `patient/getByUsername` answers for
+ * the caller's own name, the usual call (docs/decisions/045).
+ */
+export async function findCallerUserProfile(db: Db, params: CallerParams) {
+  let query = callerUserProfileQueries.get(db);
+  if (!query) {
+    query = prepareCallerUserProfile(db);
+    callerUserProfileQueries.set(db, query);
+  }
+  const [row] = await query.execute(params);
+  return row;
+}
+
+export type CallerUserProfileRow = NonNullable<Awaited<ReturnType<typeof findCallerUserProfile>>>;

@@ -6,17 +6,20 @@ import {
   ridParams,
   userProfile,
 } from '@dermis/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastSerializer } from '../../lib/fast-serializer';
-import { authenticate, authOf } from '../../plugins/authenticate';
+import { authenticate, authenticateWith, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
-import { buildPatientProfile, buildUserProfile } from './patient.service';
-import { findPatientIdByUsername } from './patient.repository';
+import { buildPatientProfile, buildUserProfile, toUserProfile } from './patient.service';
+import {
+  findCallerUserProfile,
+  findPatientIdByUsername,
+  type CallerUserProfileRow,
+} from './patient.repository';
 
 export async function patientRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
 
   app.post(
     `/${paths.getByUsername}`,
@@ -24,12 +27,14 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: getByUsernameRequest, response: { 200: userProfile } },
       // The hottest read of the app: fast-json-stringify instead of a Zod pass over every answer.
       serializerCompiler: fastSerializer(userProfile),
+      preHandler: authenticateWithOwnProfile,
     },
     async (request) => {
       const caller = authOf(request);
       // An unknown username goes through the guard as "no patient" and is refused like a stranger's,
       // so the answer never tells whether a username exists.
-      // The caller's own name (the usual case) needs no lookup: authenticate just read the account.
+      // The caller's own name (the usual case) needs no lookup: authentication read the account and
+      // the profile with it, and the guard lets the caller's own patient through without a query.
       const own = request.body.username.trim().toLowerCase() === caller.username.toLowerCase();
       const candidate = own
         ? caller.patientId
@@ -37,6 +42,8 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
       const access = await assertPatientAccess(request, candidate, {
         username: request.body.username.slice(0, 64),
       });
+      const ownProfile = ownProfiles.get(request);
+      if (access.self && ownProfile) return toUserProfile(ownProfile);
       return buildUserProfile(app.db, access.patientId, caller.practiceId);
     },
   );
@@ -45,10 +52,25 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
     `/${paths.getDermisPatientById}`,
     {
       schema: { params: ridParams, response: { 200: patientProfile } },
-      preHandler: requirePatientAccess(),
+      preHandler: [authenticate, requirePatientAccess()],
     },
     async (request) => buildPatientProfile(app.db, accessedPatient(request).patientId),
   );
 
   return Promise.resolve();
+}
+
+/** The caller's own profile, read in authentication's round trip (docs/decisions/045). */
+const ownProfiles = new WeakMap<FastifyRequest, CallerUserProfileRow>();
+
+/** `authenticate` for getByUsername: the same checks, with the caller's own profile in the same statement. */
+async function authenticateWithOwnProfile(request: FastifyRequest): Promise<void> {
+  const row = await authenticateWith(request, findCallerUserProfile, (r) => ({
+    id: r.userId,
+    practiceId: r.callerPracticeId,
+    username: r.username,
+    patientId: r.id,
+    language: r.language,
+  }));
+  ownProfiles.set(request, row);
 }

@@ -53,6 +53,11 @@ function toPatientProfile(row: PatientRow): PatientProfile {
 export async function buildUserProfile(db: Db, patientId: number, practiceId: number): Promise<UserProfile> {
   const row = await findUserProfile(db, patientId, practiceId);
   if (!row) throw notFound();
+  return toUserProfile(row);
+}
+
+/** The contract's userProfile from a row of the user-profile columns (patient.repository.ts). */
+export function toUserProfile(row: UserProfileRow): UserProfile {
   return {
     ...toPatientProfile(row),
     userId: row.userId,
@@ -62,3 +67,5 @@ export async function buildUserProfile(db: Db, patientId: number, practiceId: nu
     responsibleForPatients: row.responsibleFor,
   };
 }
+
+type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;

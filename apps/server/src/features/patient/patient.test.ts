@@ -163,6 +163,21 @@ describeEachDatabase('app server: patient calls and the patient-access guard', (
     expect((await getByUsername(session.accessToken, 'daniel')).statusCode).toBe(401);
   });
 
+  // getByUsername reads the caller and the profile in one statement: it must refuse as authenticate does.
+  it('an access token stops working once the patient is inactive or deceased', async () => {
+    const session = await signIn(app, 'daniel', guardian.password);
+    expect((await getByUsername(session.accessToken, 'daniel')).statusCode).toBe(200);
+    await t.db.update(patient).set({ deceased: true }).where(eq(patient.id, guardian.patientId));
+    expect((await getByUsername(session.accessToken, 'daniel')).statusCode).toBe(401);
+    await t.db
+      .update(patient)
+      .set({ deceased: false, active: false })
+      .where(eq(patient.id, guardian.patientId));
+    expect((await getByUsername(session.accessToken, 'daniel')).statusCode).toBe(401);
+    await t.db.update(patient).set({ active: true }).where(eq(patient.id, guardian.patientId));
+    expect((await getByUsername(session.accessToken, 'daniel')).statusCode).toBe(200);
+  });
+
   it('the guardian reads the minor through the guard; not once the link is inactive', async () => {
     const session = await signIn(app, 'daniel', guardian.password);
     const response = await getPatient(session.accessToken, minorId);
