@@ -4,7 +4,9 @@
  * like the Zod serialiser it writes only the schema's properties, without validating the whole
  * object against Zod on every call (docs/decisions/045).
  */
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import fastJson from 'fast-json-stringify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 export function fastSerializer(schema: z.ZodType): () => (data: unknown) => string {
@@ -12,4 +14,17 @@ export function fastSerializer(schema: z.ZodType): () => (data: unknown) => stri
     z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as object,
   );
   return () => stringify;
+}
+
+/**
+ * As fastSerializer for a route's 200 answer, and the app's Zod serialiser for its other answers
+ * (a route-level serializerCompiler is asked for every status its schema names).
+ */
+export function fastSerializerFor200<RouteSchema>(schema: z.ZodType): FastifySerializerCompiler<RouteSchema> {
+  const fast = fastSerializer(schema)();
+  // Fastify passes each status's own schema here (a Zod schema: the contract's), not the route's.
+  return (route) =>
+    route.httpStatus === '200'
+      ? fast
+      : serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]);
 }

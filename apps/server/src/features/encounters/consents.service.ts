@@ -14,7 +14,7 @@ import {
   type upsertClinicRequest,
   type upsertConsentProfileRequest,
 } from '@dermis/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import {
@@ -63,6 +63,7 @@ export async function consentsByEncounter(
   const signatures = await signaturesFor(
     db,
     rows.map((r) => r.c),
+    withImages,
   );
   for (const { c, p } of rows) {
     const signed = signatureOf(signatures, c, p.frequency);
@@ -73,12 +74,23 @@ export async function consentsByEncounter(
   return result;
 }
 
-/** Own signatures of these consents, and ONE_TIME signatures of their patients' forms. */
-async function signaturesFor(db: Db, consents: (typeof consent.$inferSelect)[]): Promise<Signature[]> {
+/**
+ * Own signatures of these consents, and ONE_TIME signatures of their patients' forms. Without
+ * `withImages` the drawn PNGs stay in the database (a visit list shows when and by whom, not the
+ * ink) and `signaturePng` is empty.
+ */
+async function signaturesFor(
+  db: Db,
+  consents: (typeof consent.$inferSelect)[],
+  withImages: boolean,
+): Promise<Signatures> {
   const patientIds = [...new Set(consents.map((c) => c.patientId))];
   const profileIds = [...new Set(consents.map((c) => c.consentProfileId))];
-  return db
-    .select()
+  const rows = await db
+    .select({
+      ...getTableColumns(consentSignature),
+      signaturePng: withImages ? consentSignature.signaturePng : sql<string>`''`,
+    })
     .from(consentSignature)
     .where(
       sql`${inArray(
@@ -86,23 +98,32 @@ async function signaturesFor(db: Db, consents: (typeof consent.$inferSelect)[]):
         consents.map((c) => c.id),
       )} OR (${consentSignature.frequency} = 'ONE_TIME' AND ${inArray(consentSignature.patientId, patientIds)} AND ${inArray(consentSignature.consentProfileId, profileIds)})`,
     );
+  // Indexed once: a list of hundreds of consents must not scan every signature for each.
+  const signatures: Signatures = { all: rows, byConsent: new Map(), oneTime: new Map() };
+  for (const row of rows) {
+    if (!signatures.byConsent.has(row.consentId)) signatures.byConsent.set(row.consentId, row);
+    const formKey = `${row.patientId}:${row.consentProfileId}`;
+    if (row.frequency === 'ONE_TIME' && !signatures.oneTime.has(formKey))
+      signatures.oneTime.set(formKey, row);
+  }
+  return signatures;
+}
+
+interface Signatures {
+  all: Signature[];
+  byConsent: Map<number, Signature>;
+  /** The first ONE_TIME signature of each patient's form, keyed `patientId:consentProfileId`. */
+  oneTime: Map<string, Signature>;
 }
 
 function signatureOf(
-  signatures: Signature[],
+  signatures: Signatures,
   c: typeof consent.$inferSelect,
   frequency: string,
 ): Signature | undefined {
   return (
-    signatures.find((s) => s.consentId === c.id) ??
-    (frequency === 'ONE_TIME'
-      ? signatures.find(
-          (s) =>
-            s.frequency === 'ONE_TIME' &&
-            s.patientId === c.patientId &&
-            s.consentProfileId === c.consentProfileId,
-        )
-      : undefined)
+    signatures.byConsent.get(c.id) ??
+    (frequency === 'ONE_TIME' ? signatures.oneTime.get(`${c.patientId}:${c.consentProfileId}`) : undefined)
   );
 }
 
@@ -389,18 +410,20 @@ export async function integrationConsents(
     )
     .orderBy(asc(encounter.dateOfService), asc(consent.id));
   if (rows.length === 0) return { consents: [] };
+  // The clinic's read-back carries the evidence, ink included.
   const signatures = await signaturesFor(
     db,
     rows.map((r) => r.c),
+    true,
   );
-  const signerIds = [...new Set(signatures.map((s) => s.signerPatientId))];
+  const signerIds = [...new Set(signatures.all.map((s) => s.signerPatientId))];
   const signerExternal = signerIds.length
     ? await db
         .select({ id: patient.id, externalId: patient.externalId })
         .from(patient)
         .where(inArray(patient.id, signerIds))
     : [];
-  const signedConsentIds = [...new Set(signatures.map((s) => s.consentId))];
+  const signedConsentIds = [...new Set(signatures.all.map((s) => s.consentId))];
   const signedAt = signedConsentIds.length
     ? await db
         .select({ id: consent.id, externalId: consent.externalId, encounterExternalId: encounter.externalId })

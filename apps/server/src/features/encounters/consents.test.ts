@@ -256,6 +256,12 @@ describeEachDatabase('appointments and consents', (t) => {
 
     const after = (await encountersOf(family.minorId)).encounters[0]!;
     expect(after.unsignedConsents.map((c) => c.title)).toEqual(['HIPAA acknowledgement']);
+    // The list names the signer and the time, without the ink.
+    expect(after.consents[1]!.cosigners[0]).toMatchObject({
+      signature: null,
+      dateSigned: answer.cosigners[0]!.dateSigned,
+      signer: { kind: 'RESPONSIBLE_PERSON', firstName: 'Daniel' },
+    });
 
     // Signed is final: signing again, or the clinic waiving or re-pointing it, is refused.
     const again = await sign(photoConsent);
@@ -420,7 +426,10 @@ describeEachDatabase('appointments and consents', (t) => {
     await feed('PUT', 'encounters/E-1', visit());
     const c = (await encountersOf(family.minorId)).encounters[0]!.consents[1]!;
     const eve = (await signIn(app, family.stranger.username, family.stranger.password)).accessToken;
-    expect((await post('encounter/getByFilter', { patientId: family.minorId }, eve)).statusCode).toBe(403);
+    const refused = await post('encounter/getByFilter', { patientId: family.minorId }, eve);
+    expect(refused.statusCode).toBe(403);
+    // The 200 answer has its own serialiser; a refusal keeps the error shape.
+    expect(refused.json()).toMatchObject({ error: 'FORBIDDEN' });
     expect((await post('encounter/getUnfinished', { patientId: family.minorId }, eve)).statusCode).toBe(403);
     expect((await post('consent/getUnsigned', { encounterId: c.encounterId }, eve)).statusCode).toBe(403);
     expect(
@@ -508,9 +517,11 @@ describeEachDatabase('appointments and consents', (t) => {
       { sortOrder: 'SIDEWAYS' },
       { dateOfServiceRangeLow: 'yesterday' },
     ])
-      expect((await post('encounter/getByFilter', { patientId: family.minorId, ...bad })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await post('encounter/getByFilter', { patientId: family.minorId, ...bad })).json(),
+      ).toMatchObject({
+        error: 'VALIDATION_ERROR',
+      });
     expect((await post('encounter/getUnfinished', {})).statusCode).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastSerializerFor200 } from '../../lib/fast-serializer';
 import { authenticate } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
 import {
@@ -50,6 +51,9 @@ export async function encounterRoutes(instance: FastifyInstance): Promise<void> 
         body: getEncountersByFilterRequest,
         response: { 200: encountersResponse, 400: errorResponse, 403: errorResponse },
       },
+      // A patient's whole visit list (hundreds of visits with their consents) is the appointments
+      // page's read: fast-json-stringify instead of a Zod pass over every answer (decision 045).
+      serializerCompiler: fastSerializerFor200(encountersResponse),
       preHandler: requirePatientAccess(),
     },
     async (request) => filterEncounters(app.db, accessedPatient(request).patientId, request.body),

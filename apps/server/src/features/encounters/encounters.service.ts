@@ -65,23 +65,28 @@ export async function loadEncounters(
     db,
     rows.map((r) => r.e.id),
   );
+  // Grouped once: a patient with hundreds of visits must not scan every role for every visit.
+  const rolesByEncounter = new Map<number, typeof roles>();
+  for (const role of roles) {
+    const list = rolesByEncounter.get(role.encounterId);
+    if (list) list.push(role);
+    else rolesByEncounter.set(role.encounterId, [role]);
+  }
   return rows.map(({ e, c }) => ({
     id: e.id,
     patientId: e.patientId,
     dateOfService: e.dateOfService.toISOString(),
     duration: e.durationMinutes * 60_000,
     historyFinished: e.historyFinished,
-    encounterRoleInfoList: roles
-      .filter((r) => r.encounterId === e.id)
-      .map((r) => ({
-        encounterRoleType: r.role,
-        providerId: r.providerId,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        title: r.title,
-        avatarS3Id: r.avatarS3Id,
-        avatarUrl: providerAvatarUrl(r.avatarS3Id),
-      })),
+    encounterRoleInfoList: (rolesByEncounter.get(e.id) ?? []).map((r) => ({
+      encounterRoleType: r.role,
+      providerId: r.providerId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      title: r.title,
+      avatarS3Id: r.avatarS3Id,
+      avatarUrl: providerAvatarUrl(r.avatarS3Id),
+    })),
     clinicInfo: c
       ? {
           id: c.id,
