@@ -31,14 +31,26 @@ export interface SessionRef {
   expiresAt: Date;
 }
 
-/** A new sign-in: a session ending SESSION_MAX_LIFETIME_SECONDS from now, and its first token pair. */
+/**
+ * A new sign-in: a session ending SESSION_MAX_LIFETIME_SECONDS from now, and its first token pair.
+ * The session and its first refresh token are stored by ONE statement: round trips are most of what
+ * a sign-in costs beside the password hash (docs/decisions/045).
+ */
 export async function startSession(deps: SessionDeps, subject: TokenSubject): Promise<TokenPair> {
   const session = {
     id: randomUUID(),
     expiresAt: new Date(Date.now() + deps.config.sessionMaxLifetimeSeconds * 1000),
   };
-  await deps.db.insert(authSession).values({ ...session, userId: subject.userId });
-  return issueInSession(deps, subject, session);
+  const pair = await signTokenPair(deps.tokens, subject, session);
+  await deps.db.execute(sql`
+    WITH started AS (
+      INSERT INTO ${authSession} (id, user_id, expires_at)
+      VALUES (${session.id}, ${subject.userId}, ${session.expiresAt.toISOString()}::timestamptz)
+    )
+    INSERT INTO ${refreshToken} (id, user_id, family_id, token_hash, expires_at)
+    VALUES (${pair.refresh.id}, ${subject.userId}, ${session.id}, ${sha256Hex(pair.refresh.token)},
+      ${pair.refresh.expiresAt.toISOString()}::timestamptz)`);
+  return { accessToken: pair.accessToken, refreshToken: pair.refresh.token };
 }
 
 /** A token pair inside an existing session; neither token outlives the session's absolute end. */
@@ -47,18 +59,24 @@ export async function issueInSession(
   subject: TokenSubject,
   session: SessionRef,
 ): Promise<TokenPair> {
-  const bound = { sid: session.id, notAfter: session.expiresAt };
-  const access = await deps.tokens.sign('access', subject, bound);
-  const id = randomUUID();
-  const refresh = await deps.tokens.sign('refresh', subject, { ...bound, jti: id });
+  const pair = await signTokenPair(deps.tokens, subject, session);
   await deps.db.insert(refreshToken).values({
-    id,
+    id: pair.refresh.id,
     userId: subject.userId,
     familyId: session.id,
-    tokenHash: sha256Hex(refresh.token),
-    expiresAt: refresh.expiresAt,
+    tokenHash: sha256Hex(pair.refresh.token),
+    expiresAt: pair.refresh.expiresAt,
   });
-  return { accessToken: access.token, refreshToken: refresh.token };
+  return { accessToken: pair.accessToken, refreshToken: pair.refresh.token };
+}
+
+/** The signed access and refresh tokens of a session (the refresh token's id is its `jti`). */
+async function signTokenPair(tokens: TokenService, subject: TokenSubject, session: SessionRef) {
+  const bound = { sid: session.id, notAfter: session.expiresAt };
+  const access = await tokens.sign('access', subject, bound);
+  const id = randomUUID();
+  const refresh = await tokens.sign('refresh', subject, { ...bound, jti: id });
+  return { accessToken: access.token, refresh: { id, token: refresh.token, expiresAt: refresh.expiresAt } };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Queries of the auth feature: accounts by sign-in name, and the refresh-token store. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { patient, userAccount } from '../../db/schema';
+import { mfaProfile, patient, practice, userAccount } from '../../db/schema';
 import { normalizeUsername } from '../../lib/usernames';
 
 export interface LoginCandidate {
@@ -12,6 +12,11 @@ export interface LoginCandidate {
   passwordHash: string;
   /** Account active, and its patient active and alive. */
   maySignIn: boolean;
+  /**
+   * The account has a verified two-step profile or its practice requires two-step: only then does a
+   * right password need the second-step look-ups (most sign-ins skip two queries, decision 045).
+   */
+  mayNeedSecondStep: boolean;
 }
 
 /**
@@ -29,9 +34,12 @@ export async function findLoginCandidates(db: Db, username: string): Promise<Log
       accountActive: userAccount.active,
       patientActive: patient.active,
       deceased: patient.deceased,
+      mayNeedSecondStep: sql<boolean>`(${practice.mfaRequiredByPracticeAdmin} OR EXISTS (
+        SELECT 1 FROM ${mfaProfile} m WHERE m.user_id = ${userAccount.id} AND m.verified AND m.active))`,
     })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
+    .innerJoin(practice, eq(practice.id, userAccount.practiceId))
     .where(eq(sql`lower(${userAccount.username})`, normalizeUsername(username)))
     .orderBy(userAccount.id)
     .limit(5);

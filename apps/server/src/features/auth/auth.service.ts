@@ -76,7 +76,9 @@ export async function passwordLogin(
 
   const subject = { practiceId: account.practiceId, userId: account.userId, username: account.username };
   // A user with two-step profiles (or of a practice that requires them) gets a temporary token only.
-  const secondStep = await secondStepFor(deps.twoStep, deps.tokens, subject);
+  const secondStep = account.mayNeedSecondStep
+    ? await secondStepFor(deps.twoStep, deps.tokens, subject)
+    : null;
   // The device cookie waits for the code: a password alone does not make a browser known.
   if (secondStep) return { response: secondStep, signedIn: null };
   const { accessToken, refreshToken } = await startSession(deps, subject);
