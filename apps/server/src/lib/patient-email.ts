@@ -49,6 +49,16 @@ export function mailLanguage(
   return accountLanguage ?? languageOfIsoCode(profileIsoCode);
 }
 
+/** The preferred language of a patient's health profile, as the portal speaks it (or null). */
+export async function profileLanguage(db: Db, patientId: number): Promise<Language | null> {
+  const [row] = await db
+    .select({ code: patientProfile.preferredLanguageIsoCode })
+    .from(patientProfile)
+    .where(eq(patientProfile.patientId, patientId))
+    .limit(1);
+  return languageOfIsoCode(row?.code);
+}
+
 /** A responsible person to write to about a patient (decision 156). */
 export interface ResponsibleRecipient {
   /** The responsible person's own patient record. */
