@@ -296,5 +296,43 @@ describeEachDatabase('reminders through responsible persons', (t) => {
       );
       expect(await t.db.select().from(reminderSent)).toHaveLength(1);
     });
+
+    it("records nothing when one guardian's address is refused, and retries the whole reminder (decision 156's at-least-once window)", async () => {
+      let refuse = true;
+      const delivered: string[] = [];
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        onRcptTo(address, _session, callback) {
+          if (refuse && address.address === 'lucia@example.org') callback(new Error('mailbox unavailable'));
+          else callback();
+        },
+        onData(stream, session, callback) {
+          stream.on('data', () => undefined);
+          stream.on('end', () => {
+            delivered.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          });
+        },
+      });
+      server.listen(0, '127.0.0.1');
+      await once(server.server, 'listening');
+      const { port } = server.server.address() as AddressInfo;
+      const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@dermis.test');
+      const smtp: ReminderPassDeps = { db: t.db, mailer, config };
+      try {
+        const { emma } = await givenFamily();
+        await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+        expect(await t.db.select().from(reminderSent)).toHaveLength(0);
+        refuse = false;
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+        expect((await runReminderPass(smtp, now)).appointment.SENT).toBe(0);
+      } finally {
+        await mailer.close();
+      }
+      // Daniel's copy from the failed attempt had been handed over already: he has it twice.
+      expect(delivered).toEqual(['daniel@example.org', 'daniel@example.org', 'lucia@example.org']);
+    });
   });
 });
