@@ -72,6 +72,26 @@ test('the whole sign-in and account flow in Spanish, chosen before sign-in and s
   await expect(firstDate).toHaveText(/^\d{1,2} [a-z]+\.? \d{4}/);
   await expectNoSeriousA11yViolations(page);
 
+  // The other screens' dates name their months in Spanish as well (decision 155).
+  await page.goto('/appointments');
+  await expect(page.getByTestId('visit-date').first()).toHaveText(
+    /^\d{2} [a-z]+\.? \d{4}, \d{2}:\d{2}\s[ap]\.\s?m\.$/,
+  );
+  await page.goto('/messages/inbox');
+  await expect(page.getByTestId('message-row-date').first()).toHaveText(/^\d{1,2} [a-z]+\.?( \d{4})?$/);
+  await page.goto('/health-information');
+  await page.getByRole('button', { name: 'Fecha desde', exact: true }).click();
+  const [today, month] = await page.evaluate(() => [
+    new Intl.DateTimeFormat('es-US', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()),
+    new Intl.DateTimeFormat('es-US', { month: 'long', year: 'numeric' }).format(new Date()),
+  ]);
+  await expect(page.getByRole('button', { name: today, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Elegir el mes' })).toHaveText(month);
+  await expect(page.getByRole('columnheader', { name: 'lun', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/account/activity-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro de actividad' })).toBeVisible();
+
   // Switched back in the profile menu: stored on the account, the page reads English again.
   await page.getByRole('button', { name: `Menú del perfil de ${demo.patient.firstName}` }).click();
   await expectNoSeriousA11yViolations(page);

@@ -37,4 +37,13 @@ export const enMail = {
   'mail.reminder.followUp.scheduleNoPhone': 'Please contact the clinic to schedule it.',
   'mail.reminder.followUp.ignore': 'If you have already scheduled it, you can ignore this e-mail.',
   'mail.reminder.followUp.action': 'Open the patient portal',
+  'mail.reminder.responsible': 'You receive this reminder as a responsible person of {name}.',
+  'mail.reminder.appointment.subjectFor': 'Appointment reminder for {name}',
+  'mail.reminder.appointment.whenFor': "This is a reminder of {name}'s appointment on {when}.",
+  'mail.reminder.appointment.prepareFor':
+    "Before the visit, please review {name}'s health profile and sign any consent forms waiting in the patient portal.",
+  'mail.reminder.appointment.actionFor': "View {name}'s appointments",
+  'mail.reminder.followUp.subjectFor': 'Time to schedule a follow-up visit for {name}',
+  'mail.reminder.followUp.dueFor':
+    "After {name}'s visit on {visitDate}, the clinic asked to see {name} again for a follow-up visit around {dueDate}.",
 } as const;

@@ -40,4 +40,13 @@ export const esMail = {
   'mail.reminder.followUp.scheduleNoPhone': 'Comuníquese con la clínica para programarla.',
   'mail.reminder.followUp.ignore': 'Si ya la programó, puede ignorar este correo electrónico.',
   'mail.reminder.followUp.action': 'Abrir el portal del paciente',
+  'mail.reminder.responsible': 'Recibe este recordatorio como persona responsable de {name}.',
+  'mail.reminder.appointment.subjectFor': 'Recordatorio de cita de {name}',
+  'mail.reminder.appointment.whenFor': 'Le recordamos la cita de {name} del {when}.',
+  'mail.reminder.appointment.prepareFor':
+    'Antes de la visita, revise el perfil de salud de {name} y firme los formularios de consentimiento pendientes en el portal del paciente.',
+  'mail.reminder.appointment.actionFor': 'Ver las citas de {name}',
+  'mail.reminder.followUp.subjectFor': 'Es momento de programar la visita de seguimiento de {name}',
+  'mail.reminder.followUp.dueFor':
+    'Después de la visita de {name} del {visitDate}, la clínica pidió ver a {name} de nuevo en una visita de seguimiento alrededor del {dueDate}.',
 } satisfies Record<keyof typeof enMail, string>;

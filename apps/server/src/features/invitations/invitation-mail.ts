@@ -1,7 +1,8 @@
 /**
  * The two e-mails clinic staff send. They name the practice and carry one link; no health data and
  * not even the patient's name, in case the address on file belongs to someone else. Worded in the
- * language of the patient's account when they have one, else in English.
+ * language of the patient's account when they have one, else their health profile's preferred
+ * language when the portal speaks it (decision 157), else in English.
  */
 import type { InvitationKind, Language } from '@dermis/contract';
 import { translatorFor } from '../../lib/i18n';

@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { mailBrand } from '../../lib/mail/template';
 import { issueAccountToken } from './account-token.repository';
 import { invitationMail } from './invitation-mail';
-import { firstActiveEmail } from '../../lib/patient-email';
+import { firstActiveEmail, profileLanguage } from '../../lib/patient-email';
 import { accountOfPatient, patientByExternalId } from './patient-lookup.repository';
 import type { PatientFacts } from './patient-lookup.repository';
 
@@ -68,7 +68,9 @@ export async function sendInvitationTo(
       to: email,
       url: `${deps.config.publicUrl}${path}`,
       expiresAt: token.expiresAt,
-      language: account?.language,
+      // The account's language, else the health profile's (decision 157): a patient invited to
+      // create an account has no account language yet.
+      language: account?.language ?? (await profileLanguage(deps.db, found.id)),
     }),
   );
   return { id: token.id, kind: input.kind, email, expiresAt: token.expiresAt.toISOString() };

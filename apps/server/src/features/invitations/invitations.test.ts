@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { accountToken, patientContact, userAccount, verifiedEmail } from '../../db/schema';
+import { accountToken, patientContact, patientProfile, userAccount, verifiedEmail } from '../../db/schema';
 import { sha256Hex } from '../../lib/secrets';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
@@ -45,6 +45,42 @@ describeEachDatabase('staff invitations', (t) => {
     const [row] = await t.db.select().from(accountToken);
     expect(row!.tokenHash).toBe(sha256Hex(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
+  });
+
+  it("writes the invitation of a patient without an account in their health profile's language (decision 157)", async () => {
+    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    await t.db.insert(patientProfile).values({ patientId: ana.patientId, preferredLanguageIsoCode: 'es' });
+    expect((await invite(app, key, ana.externalId, { kind: 'ACCOUNT_CREATION' })).statusCode).toBe(201);
+    const [mail] = await outboxTo(t.db, 'ana@example.org');
+    expect(mail!.subject).toBe('Sunshine Dermatology: Cree su cuenta del portal del paciente');
+    expect(mail!.textBody).toContain('le invita a crear una cuenta');
+    expect(mail!.textBody).toMatch(/hasta el \d{1,2} de [a-z]+ de \d{4}/);
+
+    // A language the portal does not speak (French) falls back to English.
+    const bea = await givenPatientWithEmail(t.db, practiceId, 'bea@example.org');
+    await t.db.insert(patientProfile).values({ patientId: bea.patientId, preferredLanguageIsoCode: 'fr' });
+    await invite(app, key, bea.externalId, { kind: 'ACCOUNT_CREATION' });
+    expect((await outboxTo(t.db, 'bea@example.org'))[0]!.subject).toBe(
+      'Sunshine Dermatology: Create your patient portal account',
+    );
+  });
+
+  it("prefers the account's language to the health profile's for an e-mail verification", async () => {
+    const user = await givenUser(t.db, practiceId);
+    await t.db.update(userAccount).set({ language: 'en' }).where(eq(userAccount.id, user.userId));
+    await t.db.insert(patientProfile).values({ patientId: user.patientId, preferredLanguageIsoCode: 'spa' });
+    const externalId = (await t.db.query.patient.findFirst({
+      where: (x, { eq: e }) => e(x.id, user.patientId),
+    }))!.externalId;
+    await invite(app, key, externalId, { kind: 'EMAIL_VERIFICATION', email: 'user@example.org' });
+    expect((await outboxTo(t.db, 'user@example.org'))[0]!.subject).toBe(
+      'Sunshine Dermatology: Verify your e-mail address',
+    );
+    await t.db.update(userAccount).set({ language: null }).where(eq(userAccount.id, user.userId));
+    await invite(app, key, externalId, { kind: 'EMAIL_VERIFICATION', email: 'user@example.org' });
+    expect((await outboxTo(t.db, 'user@example.org'))[1]!.subject).toBe(
+      'Sunshine Dermatology: Verifique su dirección de correo electrónico',
+    );
   });
 
   it('sends an e-mail-verification link to an explicit address, also to a patient with an account', async () => {

@@ -7,7 +7,7 @@ import { OutboxMailer } from '../../lib/mail/outbox-mailer';
 import { testConfig } from '../../test/config';
 import { describeEachDatabase } from '../../test/database';
 import { demoFollowUp } from './reminders.demo';
-import { formatVisit } from './reminders.service';
+import { formatVisit, runReminderPass } from './reminders.service';
 
 describeEachDatabase('reminders demo', (t) => {
   const config = testConfig({ publicUrl: 'https://portal.example' });
@@ -71,5 +71,31 @@ describeEachDatabase('reminders demo', (t) => {
       /appointment reminders: 0 sent[^]*follow-up reminders: 0 sent/,
     );
     expect(await t.db.select().from(mailOutbox)).toHaveLength(2);
+  });
+
+  it("reminds Daniel of Emma's visit, naming her, once it is a day away: she has no e-mail address (decision 156)", async () => {
+    await run('demo:seed');
+    await run('reminders:run');
+    const emmaVisit = await visitOn('DEMO-ENC-UP-EMMA');
+    const deps = { db: t.db, mailer: new OutboxMailer(t.db), config };
+    const dayBefore = new Date(emmaVisit.getTime() - 24 * 3_600_000);
+    expect((await runReminderPass(deps, dayBefore)).appointment).toMatchObject({ SENT: 1, NO_EMAIL: 0 });
+
+    const mails = await t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(mails).toHaveLength(3);
+    const emma = mails[2]!;
+    expect([emma.toAddress, emma.category, emma.subject]).toEqual([
+      'daniel.reed@example.com',
+      'APPOINTMENT_REMINDER',
+      'Sunshine Dermatology: Appointment reminder for Emma Reed',
+    ]);
+    expect(emma.textBody).toContain(
+      `This is a reminder of Emma Reed's appointment on ${formatVisit(emmaVisit, null, config.reminderTimeZone, true)}.`,
+    );
+    expect(emma.textBody).toContain('You receive this reminder as a responsible person of Emma Reed.');
+    expect(emma.textBody).toMatch(/https:\/\/portal\.example\/\d+\/appointments/);
+
+    expect((await runReminderPass(deps, new Date(dayBefore.getTime() + 3_600_000))).appointment.SENT).toBe(0);
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(3);
   });
 });

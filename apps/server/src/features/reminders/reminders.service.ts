@@ -13,7 +13,7 @@ import type { JobDefinition } from '../../lib/jobs/scheduled-jobs';
 import { translatorFor } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mail/mailer';
 import { OutboxMailer } from '../../lib/mail/outbox-mailer';
-import type { ReminderResult } from '../../lib/mail/reminder-mail';
+import type { ReminderAbout, ReminderResult } from '../../lib/mail/reminder-mail';
 import { sendReminderMail } from '../../lib/mail/reminder-mail';
 import type { MailContent } from '../../lib/mail/template';
 import { describeError } from '../../lib/safe-error';
@@ -130,10 +130,12 @@ async function remindOnce(
         {
           patientId: candidate.patientId,
           type: kind === 'APPOINTMENT' ? 1 : 3,
-          content: (language) =>
+          // A minor without an address of their own is reminded through their guardians (decision 156).
+          reachResponsiblePersons: true,
+          content: (language, about) =>
             kind === 'APPOINTMENT'
-              ? appointmentContent(deps.config, candidate, language)
-              : followUpContent(deps.config, candidate, language),
+              ? appointmentContent(deps.config, candidate, language, about)
+              : followUpContent(deps.config, candidate, language, about),
         },
       );
       // Not sent (unsubscribed meanwhile, no e-mail address): roll the record back, so a patient who
@@ -164,53 +166,75 @@ function mailerInTransaction(mailer: Mailer, tx: Db): Mailer {
 
 type Content = Pick<MailContent, 'subject' | 'greeting' | 'paragraphs' | 'action'>;
 
+/** The patient's appointments, or the page a responsible person sees them on (/{patientId}/appointments). */
+function appointmentsUrl(config: ReminderConfig, about: ReminderAbout | null): string {
+  return `${config.publicUrl}${about ? `/${about.patientId}` : ''}${webRoutes.appointments}`;
+}
+
 function appointmentContent(
   config: ReminderConfig,
   c: ReminderCandidate,
   language: Language | null,
+  about: ReminderAbout | null,
 ): Content {
   const tr = translatorFor(language);
   const place = clinicLine(c);
   const phone = c.phone ? formatPharmacyPhone(c.phone) : null;
+  const when = formatVisit(c.dateOfService, language, c.timeZone, true);
+  const name = about?.name ?? '';
   return {
-    subject: tr('mail.reminder.appointment.subject'),
+    subject: about
+      ? tr('mail.reminder.appointment.subjectFor', { name })
+      : tr('mail.reminder.appointment.subject'),
     greeting: tr('mail.greeting'),
     paragraphs: [
-      tr('mail.reminder.appointment.when', {
-        when: formatVisit(c.dateOfService, language, c.timeZone, true),
-      }),
+      about
+        ? tr('mail.reminder.appointment.whenFor', { name, when })
+        : tr('mail.reminder.appointment.when', { when }),
       ...(place ? [tr('mail.reminder.appointment.where', { clinic: place })] : []),
-      tr('mail.reminder.appointment.prepare'),
+      about ? tr('mail.reminder.appointment.prepareFor', { name }) : tr('mail.reminder.appointment.prepare'),
       phone
         ? tr('mail.reminder.appointment.change', { phone })
         : tr('mail.reminder.appointment.changeNoPhone'),
     ],
     action: {
-      label: tr('mail.reminder.appointment.action'),
-      url: `${config.publicUrl}${webRoutes.appointments}`,
+      label: about
+        ? tr('mail.reminder.appointment.actionFor', { name })
+        : tr('mail.reminder.appointment.action'),
+      url: appointmentsUrl(config, about),
     },
   };
 }
 
-function followUpContent(config: ReminderConfig, c: ReminderCandidate, language: Language | null): Content {
+function followUpContent(
+  config: ReminderConfig,
+  c: ReminderCandidate,
+  language: Language | null,
+  about: ReminderAbout | null,
+): Content {
   const tr = translatorFor(language);
   const phone = c.phone ? formatPharmacyPhone(c.phone) : null;
   const due = c.followUpDueAt ?? c.dateOfService;
   const zone = c.timeZone;
+  const dates = {
+    visitDate: formatVisit(c.dateOfService, language, zone, false),
+    dueDate: formatVisit(due, language, zone, false),
+  };
   return {
-    subject: tr('mail.reminder.followUp.subject'),
+    subject: about
+      ? tr('mail.reminder.followUp.subjectFor', { name: about.name })
+      : tr('mail.reminder.followUp.subject'),
     greeting: tr('mail.greeting'),
     paragraphs: [
-      tr('mail.reminder.followUp.due', {
-        visitDate: formatVisit(c.dateOfService, language, zone, false),
-        dueDate: formatVisit(due, language, zone, false),
-      }),
+      about
+        ? tr('mail.reminder.followUp.dueFor', { name: about.name, ...dates })
+        : tr('mail.reminder.followUp.due', dates),
       phone ? tr('mail.reminder.followUp.schedule', { phone }) : tr('mail.reminder.followUp.scheduleNoPhone'),
       tr('mail.reminder.followUp.ignore'),
     ],
     action: {
       label: tr('mail.reminder.followUp.action'),
-      url: `${config.publicUrl}${webRoutes.appointments}`,
+      url: appointmentsUrl(config, about),
     },
   };
 }

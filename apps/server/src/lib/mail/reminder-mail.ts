@@ -7,13 +7,13 @@ import type { Language, MessageKey, UnsubscribeType } from '@dermis/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
-import { emailPreference, patient, practice, userAccount } from '../../db/schema';
+import { emailPreference, patient, patientProfile, practice, userAccount } from '../../db/schema';
 import type { MailCategory, Mailer } from './mailer';
 import { translatorFor } from '../i18n';
 import { mailBrand, renderMail } from './template';
 import type { MailContent } from './template';
 import { unsubscribeLink } from './unsubscribe-link';
-import { firstActiveEmail } from '../patient-email';
+import { firstActiveEmail, mailLanguage, responsibleRecipients } from '../patient-email';
 
 export type ReminderResult = 'SENT' | 'SKIPPED_UNSUBSCRIBED' | 'NO_EMAIL';
 
@@ -31,6 +31,13 @@ const footerText = {
 
 type ReminderContent = Pick<MailContent, 'subject' | 'greeting' | 'paragraphs' | 'action'>;
 
+/** Set when the e-mail goes to a responsible person: the patient it is about (decision 156). */
+export interface ReminderAbout {
+  patientId: number;
+  /** 'Emma Reed'. */
+  name: string;
+}
+
 export interface ReminderDeps {
   db: Db;
   mailer: Mailer;
@@ -44,8 +51,16 @@ export async function sendReminderMail(
     type: UnsubscribeType;
     /** Default: the patient's first active e-mail contact. */
     to?: string;
-    /** The texts, or a function making them in the recipient's language (null: not chosen). */
-    content: ReminderContent | ((language: Language | null) => ReminderContent);
+    /**
+     * When the patient has no e-mail address, write to each responsible person who acts for them
+     * instead, in that person's language (decision 156). Reminders do; clinic messages do not.
+     */
+    reachResponsiblePersons?: boolean;
+    /**
+     * The texts, or a function making them in the recipient's language (null: not chosen), told
+     * whom the e-mail is about when it goes to a responsible person.
+     */
+    content: ReminderContent | ((language: Language | null, about: ReminderAbout | null) => ReminderContent);
   },
 ): Promise<ReminderResult> {
   const [opted] = await deps.db
@@ -61,32 +76,64 @@ export async function sendReminderMail(
       practiceName: practice.name,
       practiceBrandColor: practice.brandColor,
       practiceLogoMimeType: practice.logoMimeType,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
       userId: userAccount.id,
       language: userAccount.language,
+      profileLanguage: patientProfile.preferredLanguageIsoCode,
     })
     .from(patient)
     .innerJoin(practice, eq(practice.id, patient.practiceId))
     .leftJoin(userAccount, eq(userAccount.patientId, patient.id))
+    .leftJoin(patientProfile, eq(patientProfile.patientId, patient.id))
     .where(eq(patient.id, input.patientId))
     .limit(1);
   if (!who) throw new Error(`sendReminderMail: no patient ${input.patientId}`);
 
-  const to = input.to ?? (await firstActiveEmail(deps.db, input.patientId));
-  if (!to) return 'NO_EMAIL';
+  const own = input.to ?? (await firstActiveEmail(deps.db, input.patientId));
+  const about: ReminderAbout = { patientId: input.patientId, name: `${who.firstName} ${who.lastName}` };
+  const recipients = own
+    ? [
+        {
+          to: own,
+          userId: who.userId ?? 0,
+          language: mailLanguage(who.language, who.profileLanguage),
+          about: null,
+        },
+      ]
+    : input.reachResponsiblePersons
+      ? (await responsibleRecipients(deps.db, input.patientId)).map((r) => ({ ...r, about }))
+      : [];
+  if (recipients.length === 0) return 'NO_EMAIL';
 
-  const link = unsubscribeLink(deps.config, {
-    patientId: input.patientId,
-    userId: who.userId ?? 0,
-    type: input.type,
-  });
-  const tr = translatorFor(who.language);
-  const mail = renderMail({
-    language: who.language,
-    practiceName: who.practiceName,
-    brand: mailBrand(deps.config.publicUrl, who),
-    ...(typeof input.content === 'function' ? input.content(who.language) : input.content),
-    footer: { text: tr(footerText[input.type]), link: { label: tr('mail.reminder.unsubscribe'), url: link } },
-  });
-  await deps.mailer.send({ practiceId: who.practiceId, to, category: categoryOf[input.type], ...mail });
+  for (const recipient of recipients) {
+    // The link unsubscribes the patient (whoever follows it); uid names the reader's account.
+    const link = unsubscribeLink(deps.config, {
+      patientId: input.patientId,
+      userId: recipient.userId,
+      type: input.type,
+    });
+    const tr = translatorFor(recipient.language);
+    const mail = renderMail({
+      language: recipient.language,
+      practiceName: who.practiceName,
+      brand: mailBrand(deps.config.publicUrl, who),
+      ...(typeof input.content === 'function'
+        ? input.content(recipient.language, recipient.about)
+        : input.content),
+      footer: {
+        text: recipient.about
+          ? `${tr('mail.reminder.responsible', { name: recipient.about.name })} ${tr(footerText[input.type])}`
+          : tr(footerText[input.type]),
+        link: { label: tr('mail.reminder.unsubscribe'), url: link },
+      },
+    });
+    await deps.mailer.send({
+      practiceId: who.practiceId,
+      to: recipient.to,
+      category: categoryOf[input.type],
+      ...mail,
+    });
+  }
   return 'SENT';
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n/language';
 import {
   addressLines,
   clinicWebsite,
@@ -13,6 +14,15 @@ describe('formatVisitDate', () => {
     // Local date-time (no zone) so the test means the same in every time zone.
     expect(formatVisitDate('2030-03-05T14:07:00.000')).toBe('Mar 05, 2030 @ 02 : 07 PM');
     expect(formatVisitDate('2030-12-31T00:30:00.000')).toBe('Dec 31, 2030 @ 12 : 30 AM');
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => setLanguage('en', { remember: false }));
+    it('names the month in Spanish and keeps the time of day', async () => {
+      await setLanguage('es', { remember: false });
+      expect(formatVisitDate('2030-03-05T14:07:00.000')).toMatch(/^05 mar\.? 2030,? 02:07\sp\.\s?m\.$/);
+      expect(formatVisitDate('2030-12-31T00:30:00.000')).toMatch(/^31 dic\.? 2030,? 12:30\sa\.\s?m\.$/);
+    });
   });
 });
 

@@ -1,9 +1,18 @@
-import dayjs from 'dayjs';
 import { educationPreviewLength, type EncounterRoleInfo } from '@dermis/contract';
+import { localDate } from '../../lib/i18n/local-date';
 
-/** Spec 002 §2 'MMM DD, Y @ hh : mm A' (moment's Y is the full year), in the viewer's time zone. */
+/**
+ * Spec 002 §2 'MMM DD, Y @ hh : mm A' (moment's Y is the full year), in the viewer's time zone; in
+ * Spanish '05 mar 2030, 02:07 p. m.'.
+ */
 export function formatVisitDate(dateOfService: string): string {
-  return dayjs(dateOfService).format('MMM DD, YYYY [@] hh : mm A');
+  return localDate(dateOfService, 'MMM DD, YYYY [@] hh : mm A', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** Spec 002 §2, §9: (xxx) xxx-xxxx only for exactly 10 digits; anything else is shown as given. */

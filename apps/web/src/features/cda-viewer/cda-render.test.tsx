@@ -396,5 +396,17 @@ describe('the words around a document follow the app language (decision 131)', (
     expect(page.textContent).toMatch(/Atención\u00a0desde\u00a0.+ hasta /);
     expect(page.querySelector('nav.cda-toc h2')?.textContent).toBe('Índice');
     expect(page.textContent).not.toMatch(/Date of birth|Table of Contents|not available| from | to /);
+    expect(page.textContent).toContain('2 de enero de 2024, 10:15:00, EST');
+    expect(page.textContent).toContain('12 de marzo de 1984');
+    expect(page.textContent).not.toMatch(/January|March/);
+  });
+
+  it('names the months of dates in Spanish, at every precision (decision 155)', async () => {
+    await setLanguage('es', { remember: false });
+    expect(formatCdaTime('20240102101500-0500')).toBe('2 de enero de 2024, 10:15:00, EST');
+    expect(formatCdaTime('202401021015+0100')).toBe('2 de enero de 2024, 10:15 +0100');
+    expect(formatCdaTime('197505')).toBe('mayo de 1975');
+    expect(formatCdaTime('1975')).toBe('1975');
+    expect(formatCdaTime('00500101')).toBe('1 de enero de 50');
   });
 });

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { PatientDocument } from '@dermis/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n/language';
 import { defaultRange, documentDate, documentsInRange, isRangeInvalid, shortcutRange } from './date-range';
 
 const today = dayjs('2026-03-20T12:00:00');
@@ -43,5 +44,13 @@ describe('documents date range', () => {
 
   it("formats document dates as 'MMMM DD, YYYY'", () => {
     expect(documentDate(dayjs('2026-03-05T10:00:00').toISOString())).toBe('March 05, 2026');
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => setLanguage('en', { remember: false }));
+    it('names the month in Spanish', async () => {
+      await setLanguage('es', { remember: false });
+      expect(documentDate(dayjs('2026-03-05T10:00:00').toISOString())).toBe('05 de marzo de 2026');
+    });
   });
 });

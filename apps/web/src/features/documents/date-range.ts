@@ -4,7 +4,8 @@
  */
 import dayjs from 'dayjs';
 import type { DocumentRangeShortcut, PatientDocument } from '@dermis/contract';
-import { documentRangeShortcuts } from '@dermis/contract';
+import { documentDateFormat, documentRangeShortcuts } from '@dermis/contract';
+import { localDate } from '../../lib/i18n/local-date';
 
 export interface DayRange {
   /** YYYY-MM-DD (local days). */
@@ -36,7 +37,7 @@ export function documentsInRange(documents: PatientDocument[], range: DayRange):
     .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated));
 }
 
-/** 'MMMM DD, YYYY' (spec §9: 'MMMM DD, Y'). */
+/** 'MMMM DD, YYYY' (spec §9: 'MMMM DD, Y'); in Spanish '05 de marzo de 2026'. */
 export function documentDate(iso: string): string {
-  return dayjs(iso).format('MMMM DD, YYYY');
+  return localDate(iso, documentDateFormat, { day: '2-digit', month: 'long', year: 'numeric' });
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n/language';
 import {
   checkFiles,
   fileNotices,
@@ -6,6 +7,7 @@ import {
   isAddressValid,
   isAllowedType,
   listDate,
+  viewDate,
   maxAttachmentBytes,
   replyDraft,
   replySeparator,
@@ -28,6 +30,27 @@ describe('listDate', () => {
   it("is 'MMM Do, YYYY' for another year", () => {
     expect(listDate('2025-12-22T12:00:00', now)).toBe('Dec 22nd, 2025');
     expect(listDate('2027-02-03T12:00:00', now)).toBe('Feb 3rd, 2027');
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => setLanguage('en', { remember: false }));
+    it('names the month in Spanish, with the year only for another year', async () => {
+      await setLanguage('es', { remember: false });
+      expect(listDate('2026-03-04T12:00:00', now)).toMatch(/^4 mar\.?$/);
+      expect(listDate('2025-12-22T12:00:00', now)).toMatch(/^22 dic\.? 2025$/);
+    });
+  });
+});
+
+describe('viewDate', () => {
+  afterEach(() => setLanguage('en', { remember: false }));
+  it("is 'MMM Do, YYYY h:mm A' in English", () => {
+    expect(viewDate('2026-03-04T15:30:00')).toBe('Mar 4th, 2026 3:30 PM');
+  });
+  it('names the month in Spanish, in the quoted header of a reply too', async () => {
+    await setLanguage('es', { remember: false });
+    expect(viewDate('2026-03-04T15:30:00')).toMatch(/^4 mar\.? 2026,? 3:30\sp\.\s?m\.$/);
+    expect(replyDraft({ ...original, dateSent: '2026-03-04T15:30:00' }).content).toMatch(/4 mar\.? 2026/);
   });
 });
 

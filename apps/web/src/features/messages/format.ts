@@ -3,7 +3,6 @@
  * list and view dates, the address rule, reply and forward drafts, and which files may be attached.
  */
 import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
 import {
   isAllowedAttachmentName,
   messageAddressPattern,
@@ -11,18 +10,27 @@ import {
   messageAttachmentMaxBytes,
 } from '@dermis/contract';
 import { t } from '../../lib/i18n';
+import { localDate } from '../../lib/i18n/local-date';
 
-dayjs.extend(advancedFormat);
-
-/** Spec 002 §2: 'MMM Do' within the current year, 'MMM Do, YYYY' otherwise (in the browser's zone). */
+/**
+ * Spec 002 §2: 'MMM Do' within the current year, 'MMM Do, YYYY' otherwise (in the browser's zone);
+ * in Spanish '4 mar' and '22 dic 2025'.
+ */
 export function listDate(iso: string, now: Date = new Date()): string {
-  const date = dayjs(iso);
-  return date.year() === dayjs(now).year() ? date.format('MMM Do') : date.format('MMM Do, YYYY');
+  return dayjs(iso).year() === dayjs(now).year()
+    ? localDate(iso, 'MMM Do', { day: 'numeric', month: 'short' })
+    : localDate(iso, 'MMM Do, YYYY', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** The message view's 'Date and time'. */
+/** The message view's 'Date and time' (and the quoted header of a reply or forward). */
 export function viewDate(iso: string): string {
-  return dayjs(iso).format('MMM Do, YYYY h:mm A');
+  return localDate(iso, 'MMM Do, YYYY h:mm A', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 /** Spec 002 §5: user, @, domain, a 2 to 4 letter suffix (the contract's rule, which the server applies too). */

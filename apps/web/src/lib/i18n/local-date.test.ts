@@ -19,4 +19,19 @@ describe('localDate', () => {
       /^15 ene\.? 2026$/,
     );
   });
+
+  it('reads a bare YYYY-MM-DD as the local day in both languages, not as UTC midnight', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(localDate('2026-03-05', 'MMMM DD, YYYY', { day: 'numeric', month: 'long' })).toBe(
+        'March 05, 2026',
+      );
+      await setLanguage('es', { remember: false });
+      // Options of their own: a cached format keeps the zone it was made in.
+      expect(localDate('2026-03-05', 'MMMM DD, YYYY', { day: 'numeric', month: 'long' })).toBe('5 de marzo');
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
 });

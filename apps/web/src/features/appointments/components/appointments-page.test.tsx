@@ -2,12 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Consent, Encounter } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/language';
 import { mockFetch, type FakeReply } from '../../../lib/testing/fetch-mock';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { signedConsent, stripDataUrl } from '../api/appointments';
 import { Appointments } from './appointments-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en', { remember: false });
+});
 
 const consentOf = (id: number, title: string): Consent => ({
   id,
@@ -113,6 +117,17 @@ describe('Appointments', () => {
       dateSelection: 'SPECIFY_RANGE',
       updateConsents: true,
     });
+  });
+
+  it('dates upcoming and past visits with Spanish month names in Spanish (decision 155)', async () => {
+    await setLanguage('es', { remember: false });
+    server();
+    renderWithProviders(<Appointments patientId={7} />);
+    const upcoming = await screen.findByTestId('visit-date');
+    expect(upcoming.textContent).toMatch(/^0[23] feb\.? 2031, \d\d:\d\d\s[ap]\.\s?m\.$/);
+    const past = await screen.findAllByTestId('past-visit');
+    expect(past[0]?.textContent).toMatch(/\d\d may\.? 2020/);
+    expect(document.body.textContent).not.toMatch(/\b(Feb|May) \d\d, 20\d\d/);
   });
 
   it('shows past visits 2 at a time, newest first, with Load More until all are shown', async () => {

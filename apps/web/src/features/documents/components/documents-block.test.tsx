@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { PatientDocument } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/language';
 import { mockFetch } from '../../../lib/testing/fetch-mock';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { DocumentsBlock } from './documents-block';
@@ -17,7 +18,10 @@ const document: PatientDocument = {
   contentLength: 100,
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en', { remember: false });
+});
 
 describe('DocumentsBlock', () => {
   it("shows the newest document and 'Show details' when there are documents", async () => {
@@ -30,6 +34,14 @@ describe('DocumentsBlock', () => {
       '/my-health-profile/documents',
     );
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/app/dms/getPatientDocuments/_rid/7');
+  });
+
+  it('names the month of the latest document in Spanish (decision 155)', async () => {
+    await setLanguage('es', { remember: false });
+    mockFetch(() => ({ body: [document] }));
+    renderWithProviders(<DocumentsBlock patientId={7} />);
+    expect(await screen.findByText(/Patch test results \(0\d de marzo de 2026\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/March/)).toBeNull();
   });
 
   it("has no 'Show details' without documents", async () => {

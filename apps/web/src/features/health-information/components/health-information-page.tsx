@@ -31,18 +31,13 @@ import { ListSkeleton } from '../../../components/skeletons';
 import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
+import { dayAriaLabel, monthLabel, monthsListLabel, weekdayLabel } from '../calendar-labels';
 import { base64ToBlob, saveBlob } from '../download';
 
 const isoDay = 'YYYY-MM-DD';
 const usDay = 'MM/DD/YYYY';
 const toUs = (iso: string | null) => (iso ? dayjs(iso, isoDay).format(usDay) : null);
 const shownDate = (value: string) => dayjs(value.slice(0, 10), isoDay).format(usDay);
-/** A calendar day as a screen reader announces it, e.g. "November 26, 2026". */
-const longDate = (day: string) =>
-  new Intl.DateTimeFormat(document.documentElement.lang || 'en-US', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
 interface HealthInformationProps {
   patientId: number;
@@ -94,7 +89,10 @@ function DayPicker({
         monthLevelControl: t('healthInfo.calendar.chooseMonth'),
         yearLevelControl: t('healthInfo.calendar.chooseYear'),
       }}
-      getDayAriaLabel={(day) => longDate(day)}
+      getDayAriaLabel={dayAriaLabel}
+      monthLabelFormat={monthLabel}
+      weekdayFormat={weekdayLabel}
+      monthsListFormat={monthsListLabel}
     />
   );
 }
