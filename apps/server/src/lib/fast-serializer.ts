@@ -9,19 +9,14 @@ import fastJson from 'fast-json-stringify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export function fastSerializer(schema: z.ZodType): () => (data: unknown) => string {
-  const stringify: (data: unknown) => string = fastJson(
-    z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as object,
-  );
-  return () => stringify;
-}
-
 /**
- * As fastSerializer for a route's 200 answer, and the app's Zod serialiser for its other answers
- * (a route-level serializerCompiler is asked for every status its schema names).
+ * The route's serializerCompiler: fast-json-stringify for the 200 answer, the app's Zod serialiser
+ * for its other answers (a route-level serializerCompiler is asked for every status its schema names).
  */
 export function fastSerializerFor200<RouteSchema>(schema: z.ZodType): FastifySerializerCompiler<RouteSchema> {
-  const fast = fastSerializer(schema)();
+  const fast: (data: unknown) => string = fastJson(
+    z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as object,
+  );
   // Fastify passes each status's own schema here (a Zod schema: the contract's), not the route's.
   return (route) =>
     route.httpStatus === '200'

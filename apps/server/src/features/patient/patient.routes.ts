@@ -8,7 +8,7 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fastSerializer } from '../../lib/fast-serializer';
+import { fastSerializerFor200 } from '../../lib/fast-serializer';
 import { authenticate, authenticateWith, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
 import { buildPatientProfile, buildUserProfile, toUserProfile } from './patient.service';
@@ -26,7 +26,7 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: getByUsernameRequest, response: { 200: userProfile } },
       // The hottest read of the app: fast-json-stringify instead of a Zod pass over every answer.
-      serializerCompiler: fastSerializer(userProfile),
+      serializerCompiler: fastSerializerFor200(userProfile),
       preHandler: authenticateWithOwnProfile,
     },
     async (request) => {
