@@ -33,6 +33,7 @@ import { t } from '../../../lib/i18n';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
 import { dayAriaLabel, monthLabel, monthsListLabel, weekdayLabel } from '../calendar-labels';
 import { base64ToBlob, saveBlob } from '../download';
+import { smokingStatusText } from '../smoking-status';
 
 const isoDay = 'YYYY-MM-DD';
 const usDay = 'MM/DD/YYYY';
@@ -385,7 +386,7 @@ export function HealthInformation({ patientId, fhirAllowed, transmitPath }: Heal
               />
               <Section
                 title={t('healthInfo.section.smoking')}
-                items={info.data.smokingStatusList.map((s) => s.name)}
+                items={info.data.smokingStatusList.map((s) => smokingStatusText(s.name))}
                 testId="health-info-smoking"
               />
             </>
