@@ -30,6 +30,7 @@ import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
+import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
 import { dayAriaLabel, monthLabel, monthsListLabel, weekdayLabel } from '../calendar-labels';
 import { base64ToBlob, saveBlob } from '../download';
@@ -149,8 +150,13 @@ function Demographics({ info }: { info: HealthInfoResponse }) {
   const d = info.demographics;
   const genderKey = `profile.gender.${d.gender}`;
   const missing = t('healthInfo.notAvailable');
-  const names = (codes: string[], find: (c: string) => { name: string } | undefined) =>
-    codes.map((c) => find(c)?.name ?? c).join(', ') || missing;
+  const names = (codes: string[], find: (c: string) => { id: string; name: string } | undefined) =>
+    codes
+      .map((c) => {
+        const found = find(c);
+        return found ? raceEthnicityName(found) : c;
+      })
+      .join(', ') || missing;
   let language = missing;
   if (d.preferredLanguageIsoCode) {
     try {
