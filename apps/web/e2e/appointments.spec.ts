@@ -265,6 +265,10 @@ test.describe('Daniel, acting for Emma', () => {
     await page.getByRole('link', { name: 'Appointments', exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/${emmaId}/appointments$`));
     await expect(page.getByTestId('acting-for-banner')).toContainText('Emma Reed');
+    // The sub-header speaks of Emma, not of the guardian.
+    await expect(
+      page.getByText("Emma Reed's upcoming appointments, the consents to sign before them and past visits."),
+    ).toBeVisible();
 
     // The demo's upcoming visit of Emma (DEMO-ENC-UP-EMMA) with its consents unsigned.
     const table = page.getByRole('table', { name: 'Upcoming Appointments' });

@@ -117,6 +117,17 @@ test('pharmacies: home marker and nearby pharmacies on the map, add a favorite, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel('Search for your favorite pharmacies').fill('');
   await expect(items.first()).toBeVisible();
+  // The list comes 20 at a time (decision 160); "Show more" says how many are left.
+  await expect(items).toHaveCount(20);
+  const total = Number(
+    /of (\d+) pharmacies/.exec((await page.getByTestId('pharmacy-list-count').textContent()) ?? '')?.[1],
+  );
+  expect(total).toBeGreaterThan(20);
+  const more = page.getByRole('button', { name: `Show more pharmacies (${total - 20} left)` });
+  await more.click();
+  await expect(items).toHaveCount(Math.min(40, total));
+  await expect(items.nth(20)).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
   await shoot(page, testInfo, 'pharmacies-phone', false);
   await map.scrollIntoViewIfNeeded();
   await shoot(page, testInfo, 'pharmacies-phone-map', false);

@@ -24,7 +24,10 @@ export function AppModal({ opened, onClose, title, children, size = 'md', zIndex
       <Modal.Overlay />
       <Modal.Content data-testid={testId}>
         <Modal.Header component="div">
-          <Modal.Title>{title}</Modal.Title>
+          {/* A title like the pages' section headings; a long one wraps with room between its lines (phone). */}
+          <Modal.Title fw={700} fz="lg" lh={1.35}>
+            {title}
+          </Modal.Title>
           <Modal.CloseButton aria-label={t('components.close')} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>

@@ -44,7 +44,11 @@ export function DataTable<Row>({ columns, rows, rowKey, label, empty, testId }: 
                 {primary.cell(row)}
               </Text>
             )}
-            <dl className="data-table-card-fields">
+            <dl
+              className="data-table-card-fields"
+              // A little air between one field's value and the next field's label (phone cards).
+              style={{ margin: 0, display: 'grid', gap: 'var(--mantine-spacing-xs)' }}
+            >
               {others.map((column) => (
                 <div key={column.key}>
                   <Text component="dt" size="sm" c="dimmed">

@@ -8,6 +8,8 @@ export const enAppointments = {
   'appointments.title': 'Appointments',
   'appointments.subheader':
     'Your upcoming appointments, the consents to sign before them and your past visits.',
+  'appointments.subheaderActingFor':
+    "{name}'s upcoming appointments, the consents to sign before them and past visits.",
   'appointments.upcoming': 'Upcoming Appointments',
   'appointments.past': 'Past Visits',
   'appointments.doctor': 'Doctor',

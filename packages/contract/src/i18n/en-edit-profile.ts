@@ -100,4 +100,14 @@ export const enEditProfile = {
   'profile.contact.FAX_NUMBER': 'Fax',
   'profile.contact.EMAIL_ADDRESS': 'Email',
   'profile.contact.US_MAIL': 'US Mail',
+  // The race and ethnicity groups (OMB), by code; their detailed codes keep the CDC's English names.
+  'profile.raceEthnicityGroup.2106-3': 'White',
+  'profile.raceEthnicityGroup.2054-5': 'Black or African American',
+  'profile.raceEthnicityGroup.1002-5': 'American Indian or Alaska Native',
+  'profile.raceEthnicityGroup.2028-9': 'Asian',
+  'profile.raceEthnicityGroup.2076-8': 'Native Hawaiian or Other Pacific Islander',
+  'profile.raceEthnicityGroup.ez01-1': 'Declined to specify',
+  'profile.raceEthnicityGroup.2186-5': 'Not Hispanic or Latino',
+  'profile.raceEthnicityGroup.2135-2': 'Hispanic or Latino',
+  'profile.raceEthnicityGroup.ez00-1': 'Declined to specify',
 } as const;

@@ -17,6 +17,8 @@ export const enPharmacies = {
   'pharmacies.noZip': 'Add your home address to your profile to see the pharmacies in your vicinity.',
   'pharmacies.editProfile': 'Edit profile',
   'pharmacies.resultCount': '{count} pharmacies',
+  'pharmacies.showMore': 'Show more pharmacies ({remaining} left)',
+  'pharmacies.shownCount': 'Showing {shown} of {total} pharmacies',
   'pharmacies.add': 'Add',
   'pharmacies.addNamed': 'Add {name} to my favorite pharmacies',
   'pharmacies.remove': 'Remove',

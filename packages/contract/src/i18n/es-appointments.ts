@@ -5,6 +5,8 @@ export const esAppointments: Record<AppointmentsMessageKey, string> = {
   'appointments.title': 'Citas',
   'appointments.subheader':
     'Sus próximas citas, los consentimientos que debe firmar antes de ellas y sus visitas anteriores.',
+  'appointments.subheaderActingFor':
+    'Las próximas citas de {name}, los consentimientos que debe firmar antes de ellas y sus visitas anteriores.',
   'appointments.upcoming': 'Próximas citas',
   'appointments.past': 'Visitas anteriores',
   'appointments.doctor': 'Médico',

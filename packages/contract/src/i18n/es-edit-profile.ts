@@ -100,4 +100,14 @@ export const esEditProfile: Record<keyof typeof enEditProfile, string> = {
   'profile.contact.FAX_NUMBER': 'Número de fax',
   'profile.contact.EMAIL_ADDRESS': 'Correo electrónico',
   'profile.contact.US_MAIL': 'Correo postal',
+  // The race and ethnicity groups (OMB), by code; their detailed codes keep the CDC's English names.
+  'profile.raceEthnicityGroup.2106-3': 'Blanca',
+  'profile.raceEthnicityGroup.2054-5': 'Negra o afroamericana',
+  'profile.raceEthnicityGroup.1002-5': 'Indígena americana o nativa de Alaska',
+  'profile.raceEthnicityGroup.2028-9': 'Asiática',
+  'profile.raceEthnicityGroup.2076-8': 'Nativa de Hawái u otras islas del Pacífico',
+  'profile.raceEthnicityGroup.ez01-1': 'Prefiere no especificarlo',
+  'profile.raceEthnicityGroup.2186-5': 'No hispana ni latina',
+  'profile.raceEthnicityGroup.2135-2': 'Hispana o latina',
+  'profile.raceEthnicityGroup.ez00-1': 'Prefiere no especificarlo',
 } as const;

@@ -17,6 +17,8 @@ export const esPharmacies: Record<PharmaciesMessageKey, string> = {
   'pharmacies.noZip': 'Agregue su domicilio a su perfil para ver las farmacias cercanas.',
   'pharmacies.editProfile': 'Editar perfil',
   'pharmacies.resultCount': '{count} farmacias',
+  'pharmacies.showMore': 'Mostrar más farmacias (quedan {remaining})',
+  'pharmacies.shownCount': 'Se muestran {shown} de {total} farmacias',
   'pharmacies.add': 'Agregar',
   'pharmacies.addNamed': 'Agregar {name} a mis farmacias favoritas',
   'pharmacies.remove': 'Quitar',

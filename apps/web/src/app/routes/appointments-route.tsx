@@ -11,7 +11,11 @@ function AppointmentsPage(props: Parameters<typeof Appointments>[0]) {
     <Page
       title={t('page.appointments')}
       heading={t('appointments.title')}
-      description={t('appointments.subheader')}
+      description={
+        props.actingForName
+          ? t('appointments.subheaderActingFor', { name: props.actingForName })
+          : t('appointments.subheader')
+      }
     >
       <Appointments {...props} />
     </Page>

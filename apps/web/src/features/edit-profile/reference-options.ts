@@ -13,6 +13,7 @@ import {
   type RaceEthnicityOption,
 } from '@dermis/contract';
 import { currentLanguage } from '../../lib/i18n';
+import { raceEthnicityName } from '../../lib/i18n/reference-names';
 
 export interface Option {
   value: string;
@@ -39,12 +40,17 @@ export function languageOptions(): Option[] {
 
 const toOption = (option: RaceEthnicityOption): Option => ({ value: option.id, label: option.name });
 
+const toGroupOption = (option: RaceEthnicityOption): Option => ({
+  value: option.id,
+  label: raceEthnicityName(option),
+});
+
 export function raceGroupOptions(): Option[] {
-  return withoutPlaceholders(raceGroups).map(toOption);
+  return withoutPlaceholders(raceGroups).map(toGroupOption);
 }
 
 export function ethnicityGroupOptions(): Option[] {
-  return withoutPlaceholders(ethnicityGroups).map(toOption);
+  return withoutPlaceholders(ethnicityGroups).map(toGroupOption);
 }
 
 /** The detailed codes under a race group (racesByGroup). */

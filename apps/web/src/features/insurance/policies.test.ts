@@ -1,7 +1,12 @@
 import dayjs from 'dayjs';
-import type { InsurancePolicy, PatientInsuranceResponse } from '@dermis/contract';
+import {
+  insurancePolicyTypeCode,
+  type InsurancePolicy,
+  type PatientInsuranceResponse,
+} from '@dermis/contract';
 import { describe, expect, it } from 'vitest';
-import { currentPolicies, isExpired, policyDate, policyHistory } from './policies';
+import { setLanguage } from '../../lib/i18n/language';
+import { currentPolicies, isExpired, policyDate, policyHistory, policyTypeText } from './policies';
 
 const policy = (id: number, order: number, extra: Partial<InsurancePolicy> = {}): InsurancePolicy => ({
   id,
@@ -54,5 +59,22 @@ describe('insurance policies', () => {
     expect(isExpired(policy(1, 1, { validThrough: '2026-03-20' }), today)).toBe(false);
     expect(isExpired(policy(1, 1), today)).toBe(false);
     expect(policyDate('2026-03-05')).toBe('03/05/2026');
+  });
+});
+
+describe('policyTypeText', () => {
+  it('names a known policy type in the app language and keeps an unknown one as the practice wrote it', async () => {
+    const ppo = { code: 'PREFERRED_PROVIDER_ORGANIZATION', description: 'PPO plan' } as const;
+    expect(policyTypeText(ppo)).toBe('Preferred provider organization (PPO)');
+    await setLanguage('es', { remember: false });
+    try {
+      expect(policyTypeText(ppo)).not.toBe('Preferred provider organization (PPO)');
+      expect(policyTypeText(ppo)).toContain('PPO');
+      // Every type the contract knows has its Spanish name (none falls back to the practice's text).
+      for (const code of insurancePolicyTypeCode.options)
+        expect(policyTypeText({ code, description: '(practice text)' })).not.toBe('(practice text)');
+    } finally {
+      await setLanguage('en', { remember: false });
+    }
   });
 });

@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import type { InsurancePolicy, PatientInsuranceResponse } from '@dermis/contract';
 import { isPolicyExpired } from '@dermis/contract';
+import { isMessageKey, t } from '../../lib/i18n';
 
 const byOrder = (a: InsurancePolicy, b: InsurancePolicy) => a.order - b.order || a.id - b.id;
 
@@ -32,4 +33,10 @@ export function isExpired(policy: InsurancePolicy, today = dayjs()): boolean {
 /** MM/DD/YYYY for the policy dates (YYYY-MM-DD in the answer). */
 export function policyDate(value: string | null): string {
   return value ? dayjs(value).format('MM/DD/YYYY') : '';
+}
+
+/** The policy's type in the app's language (the catalog's `insurance.policyType.<code>`), else as the practice wrote it. */
+export function policyTypeText(type: InsurancePolicy['insurancePolicyType']): string {
+  const key = `insurance.policyType.${type.code}`;
+  return isMessageKey(key) ? t(key) : type.description;
 }

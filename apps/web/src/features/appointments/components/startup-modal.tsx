@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, SimpleGrid, Text } from '@mantine/core';
 import { webRoutes } from '@dermis/contract';
 import { AppModal } from '../../../components/app-modal';
 import { ErrorModal } from '../../../components/error-modal';
@@ -43,7 +43,8 @@ export function StartupModal({
         testId="screening-reminder"
       >
         <Text>{t('screeningReminder.text')}</Text>
-        <Group justify="flex-end" mt="md">
+        {/* Side by side from a small tablet up; on a phone both full width, one above the other. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="md">
           <Button
             variant="default"
             loading={finish.isPending}
@@ -67,7 +68,7 @@ export function StartupModal({
           >
             {t('screeningReminder.review')}
           </Button>
-        </Group>
+        </SimpleGrid>
       </AppModal>
       <ErrorModal message={error} onClose={() => setError(null)} />
     </>

@@ -479,6 +479,7 @@ function GroupedCodes({
           <MultiSelect
             label={label(field)}
             withAsterisk={required}
+            placeholder={input.value.length === 0 ? t('editProfile.select') : undefined}
             data={groups}
             value={input.value}
             onChange={(value) => {

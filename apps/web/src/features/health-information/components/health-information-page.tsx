@@ -30,9 +30,11 @@ import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
+import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
 import { dayAriaLabel, monthLabel, monthsListLabel, weekdayLabel } from '../calendar-labels';
 import { base64ToBlob, saveBlob } from '../download';
+import { smokingStatusText } from '../smoking-status';
 
 const isoDay = 'YYYY-MM-DD';
 const usDay = 'MM/DD/YYYY';
@@ -148,8 +150,13 @@ function Demographics({ info }: { info: HealthInfoResponse }) {
   const d = info.demographics;
   const genderKey = `profile.gender.${d.gender}`;
   const missing = t('healthInfo.notAvailable');
-  const names = (codes: string[], find: (c: string) => { name: string } | undefined) =>
-    codes.map((c) => find(c)?.name ?? c).join(', ') || missing;
+  const names = (codes: string[], find: (c: string) => { id: string; name: string } | undefined) =>
+    codes
+      .map((c) => {
+        const found = find(c);
+        return found ? raceEthnicityName(found) : c;
+      })
+      .join(', ') || missing;
   let language = missing;
   if (d.preferredLanguageIsoCode) {
     try {
@@ -385,7 +392,7 @@ export function HealthInformation({ patientId, fhirAllowed, transmitPath }: Heal
               />
               <Section
                 title={t('healthInfo.section.smoking')}
-                items={info.data.smokingStatusList.map((s) => s.name)}
+                items={info.data.smokingStatusList.map((s) => smokingStatusText(s.name))}
                 testId="health-info-smoking"
               />
             </>

@@ -7,7 +7,7 @@ import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t } from '../../../lib/i18n';
 import { useInsurance } from '../api/insurance';
-import { currentPolicies, isExpired, policyDate, policyHistory } from '../policies';
+import { currentPolicies, isExpired, policyDate, policyHistory, policyTypeText } from '../policies';
 
 type View =
   { kind: 'list' } | { kind: 'detail'; policyId: number; from: 'list' | 'history' } | { kind: 'history' };
@@ -53,7 +53,7 @@ function PolicyCard({
         </Group>
         <Text size="sm">{policy.insuranceCompany.name}</Text>
         <Text size="sm" c="dimmed">
-          {policy.insurancePolicyType.description}
+          {policyTypeText(policy.insurancePolicyType)}
           {policy.memberNumber ? ` · ${t('insurance.field.memberNumber')}: ${policy.memberNumber}` : ''}
         </Text>
         {validity(policy) && (
@@ -132,7 +132,7 @@ function PolicyDetail({ policy }: { policy: InsurancePolicy }) {
       )}
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" m={0}>
         <Field label={t('insurance.field.company')} value={policy.insuranceCompany.name} />
-        <Field label={t('insurance.field.type')} value={policy.insurancePolicyType.description} />
+        <Field label={t('insurance.field.type')} value={policyTypeText(policy.insurancePolicyType)} />
         <Field label={t('insurance.field.title')} value={policy.title} />
         <Field label={t('insurance.order')} value={String(policy.order)} />
         <Field label={t('insurance.field.memberNumber')} value={policy.memberNumber} />

@@ -35,11 +35,19 @@ function sent(fetch: ReturnType<typeof mockFetch>, ending: string): Array<Record
 }
 
 function server(
-  options: { save?: (body: Record<string, unknown>) => FakeReply; favorites?: Pharmacy[] } = {},
+  options: {
+    save?: (body: Record<string, unknown>) => FakeReply;
+    favorites?: Pharmacy[];
+    /** A longer vicinity list: pharmacies 1..nearbyCount, all with coordinates. */
+    nearbyCount?: number;
+  } = {},
 ) {
   let favorites = options.favorites ?? [];
+  const vicinity = options.nearbyCount
+    ? Array.from({ length: options.nearbyCount }, (_, i) => pharmacy(i + 1))
+    : [pharmacy(1), pharmacy(2), pharmacy(3, { latitude: null, longitude: null })];
   const nearby = () =>
-    [pharmacy(1), pharmacy(2), pharmacy(3, { latitude: null, longitude: null })].map((p) => ({
+    vicinity.map((p) => ({
       ...p,
       favorite: favorites.some((f) => f.id === p.id),
     }));
@@ -87,6 +95,53 @@ describe('PharmaciesEditor', () => {
       expect.stringContaining('Pharmacy 3 (Gulf Pharmacy 3) has no coordinates'),
     );
     warn.mockRestore();
+  });
+
+  it('shows a long vicinity list 20 at a time with a counted "Show more", the map keeping every pharmacy', async () => {
+    server({ nearbyCount: 45 });
+    renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'This is a list of pharmacies in your vicinity' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('Showing 20 of 45 pharmacies')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('.pharmacy-map-marker')).toHaveLength(45));
+
+    await user.click(screen.getByRole('button', { name: 'Show more pharmacies (25 left)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(40);
+    expect(screen.getByText('Showing 40 of 45 pharmacies')).toBeInTheDocument();
+    // The focus goes on to the first pharmacy just shown.
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getAllByRole('listitem')[20]));
+
+    await user.click(screen.getByRole('button', { name: 'Show more pharmacies (5 left)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(45);
+    expect(screen.getByText('45 pharmacies')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show more pharmacies/ })).toBeNull();
+
+    // Adding a favorite reloads the list but keeps what is shown.
+    await user.click(screen.getByRole('button', { name: 'Add Gulf Pharmacy 44 to my favorite pharmacies' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(within(list).getAllByText('Favorite')).toHaveLength(1));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(45);
+
+    // A search is a new list: it starts again at its first page, and clearing it does too.
+    await user.type(screen.getByLabelText('Search for your favorite pharmacies'), 'ba');
+    await screen.findByRole('list', { name: 'Pharmacies matching "ba"' });
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    const again = await screen.findByRole('list', { name: 'This is a list of pharmacies in your vicinity' });
+    await waitFor(() => expect(within(again).getAllByRole('listitem')).toHaveLength(20));
+  });
+
+  it('shows the list up to a pharmacy chosen on the map beyond the first page', async () => {
+    server({ nearbyCount: 30 });
+    renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    const list = await screen.findByRole('list', { name: 'This is a list of pharmacies in your vicinity' });
+    await waitFor(() => expect(document.querySelectorAll('.pharmacy-map-marker')).toHaveLength(30));
+    const marker = document.querySelector<HTMLElement>('.pharmacy-map-marker[data-pharmacy-id="26"]');
+    expect(marker).not.toBeNull();
+    marker!.click();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(26));
+    expect(list.querySelector('li[data-pharmacy-id="26"]')).toHaveAttribute('data-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Show more pharmacies (4 left)' })).toBeInTheDocument();
   });
 
   it('adds a favorite after OK (address sent), and Cancel sends nothing', async () => {

@@ -49,6 +49,9 @@ import {
 import { mapView, withFavorites } from '../map-view';
 import { mapHeight } from './map-size';
 
+/** How many pharmacies of the list are shown at first, and how many more each "Show more" adds (decision 160). */
+export const pharmacyListPageSize = 20;
+
 // Leaflet, its stylesheet and the US boundaries load with this page only (decision 088).
 const PharmacyMap = lazy(() => import('./pharmacy-map'));
 
@@ -136,6 +139,8 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
   const [error, setError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  /** The list position to focus once "Show more" has rendered it (the first newly shown pharmacy). */
+  const focusIndex = useRef<number | null>(null);
 
   const searching = searchText !== '';
   const list = useMemo(
@@ -148,12 +153,41 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
   const onMap = useMemo(() => withFavorites(list, favoriteList), [list, favoriteList]);
   const view = useMemo(() => mapView({ zip: nearby.data?.location ?? null }), [nearby.data?.location]);
 
+  // A new list (another search, or back to the vicinity) starts again at its first page; the same list
+  // reloaded after a favorite changed keeps what is shown.
+  const listKey = searching ? `search:${searchText}` : 'vicinity';
+  const [shownCount, setShownCount] = useState(pharmacyListPageSize);
+  const [shownKey, setShownKey] = useState(listKey);
+  if (shownKey !== listKey) {
+    // Adjusted while rendering (not in an effect), so the longer list is never drawn for a moment.
+    setShownKey(listKey);
+    setShownCount(pharmacyListPageSize);
+  }
+  /** Selects a pharmacy; the map shows them all, so one beyond the first pages shows the list up to it. */
+  const select = (id: number) => {
+    setSelectedId(id);
+    const index = list.findIndex((pharmacy) => pharmacy.id === id);
+    if (index >= shownCount) setShownCount(index + 1);
+  };
+  const shown = useMemo(() => list.slice(0, shownCount), [list, shownCount]);
+  const remaining = list.length - shown.length;
+
+  // "Show more" moves the focus to the first pharmacy it added, so a keyboard user goes on from there.
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+    const item = items?.[focusIndex.current];
+    if (!item) return;
+    focusIndex.current = null;
+    item.focus();
+  }, [shown]);
+
   // A marker chosen on the map brings its list entry into view (within the list's own scroll box).
   useEffect(() => {
     if (selectedId === null) return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-pharmacy-id="${selectedId}"]`);
     item?.scrollIntoView?.({ block: 'nearest' });
-  }, [selectedId]);
+  }, [selectedId, shown]);
 
   const confirm = () => {
     if (!pending) return;
@@ -228,7 +262,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                         leftSection={<IconMapPin size={14} aria-hidden />}
                         aria-label={t('pharmacies.showOnMapNamed', { name: pharmacy.storeName })}
                         aria-pressed={selectedId === pharmacy.id}
-                        onClick={() => setSelectedId(pharmacy.id)}
+                        onClick={() => select(pharmacy.id)}
                       >
                         {t('pharmacies.showOnMap')}
                       </Button>
@@ -279,7 +313,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                         : t('pharmacies.mapHome')
                     }
                     selectedId={selectedId}
-                    onSelect={setSelectedId}
+                    onSelect={select}
                     fitToPharmacies={searching}
                     tileUrl={config?.mapTileUrl ?? null}
                     tileAttribution={config?.mapTileAttribution ?? null}
@@ -320,8 +354,10 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                     />
                   ) : (
                     <>
-                      <Text size="sm" c="dimmed" aria-live="polite">
-                        {t('pharmacies.resultCount', { count: list.length })}
+                      <Text size="sm" c="dimmed" aria-live="polite" data-testid="pharmacy-list-count">
+                        {remaining > 0
+                          ? t('pharmacies.shownCount', { shown: shown.length, total: list.length })
+                          : t('pharmacies.resultCount', { count: list.length })}
                       </Text>
                       <Box
                         component="ul"
@@ -331,7 +367,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                         style={{ listStyle: 'none', padding: 0, margin: 0, overflowY: 'auto' }}
                         data-testid="pharmacy-list"
                       >
-                        {list.map((pharmacy) => {
+                        {shown.map((pharmacy) => {
                           const selected = selectedId === pharmacy.id;
                           return (
                             <Paper
@@ -340,6 +376,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                               withBorder
                               p="sm"
                               mb="xs"
+                              tabIndex={-1}
                               data-pharmacy-id={pharmacy.id}
                               data-selected={selected || undefined}
                               style={
@@ -371,7 +408,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                                         name: pharmacy.storeName,
                                       })}
                                       aria-pressed={selected}
-                                      onClick={() => setSelectedId(pharmacy.id)}
+                                      onClick={() => select(pharmacy.id)}
                                     >
                                       {t('pharmacies.showOnMap')}
                                     </Button>
@@ -382,6 +419,19 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                           );
                         })}
                       </Box>
+                      {remaining > 0 && (
+                        <Button
+                          variant="default"
+                          fullWidth
+                          onClick={() => {
+                            focusIndex.current = shown.length;
+                            setShownCount(shown.length + pharmacyListPageSize);
+                          }}
+                          data-testid="pharmacy-show-more"
+                        >
+                          {t('pharmacies.showMore', { remaining })}
+                        </Button>
+                      )}
                     </>
                   )}
                 </Stack>
