@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { practiceBranding, practiceBrandingRoutes, type PracticeBranding } from '@dermis/contract';
+import { practiceBrandingRoutes, type PracticeBranding } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../api';
+import { readPracticeBranding } from '../api/public-answers';
 
 /** GET /api/practice-branding: the practice's name, phone, colour and logo (public, before sign-in). */
 export function practiceBrandingQuery(client: HttpClient) {
   return queryOptions({
     queryKey: ['practice-branding'],
     queryFn: () =>
-      client.request(practiceBrandingRoutes.branding, { schema: practiceBranding, auth: 'none' }),
+      client.request(practiceBrandingRoutes.branding, { check: readPracticeBranding, auth: 'none' }),
     staleTime: Infinity,
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigResponse, systemRoutes, type PublicConfigResponse } from '@dermis/contract';
+import { systemRoutes, type PublicConfigResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../api';
+import { readPublicConfig } from '../api/public-answers';
 
 /** GET /api/config: which environment this is (development-only menu items) and the app version. */
 export function appConfigQuery(client: HttpClient) {
   return queryOptions({
     queryKey: ['app-config'],
-    queryFn: () => client.request(systemRoutes.config, { schema: publicConfigResponse, auth: 'none' }),
+    queryFn: () => client.request(systemRoutes.config, { check: readPublicConfig, auth: 'none' }),
     staleTime: Infinity,
   });
 }

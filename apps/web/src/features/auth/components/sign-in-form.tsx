@@ -1,13 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { defaults, passwordLoginRequest, webRoutes } from '@dermis/contract';
+import { defaults, webRoutes } from '@dermis/contract';
+import { loadSchemas } from '../../../lib/api/lazy-schemas';
 import { MessageBanners, type Messages } from '../../../components/message-banners';
 import { t, translateIssue } from '../../../lib/i18n';
 import { signInErrorMessage } from '../sign-in';
 import { useSignIn } from '../use-sign-in';
 
-const signInSchema = passwordLoginRequest.pick({ username: true, password: true, timeZoneId: true });
+type SignInSchema = Awaited<ReturnType<typeof loadSchemas>>['signInFields'];
 type SignInValues = { username: string; password: string; timeZoneId?: string };
 type FieldName = 'username' | 'password';
 type FieldMessages = Partial<Record<FieldName, string>>;
@@ -16,8 +17,11 @@ type FieldMessages = Partial<Record<FieldName, string>>;
  * The contract's checks: the parsed values (the username trimmed) to send, or the first message per
  * field (what a form library's zod resolver would report).
  */
-function validate(values: SignInValues): { data?: SignInValues; messages: FieldMessages } {
-  const parsed = signInSchema.safeParse(values);
+function validate(
+  schema: SignInSchema,
+  values: SignInValues,
+): { data?: SignInValues; messages: FieldMessages } {
+  const parsed = schema.safeParse(values);
   const messages: FieldMessages = {};
   if (parsed.success) return { data: parsed.data, messages };
   for (const issue of parsed.error.issues) {
@@ -38,27 +42,29 @@ export function SignInForm({ username = '', errors, warnings, notifications }: S
   // Banners handed over by another page describe that page's outcome: a new attempt replaces them.
   const [showPassedMessages, setShowPassedMessages] = useState(true);
   // Two plain fields do not need a form library (decision 049: /login downloads none): checked on
-  // submit, then again on every change once a submit has failed, like the other forms.
+  // submit, then again on every change once a submit has failed, like the other forms. The contract
+  // schema (and zod) loads when the form is first focused or submitted, not with the page.
   const [values, setValues] = useState<SignInValues>({
     username,
     password: '',
     timeZoneId: defaults.timeZoneId,
   });
   const [fieldErrors, setFieldErrors] = useState<FieldMessages>({});
-  const [submitted, setSubmitted] = useState(false);
+  const [schema, setSchema] = useState<SignInSchema | null>(null);
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
 
   function change(name: FieldName, value: string) {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (submitted) setFieldErrors(validate(next).messages);
+    if (schema) setFieldErrors(validate(schema, next).messages);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const { data, messages: invalid } = validate(values);
+    const { signInFields } = await loadSchemas();
+    setSchema(() => signInFields);
+    const { data, messages: invalid } = validate(signInFields, values);
     setFieldErrors(invalid);
     if (!data) {
       // The first invalid field gets focus, and its message is scrolled into view.
@@ -78,7 +84,7 @@ export function SignInForm({ username = '', errors, warnings, notifications }: S
   };
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadSchemas()}>
       <Stack gap="md">
         <MessageBanners {...banners} />
         <MessageBanners {...outcome} />
