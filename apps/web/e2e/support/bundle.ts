@@ -78,4 +78,4 @@ export function chunkFileOf(distDir: string, sourceModule: string): string {
  * 220 KB once the theme stopped importing Modal and Drawer (decision 049, "Later (issue 7)"); the
  * budget is that plus a small margin, to be lowered as the rest goes.
  */
-export const loginBudgetGzipBytes = 165_000;
+export const loginBudgetGzipBytes = 155_000;
