@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { webRoutes } from '@dermis/contract';
+import { loadAllTexts } from '../lib/i18n';
 import { RequireAuth } from './guards/require-auth';
 import { lazyRoute } from './lazy-route';
 import { RootLayout } from './layouts/root-layout';
@@ -11,7 +12,13 @@ import { RouteErrorRoute } from './routes/status-routes';
 const login = () => import('./routes/login-route');
 const passwordRecovery = () => import('./routes/password-recovery-routes');
 const invitations = () => import('./routes/invitations-routes');
-const publicPages = () => import('./routes/public-routes');
+// The legal pages, badges, recovery and invitation pages show texts /login does not carry: they load
+// the whole catalog with their chunk (decision 049).
+const withAllTexts =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadAllTexts()]).then(([module]) => module);
+const publicPages = withAllTexts(() => import('./routes/public-routes'));
 const status = () => import('./routes/status-routes');
 const accountLayout = () => import('./layouts/account-layout');
 const accountSettings = () => import('./routes/account-settings-route');
@@ -29,7 +36,7 @@ const appointments = () => import('./routes/appointments-route');
 const messages = () => import('./routes/messages-routes');
 // The layout that gives the screens below it TanStack Query's client; /login and the plain public
 // pages are outside it, so they never download Query (lib/api/query-loader.tsx).
-const queryLayout = () => import('../lib/api/query-scope');
+const queryLayout = withAllTexts(() => import('../lib/api/query-scope'));
 
 /** Spec 002 §2 "Messages area": the same screens under /messages and /{responsibleId}/messages. */
 const messageChildren: RouteObject[] = [
