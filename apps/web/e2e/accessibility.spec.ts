@@ -448,6 +448,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       await expect(education).toBeHidden();
 
       await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login$/);
       await signIn(page, demo.newPatient);
       await expect(page).toHaveURL(/\/first-time-login/);
       await page.goto('/appointments');

@@ -393,6 +393,7 @@ test('Samuel is asked to review his profile before the visit, and takes both ans
 
   // Next sign-in: 'My profile is up to date' finishes the visit's history; the notification is gone.
   await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, demo.newPatient);
   await expect(page).toHaveURL(/\/first-time-login\/basic-info$/);
   await page.goto('/appointments');

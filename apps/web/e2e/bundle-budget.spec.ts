@@ -15,6 +15,11 @@ const signedInModules = [
   'src/app/routes/messages-routes.tsx',
   'src/app/routes/health-profile-route.tsx',
   'src/features/two-step/components/sign-in-two-step.tsx',
+  // What decision 049 took out of /login and loads on first use: the footer's tooltip (floating-ui),
+  // the contract schemas (zod) and a stored session's check.
+  'src/features/navigation/components/terminology-tooltip.tsx',
+  'src/lib/api/entry-schemas.ts',
+  'src/lib/session/restore-session.ts',
 ];
 
 test('/login downloads at most its JavaScript budget and nothing of the signed-in app', async ({ page }) => {

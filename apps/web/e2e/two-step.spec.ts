@@ -87,6 +87,7 @@ test('set up an authenticator in account settings, then sign in with its code', 
   await expect(row.getByText('Preferred')).toBeVisible();
 
   await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, account);
   const codeModal = page.getByRole('dialog', { name: '2-Step Verification' });
   await expect(
@@ -137,6 +138,7 @@ test('e-mail two-step: set up with a mailed code, sign in with the mailed code, 
 
   // Signing in sends a code; closing the modal resets the sign-in.
   await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, account);
   const codeModal = page.getByRole('dialog', { name: '2-Step Verification' });
   await expect(
@@ -196,6 +198,7 @@ test('with two profiles: set as preferred, and try another way at sign-in', asyn
   await expect(page.getByTestId('two-step-profile-AUTH_APP').getByText('Preferred')).toBeVisible();
 
   await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, account);
   const codeModal = page.getByRole('dialog', { name: '2-Step Verification' });
   await expect(codeModal.getByText('Try another way')).toBeVisible();

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadAllTexts } from './lib/i18n';
+import { loadSessionRestore } from './lib/session';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
@@ -15,3 +16,6 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // Components are rendered here without the signed-in guard that loads the areas' texts in the app.
 beforeAll(() => loadAllTexts());
+
+// The app loads the stored-session check before its first render when a session is stored (main.tsx).
+beforeAll(() => loadSessionRestore());

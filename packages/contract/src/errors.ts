@@ -9,18 +9,3 @@ export const errorResponse = z.object({
   validationMessages: z.array(validationMessage).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
-
-export const errorCodes = {
-  badCredentials: 'BAD_CREDENTIALS',
-  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  validation: 'VALIDATION_ERROR',
-  conflict: 'CONFLICT',
-  internal: 'INTERNAL_ERROR',
-  /** The temporary token of a two-step sign-in expired or was spent: start the sign-in again. */
-  signInTimedOut: 'SIGN_IN_TIMED_OUT',
-  /** A right authenticator code already used (e.g. to finish set-up): wait for the next one. */
-  codeAlreadyUsed: 'OTP_CODE_USED',
-} as const;

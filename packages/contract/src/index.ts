@@ -1,6 +1,7 @@
 export * from './i18n/en';
 export * from './i18n/en-public';
 export * from './i18n/languages';
+export * from './constants';
 export * from './rules';
 export * from './errors';
 export * from './auth';

@@ -74,14 +74,6 @@ export const practiceBrandingResponse = practiceBranding.extend({
   timeZone: z.string().nullable(),
 });
 
-export const practiceBrandingRoutes = {
-  /** Integration API (API key), relative to /api/integration. */
-  setBranding: 'practice/branding',
-  /** Public. */
-  branding: '/api/practice-branding',
-  logo: '/api/practice-branding/:practiceId/logo',
-} as const;
-
 export const practiceBrandingQuery = z.object({
   practiceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

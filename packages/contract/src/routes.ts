@@ -171,3 +171,13 @@ export const webRoutes = {
   firstTimeLogin: '/first-time-login',
   screening: '/screening',
 } as const;
+
+export const systemRoutes = { config: '/api/config', health: '/healthz' } as const;
+
+export const practiceBrandingRoutes = {
+  /** Integration API (API key), relative to /api/integration. */
+  setBranding: 'practice/branding',
+  /** Public. */
+  branding: '/api/practice-branding',
+  logo: '/api/practice-branding/:practiceId/logo',
+} as const;

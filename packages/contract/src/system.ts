@@ -11,5 +11,3 @@ export const publicConfigResponse = z.object({
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 
 export const healthResponse = z.object({ status: z.literal('ok') });
-
-export const systemRoutes = { config: '/api/config', health: '/healthz' } as const;

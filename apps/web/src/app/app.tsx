@@ -1,6 +1,6 @@
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { webRoutes } from '@dermis/contract';
-import { createHttpClient, createQueryClient } from '../lib/api';
+import { createHttpClient, createQueryClientLoader } from '../lib/api';
 import { useLanguage } from '../lib/i18n';
 import { createSessionStore, signOut } from '../lib/session';
 import { AppProviders, type AppServices } from './providers';
@@ -18,17 +18,18 @@ export interface App extends AppServices {
  */
 export function createApp(options: { storage?: Storage; initialEntries?: string[] } = {}): App {
   const session = createSessionStore(options.storage ?? localStorage);
-  const queryClient = createQueryClient();
+  const queries = createQueryClientLoader();
   const client = createHttpClient({
     session,
     // Called only after start-up, once `router` below exists.
     onForbidden: () => void router.navigate(webRoutes.forbidden, { replace: true }),
-    onSessionExpired: () => void signOut({ client, store: session, queryClient, expired: true }),
+    onSessionExpired: () =>
+      void signOut({ client, store: session, queryClient: queries.current(), expired: true }),
   });
   const router: Router = options.initialEntries
     ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
     : createBrowserRouter(routes);
-  return { session, client, queryClient, router };
+  return { session, client, queries, router };
 }
 
 export function AppRoot({ app }: { app: App }) {

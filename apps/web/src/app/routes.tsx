@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { webRoutes } from '@dermis/contract';
+import { loadAllTexts } from '../lib/i18n';
 import { RequireAuth } from './guards/require-auth';
 import { lazyRoute } from './lazy-route';
 import { RootLayout } from './layouts/root-layout';
@@ -11,7 +12,13 @@ import { RouteErrorRoute } from './routes/status-routes';
 const login = () => import('./routes/login-route');
 const passwordRecovery = () => import('./routes/password-recovery-routes');
 const invitations = () => import('./routes/invitations-routes');
-const publicPages = () => import('./routes/public-routes');
+// The legal pages, badges, recovery and invitation pages show texts /login does not carry: they load
+// the whole catalog with their chunk (decision 049).
+const withAllTexts =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadAllTexts()]).then(([module]) => module);
+const publicPages = withAllTexts(() => import('./routes/public-routes'));
 const status = () => import('./routes/status-routes');
 const accountLayout = () => import('./layouts/account-layout');
 const accountSettings = () => import('./routes/account-settings-route');
@@ -27,6 +34,9 @@ const cdaViewer = () => import('./routes/cda-viewer-route');
 const pharmacies = () => import('./routes/pharmacies-route');
 const appointments = () => import('./routes/appointments-route');
 const messages = () => import('./routes/messages-routes');
+// The layout that gives the screens below it TanStack Query's client; /login and the plain public
+// pages are outside it, so they never download Query (lib/api/query-loader.tsx).
+const queryLayout = withAllTexts(() => import('../lib/api/query-scope'));
 
 /** Spec 002 §2 "Messages area": the same screens under /messages and /{responsibleId}/messages. */
 const messageChildren: RouteObject[] = [
@@ -45,13 +55,7 @@ const publicRoutes: RouteObject[] = [
   { path: webRoutes.login, ...lazyRoute(login, (m) => <m.LoginRoute />) },
   // Eager: signing out must not wait for a chunk (a visitor may leave /logout at once).
   { path: webRoutes.logout, element: <LogoutRoute /> },
-  { path: webRoutes.forgotPassword, ...lazyRoute(passwordRecovery, (m) => <m.ForgotPasswordRoute />) },
-  { path: webRoutes.resetPassword, ...lazyRoute(passwordRecovery, (m) => <m.ResetPasswordRoute />) },
   { path: '/account/create', ...lazyRoute(status, (m) => <m.NoSuchPageRoute />) },
-  { path: webRoutes.createAccount, ...lazyRoute(invitations, (m) => <m.CreateAccountRoute />) },
-  { path: webRoutes.verifyEmail, ...lazyRoute(invitations, (m) => <m.VerifyEmailRoute />) },
-  { path: webRoutes.unsubscribe, ...lazyRoute(invitations, (m) => <m.UnsubscribeRoute />) },
-  { path: webRoutes.unsubscribeSuccess, ...lazyRoute(invitations, (m) => <m.UnsubscribeSuccessRoute />) },
   { path: webRoutes.badges, ...lazyRoute(publicPages, (m) => <m.BadgesRoute />) },
   { path: webRoutes.forbidden, ...lazyRoute(status, (m) => <m.ForbiddenRoute />) },
   {
@@ -65,6 +69,16 @@ const publicRoutes: RouteObject[] = [
     ...lazyRoute(publicPages, (m) => <m.LegalRoute document="privacyPolicy" />),
   },
   { path: webRoutes.notFound, ...lazyRoute(status, (m) => <m.NotFoundRoute />) },
+];
+
+/** Public routes whose screens call the API through TanStack Query. */
+const publicQueryRoutes: RouteObject[] = [
+  { path: webRoutes.forgotPassword, ...lazyRoute(passwordRecovery, (m) => <m.ForgotPasswordRoute />) },
+  { path: webRoutes.resetPassword, ...lazyRoute(passwordRecovery, (m) => <m.ResetPasswordRoute />) },
+  { path: webRoutes.createAccount, ...lazyRoute(invitations, (m) => <m.CreateAccountRoute />) },
+  { path: webRoutes.verifyEmail, ...lazyRoute(invitations, (m) => <m.VerifyEmailRoute />) },
+  { path: webRoutes.unsubscribe, ...lazyRoute(invitations, (m) => <m.UnsubscribeRoute />) },
+  { path: webRoutes.unsubscribeSuccess, ...lazyRoute(invitations, (m) => <m.UnsubscribeSuccessRoute />) },
 ];
 
 /** Spec 000 §2, authenticated routes: the guard sends everyone else to /login, remembering the way back. */
@@ -151,7 +165,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorRoute />,
     children: [
       ...publicRoutes,
-      { element: <RequireAuth />, children: authenticatedRoutes },
+      {
+        ...lazyRoute(queryLayout, (m) => <m.QueryLayout />),
+        children: [...publicQueryRoutes, { element: <RequireAuth />, children: authenticatedRoutes }],
+      },
       { path: '*', ...lazyRoute(status, (m) => <m.NotFoundRoute />) },
     ],
   },

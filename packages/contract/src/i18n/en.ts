@@ -3,11 +3,13 @@
  * The web app renders text only through `t(key)`, and the server answers with these texts, so a
  * second language is a second catalog, not a rewrite.
  *
- * The texts of spec 000 live in en-core.ts and, with the shell's, make up `enPublic` (en-public.ts). Each later area keeps its own texts in
+ * The texts of spec 000 live in en-core.ts (those /login shows: with the shell's, `enPublic`, en-public.ts)
+ * and en-core-pages.ts (the rest). Each later area keeps its own texts in
  * `en-<area>.ts` (one exported `as const` object, keys prefixed with the area) spread into `en`, so
  * areas built side by side never edit the same lines.
  */
 import { enPublic } from './en-public';
+import { enCorePages } from './en-core-pages';
 import { enHistory } from './en-history';
 import { enMail } from './en-mail';
 import { enFiles } from './en-files';
@@ -27,6 +29,7 @@ import { format } from './languages';
 
 export const en = {
   ...enPublic,
+  ...enCorePages,
   ...enMail,
   ...enHistory,
   ...enHealthProfile,

@@ -9,10 +9,20 @@ import { ActingForBanner } from '../../features/navigation/components/acting-for
 import { useUnreadCount } from '../../features/messages/api/messages';
 import { TopNav } from '../../features/navigation/components/top-nav';
 import { useAppConfig } from '../../lib/config/app-config';
+import { QueryScope } from '../../lib/api/query-scope';
 import { useAccountLanguage } from './use-account-language';
 import { useCurrentUserSync } from './use-current-user-sync';
 
+/** The signed-in navigation; its menus and notices query, so it brings the query client (query-scope.tsx). */
 export function SignedInHeader({ user }: { user: UserProfile }) {
+  return (
+    <QueryScope>
+      <SignedInNavigation user={user} />
+    </QueryScope>
+  );
+}
+
+function SignedInNavigation({ user }: { user: UserProfile }) {
   useCurrentUserSync(user);
   useAccountLanguage(user);
   const location = useLocation();

@@ -5,15 +5,18 @@ import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useCodeSignIn } from '../../features/auth/use-sign-in';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Page } from '../../components/page';
-import { t } from '../../lib/i18n';
+import { loadAllTexts, t } from '../../lib/i18n';
 import { readLoginState } from '../../lib/navigation/login-state';
 import { isSignedIn, useSession, useSessionStore } from '../../lib/session';
 import { signInTarget } from '../guards/sign-in-target';
 
 // The two-step modals (code boxes, setup, radio lists) are a chunk of their own, downloaded only
-// when a sign-in asks for a second step: most sign-ins never need them.
+// when a sign-in asks for a second step: most sign-ins never need them. Their texts are not in the
+// catalog /login carries, so the whole catalog comes with them.
 const TwoStepSignIn = lazy(() =>
-  import('../../features/two-step/components/sign-in-two-step').then((m) => ({ default: m.TwoStepSignIn })),
+  Promise.all([import('../../features/two-step/components/sign-in-two-step'), loadAllTexts()]).then(
+    ([m]) => ({ default: m.TwoStepSignIn }),
+  ),
 );
 
 export function LoginRoute() {

@@ -1,5 +1,6 @@
-import { errorResponse, type ErrorResponse } from '@dermis/contract';
+import type { ErrorResponse } from '@dermis/contract';
 import { t } from '../i18n';
+import { readErrorResponse } from './public-answers';
 
 type ValidationMessage = NonNullable<ErrorResponse['validationMessages']>[number];
 
@@ -29,10 +30,8 @@ export class ApiError extends Error {
   }
 
   static fromBody(status: number, body: unknown): ApiError {
-    const parsed = errorResponse.safeParse(body);
-    if (parsed.success) {
-      return new ApiError(status, parsed.data.error, parsed.data.message, parsed.data.validationMessages);
-    }
+    const parsed = readErrorResponse(body);
+    if (parsed) return new ApiError(status, parsed.error, parsed.message, parsed.validationMessages);
     return new ApiError(status, `HTTP_${status}`, '');
   }
 }

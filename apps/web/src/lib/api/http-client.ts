@@ -1,16 +1,22 @@
 import type { z } from 'zod';
-import { accessTokenResponse, apiPrefix, authRoutes, errorCodes } from '@dermis/contract';
+import { apiPrefix, authRoutes, errorCodes } from '@dermis/contract';
 import type { SessionStore } from '../session/session-store';
 import { currentLanguage, t } from '../i18n';
 import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
+import { loadSchemas } from './lazy-schemas';
 
 export type Auth = 'access' | 'none' | { bearer: string };
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** The contract schema the answer must satisfy; without one the answer is returned as parsed JSON. */
-  schema?: z.ZodType<T>;
+  /**
+   * The contract schema the answer must satisfy, or a function that loads it (lazy-schemas.ts: the
+   * pages of the entry chunk do not carry zod); without one the answer is returned as parsed JSON.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+  /** A check written without zod (public-answers.ts) instead of a schema: null rejects the answer. */
+  check?: (body: unknown) => T | null;
   /** 'access' (default) sends the stored access token and refreshes it once on a 401. */
   auth?: Auth;
   headers?: Record<string, string>;
@@ -86,7 +92,8 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     try {
       if (!refreshToken) throw new ApiError(401, 'UNAUTHORIZED', '');
       const response = await send(authUrl(authRoutes.refresh), {}, refreshToken);
-      const parsed = accessTokenResponse.safeParse(response.ok ? await readJson(response) : undefined);
+      const body = response.ok ? await readJson(response) : undefined;
+      const parsed = (await loadSchemas()).accessTokenResponse.safeParse(body);
       if (!parsed.success) throw new ApiError(response.status, 'REFRESH_FAILED', '');
       // Refresh tokens rotate: the old one is now revoked, so both are stored.
       session.setTokens(parsed.data);
@@ -126,8 +133,14 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     }
     if (response.status === 403) onForbidden?.();
     if (!response.ok) throw ApiError.fromBody(response.status, body);
+    if (options.check) {
+      const checked = options.check(body);
+      if (checked === null) throw new ApiError(response.status, invalidResponseCode, '');
+      return checked;
+    }
     if (!options.schema) return body as T;
-    const parsed = options.schema.safeParse(body);
+    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ApiError(response.status, invalidResponseCode, '');
     return parsed.data;
   }

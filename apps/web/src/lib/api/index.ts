@@ -1,4 +1,9 @@
 export { ApiError, isApiError, errorMessage, networkErrorCode, invalidResponseCode } from './api-error';
 export { createHttpClient, type HttpClient, type RequestOptions, type Auth } from './http-client';
 export { ApiClientProvider, useApiClient } from './api-client-context';
-export { createQueryClient } from './query-client';
+export {
+  createQueryClientLoader,
+  QueryClientLoaderProvider,
+  useQueryClientLoader,
+  type QueryClientLoader,
+} from './query-loader';

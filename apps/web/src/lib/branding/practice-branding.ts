@@ -1,22 +1,17 @@
 import { useEffect } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { practiceBranding, practiceBrandingRoutes, type PracticeBranding } from '@dermis/contract';
+import { practiceBrandingRoutes, type PracticeBranding } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../api';
+import { readPracticeBranding } from '../api/public-answers';
+import { usePublicResource } from '../api/public-resource';
 
 /** GET /api/practice-branding: the practice's name, phone, colour and logo (public, before sign-in). */
-export function practiceBrandingQuery(client: HttpClient) {
-  return queryOptions({
-    queryKey: ['practice-branding'],
-    queryFn: () =>
-      client.request(practiceBrandingRoutes.branding, { schema: practiceBranding, auth: 'none' }),
-    staleTime: Infinity,
-  });
+export function fetchPracticeBranding(client: HttpClient): Promise<PracticeBranding> {
+  return client.request(practiceBrandingRoutes.branding, { check: readPracticeBranding, auth: 'none' });
 }
 
 /** Undefined while loading or when the call fails: the shell then shows Dermis's own mark. */
 export function usePracticeBranding(): PracticeBranding | undefined {
-  const client = useApiClient();
-  return useQuery(practiceBrandingQuery(client)).data;
+  return usePublicResource(useApiClient(), 'practice-branding', fetchPracticeBranding);
 }
 
 /**

@@ -1,8 +1,8 @@
 export { decodeJwt, isTokenExpired } from './jwt';
-export { sessionStorageKey, readStoredSession, type StoredSession } from './session-storage';
-export { restoreSession } from './restore-session';
+export { sessionStorageKey, type StoredSession } from './session-storage';
 export {
   createSessionStore,
+  loadSessionRestore,
   isSignedIn,
   type Session,
   type SessionStore,

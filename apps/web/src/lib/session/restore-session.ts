@@ -1,5 +1,6 @@
 import { isTokenExpired } from './jwt';
-import { clearStoredSession, readStoredSession, type StoredSession } from './session-storage';
+import { clearStoredSession, type StoredSession } from './session-storage';
+import { readStoredSession } from './stored-session';
 
 /**
  * Spec 000 §3: restore only when access token, refresh token, user and servers are all present and

@@ -1,5 +1,5 @@
 import type { ServersInfo, TwoFactorType, UserProfile } from '@dermis/contract';
-import { restoreSession } from './restore-session';
+import type { restoreSession } from './restore-session';
 import {
   clearStoredSession,
   sessionStorageKey,
@@ -53,9 +53,26 @@ export function isSignedIn(
   return Boolean(session.accessToken && session.refreshToken && session.user && session.servers);
 }
 
+let restore: typeof restoreSession | undefined;
+
+/**
+ * Loads the check of a stored session (restore-session.ts: the contract's user schema, and zod with
+ * it). A visitor with nothing stored never needs it, so /login does not download it (decision 049);
+ * main.tsx awaits it before the first render when a session is stored, and the web tests' setup too.
+ */
+export async function loadSessionRestore(): Promise<void> {
+  restore ??= (await import('./restore-session')).restoreSession;
+}
+
+function restoreFrom(storage: Storage, now: number): Session | null {
+  if (storage.getItem(sessionStorageKey) === null) return null;
+  if (!restore) throw new Error('A stored session is read only after loadSessionRestore()');
+  return restore(storage, now);
+}
+
 /** A tiny external store (for useSyncExternalStore) that mirrors itself to localStorage. */
 export function createSessionStore(storage: Storage = localStorage, now: number = Date.now()): SessionStore {
-  let state: Session = restoreSession(storage, now) ?? empty;
+  let state: Session = restoreFrom(storage, now) ?? empty;
   const listeners = new Set<() => void>();
 
   // Another tab that refreshes (rotating the refresh token), signs in or signs out writes the same
@@ -64,8 +81,13 @@ export function createSessionStore(storage: Storage = localStorage, now: number 
   if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
       if (event.storageArea !== storage || (event.key !== null && event.key !== sessionStorageKey)) return;
-      state = restoreSession(storage, Date.now()) ?? empty;
-      listeners.forEach((listener) => listener());
+      const adopt = () => {
+        state = restoreFrom(storage, Date.now()) ?? empty;
+        listeners.forEach((listener) => listener());
+      };
+      // A session another tab stored is checked first, which may need the check's chunk.
+      if (restore || storage.getItem(sessionStorageKey) === null) adopt();
+      else void loadSessionRestore().then(adopt);
     });
   }
 

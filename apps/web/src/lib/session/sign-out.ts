@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { authRoutes } from '@dermis/contract';
-import { useApiClient, type HttpClient } from '../api';
+import { useApiClient, useQueryClientLoader, type HttpClient } from '../api';
 import type { SessionStore } from './session-store';
 import { useSessionStore } from './session-context';
 
@@ -38,6 +38,10 @@ export async function signOut({ client, store, queryClient, expired }: SignOutDe
 export function useSignOut(): () => Promise<void> {
   const client = useApiClient();
   const store = useSessionStore();
-  const queryClient = useQueryClient();
-  return useCallback(() => signOut({ client, store, queryClient }), [client, store, queryClient]);
+  const queries = useQueryClientLoader();
+  // The query cache exists only once a chunk that queries has created it.
+  return useCallback(
+    () => signOut({ client, store, queryClient: queries.current() }),
+    [client, store, queries],
+  );
 }

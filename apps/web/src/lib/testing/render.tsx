@@ -3,7 +3,14 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ApiClientProvider, createHttpClient, createQueryClient, type HttpClient } from '../api';
+import {
+  ApiClientProvider,
+  QueryClientLoaderProvider,
+  createHttpClient,
+  createQueryClientLoader,
+  type HttpClient,
+} from '../api';
+import { createQueryClient } from '../api/query-client';
 import { SessionProvider, createSessionStore, type SessionStore } from '../session';
 import { cssVariablesResolver, theme } from '../theme';
 
@@ -31,19 +38,21 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider store={session}>
-          <ApiClientProvider client={client}>
-            <MemoryRouter initialEntries={[options.route ?? '/']}>
-              <Routes>
-                <Route path={options.path ?? '*'} element={ui} />
-                {options.routes}
-              </Routes>
-              <LocationProbe />
-            </MemoryRouter>
-          </ApiClientProvider>
-        </SessionProvider>
-      </QueryClientProvider>
+      <QueryClientLoaderProvider loader={createQueryClientLoader(queryClient)}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider store={session}>
+            <ApiClientProvider client={client}>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>
+                <Routes>
+                  <Route path={options.path ?? '*'} element={ui} />
+                  {options.routes}
+                </Routes>
+                <LocationProbe />
+              </MemoryRouter>
+            </ApiClientProvider>
+          </SessionProvider>
+        </QueryClientProvider>
+      </QueryClientLoaderProvider>
     </MantineProvider>,
   );
   return { ...result, session, client, queryClient };

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Encounter } from '@dermis/contract';
@@ -5,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../lib/testing/fetch-mock';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { createSessionStore } from '../../../lib/session';
+import { AppModal } from '../../../components/app-modal';
 import { StartupModal } from './startup-modal';
 
 afterEach(() => {
@@ -56,5 +58,37 @@ describe('StartupModal', () => {
   it('stays away on the wizards', () => {
     setup(true);
     expect(screen.queryByRole('dialog', { name: 'Dear Jane' })).not.toBeInTheDocument();
+  });
+
+  it('waits while another modal is open and greets once it has closed', async () => {
+    // The greeting can arrive late (the signed-in header is its own chunk): a dialog the user has
+    // opened meanwhile stays on top and usable.
+    function Page() {
+      const [open, setOpen] = useState(true);
+      const [greet, setGreet] = useState(false);
+      useEffect(() => {
+        const timer = setTimeout(() => setGreet(true), 20);
+        return () => clearTimeout(timer);
+      }, []);
+      return (
+        <>
+          <AppModal opened={open} onClose={() => setOpen(false)} title="Add profile">
+            <button type="button" onClick={() => setOpen(false)}>
+              Done
+            </button>
+          </AppModal>
+          {greet && (
+            <StartupModal patientId={7} firstName="Jane" unfinished={unfinished} suppressed={false} />
+          )}
+        </>
+      );
+    }
+    mockFetch(() => ({ status: 404, body: { error: 'NOT_FOUND', message: 'Not found.' } }));
+    renderWithProviders(<Page />);
+    expect(await screen.findByRole('dialog', { name: 'Add profile' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog', { name: 'Dear Jane' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('dialog', { name: 'Dear Jane' })).toBeInTheDocument();
   });
 });

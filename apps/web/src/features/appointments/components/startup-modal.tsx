@@ -41,6 +41,9 @@ export function StartupModal({
         onClose={close}
         title={t('screeningReminder.title', { name: firstName })}
         testId="screening-reminder"
+        // It greets on whatever page opens first, possibly late (the signed-in header is a chunk of
+        // its own): it must not cover a dialog the user has opened meanwhile.
+        waitForOtherModals
       >
         <Text>{t('screeningReminder.text')}</Text>
         {/* Side by side from a small tablet up; on a phone both full width, one above the other. */}

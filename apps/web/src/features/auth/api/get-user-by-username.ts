@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { appRoutes, userProfile, type UserProfile } from '@dermis/contract';
+import { appRoutes, type UserProfile } from '@dermis/contract';
 import type { HttpClient } from '../../../lib/api';
+import { lazySchema } from '../../../lib/api/lazy-schemas';
 
 /** POST {servers.app}/patient/getByUsername: the signed-in user's profile. */
 export function getUserByUsername(client: HttpClient, username: string): Promise<UserProfile> {
   return client.request(client.appUrl(appRoutes.getByUsername), {
     method: 'POST',
     body: { username },
-    schema: userProfile,
+    schema: lazySchema('userProfile'),
   });
 }
 

@@ -1,11 +1,6 @@
-import {
-  authRoutes,
-  defaults,
-  loginResponse,
-  type CodeLoginRequest,
-  type LoginResponse,
-} from '@dermis/contract';
+import { authRoutes, defaults, type CodeLoginRequest, type LoginResponse } from '@dermis/contract';
 import type { HttpClient } from '../../../lib/api';
+import { lazySchema } from '../../../lib/api/lazy-schemas';
 
 export interface PasswordCredentials {
   username: string;
@@ -18,7 +13,7 @@ export function login(client: HttpClient, credentials: PasswordCredentials): Pro
   return client.request(client.authUrl(authRoutes.login), {
     method: 'POST',
     auth: 'none',
-    schema: loginResponse,
+    schema: lazySchema('loginResponse'),
     body: {
       username: credentials.username,
       password: credentials.password,
@@ -34,7 +29,7 @@ export function codeLogin(client: HttpClient, body: CodeLoginRequest): Promise<L
   return client.request(client.authUrl(authRoutes.login), {
     method: 'POST',
     auth: 'none',
-    schema: loginResponse,
+    schema: lazySchema('loginResponse'),
     body,
   });
 }

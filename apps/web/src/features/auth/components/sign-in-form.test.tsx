@@ -39,6 +39,28 @@ describe('SignInForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('after a failed submit, checks each change: a filled field loses its message at once', async () => {
+    fakeServer({});
+    renderWithProviders(<SignInForm />);
+    await submit('', '');
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    await userEvent.setup().type(screen.getByLabelText('Username'), 'j');
+    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('sends the username as the contract reads it (trimmed)', async () => {
+    const fetchMock = fakeServer({
+      status: 401,
+      body: { error: 'BAD_CREDENTIALS', message: 'Bad Credentials' },
+    });
+    renderWithProviders(<SignInForm />);
+    await submit('  jdoe ', 'Secret123');
+    await screen.findByRole('alert');
+    const loginBody = JSON.parse(fetchMock.mock.calls[0]![1]!.body as string) as Record<string, unknown>;
+    expect(loginBody).toMatchObject({ username: 'jdoe', password: 'Secret123' });
+  });
+
   it('reads In Progress... and is disabled while signing in, then stores tokens, servers and user', async () => {
     let answerLogin!: (reply: FakeReply) => void;
     const pendingLogin = new Promise<FakeReply>((resolve) => (answerLogin = resolve));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useApiClient } from '../../../lib/api';
+import { QueryScope } from '../../../lib/api/query-scope';
 import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../lib/i18n';
 import { decodeJwt, useSession } from '../../../lib/session';
@@ -20,7 +21,16 @@ interface TwoStepSignInProps {
  * The modals of a two-step sign-in (spec 000 §2, §9): setup first when the practice requires
  * two-step and the user has no profile yet, then the one-time-code modal.
  */
-export function TwoStepSignIn({ submitCode, reset }: TwoStepSignInProps) {
+export function TwoStepSignIn(props: TwoStepSignInProps) {
+  // /login has no query client until a chunk that queries creates it (lib/api/query-loader.tsx).
+  return (
+    <QueryScope>
+      <TwoStepModals {...props} />
+    </QueryScope>
+  );
+}
+
+function TwoStepModals({ submitCode, reset }: TwoStepSignInProps) {
   const { tempToken, twoStep } = useSession();
   const client = useApiClient();
   const [setUp, setSetUp] = useState<{ token: string; profile: CurrentProfile } | null>(null);
