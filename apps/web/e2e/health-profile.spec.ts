@@ -315,6 +315,8 @@ test('a screening for an encounter marks its history finished and leaves first-t
   // Only first-time-login completes set-up: this patient is still sent to the wizard.
   expect(user.dermisFirstTimeSetupComplete).toBe(false);
   await page.goto('/logout');
+  // Signing out must have run before the next sign-in, or /login still finds this session.
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, patient);
   await expect(page).toHaveURL(/\/first-time-login\/basic-info$/);
 });
