@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import type { UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
@@ -10,6 +10,7 @@ import { t, translateIssue } from '../../../lib/i18n';
 import { localDate } from '../../../lib/i18n/local-date';
 import { useChangePassword } from '../api/change-password';
 import { passwordSaveFailure } from '../save-failure';
+import { EditSummary } from './edit-summary';
 import { SaveCancel } from './save-cancel';
 
 const missing = { message: 'accountSettings.missingPassword' };
@@ -72,20 +73,16 @@ export function PasswordRow({ user }: { user: UserProfile }) {
     <SectionCard title={t('accountSettings.password')} testId="password-row">
       {saved && !editing && <MessageBanners notifications={[t('accountSettings.passwordSaved')]} />}
       {!editing ? (
-        <Group justify="space-between">
-          <Text data-testid="password-last-change">{lastChangeText(user.lastChangePasswordDate)}</Text>
-          <Button
-            ref={editButton}
-            variant="default"
-            aria-label={t('accountSettings.editPassword')}
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
-            {t('accountSettings.edit')}
-          </Button>
-        </Group>
+        <EditSummary
+          value={lastChangeText(user.lastChangePasswordDate)}
+          valueTestId="password-last-change"
+          editLabel={t('accountSettings.editPassword')}
+          editButton={editButton}
+          onEdit={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        />
       ) : (
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
           <Stack gap="sm">

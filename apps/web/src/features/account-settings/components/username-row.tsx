@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { usernamePattern, type UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
@@ -9,6 +9,7 @@ import { SectionCard } from '../../../components/section-card';
 import { t, translateIssue } from '../../../lib/i18n';
 import { useChangeUsername } from '../api/change-username';
 import { usernameSaveFailure } from '../save-failure';
+import { EditSummary } from './edit-summary';
 import { SaveCancel } from './save-cancel';
 
 const schema = z.object({
@@ -53,20 +54,16 @@ export function UsernameRow({ user }: { user: UserProfile }) {
     <SectionCard title={t('accountSettings.username')} testId="username-row">
       {saved && !editing && <MessageBanners notifications={[t('accountSettings.usernameSaved')]} />}
       {!editing ? (
-        <Group justify="space-between">
-          <Text data-testid="current-username">{user.username}</Text>
-          <Button
-            ref={editButton}
-            variant="default"
-            aria-label={t('accountSettings.editUsername')}
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
-            {t('accountSettings.edit')}
-          </Button>
-        </Group>
+        <EditSummary
+          value={user.username}
+          valueTestId="current-username"
+          editLabel={t('accountSettings.editUsername')}
+          editButton={editButton}
+          onEdit={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        />
       ) : (
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
           <Stack gap="sm">
