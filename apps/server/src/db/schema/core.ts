@@ -95,6 +95,11 @@ export const patient = pgTable('patient', {
   avatarS3Id: text('avatar_s3_id'),
   avatarContentLength: integer('avatar_content_length'),
   avatarMimeType: text('avatar_mime_type'),
+  /**
+   * Moves on with every change to what patient/getByUsername answers for this patient; kept by the
+   * database's triggers (0100), never written by the server (docs/decisions/162).
+   */
+  profileRevision: bigint('profile_revision', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

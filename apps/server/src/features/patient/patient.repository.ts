@@ -110,6 +110,8 @@ const userProfileFields = {
   username: userAccount.username,
   lastChangePasswordDate: userAccount.lastChangePasswordDate,
   language: userAccount.language,
+  // Not answered: the revision this answer is valid for (patient-profile-cache.ts).
+  profileRevision: patient.profileRevision,
   // The same rule as the guard: active links to active patients of the caller's practice.
   responsibleFor: sql<ResponsibleForRow[]>`(
         SELECT coalesce(json_agg(json_build_object(
@@ -147,32 +149,39 @@ export async function findUserProfile(db: Db, patientId: number, practiceId: num
   return row;
 }
 
-function prepareCallerUserProfile(db: Db) {
+function prepareCallerProfileRevision(db: Db) {
   return db
-    .select({ ...userProfileFields, callerPracticeId: userAccount.practiceId })
+    .select({
+      id: userAccount.id,
+      practiceId: userAccount.practiceId,
+      username: userAccount.username,
+      patientId: userAccount.patientId,
+      language: userAccount.language,
+      profileRevision: patient.profileRevision,
+    })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
     .innerJoin(authSession, callerSessionJoin)
     .where(callerFilter)
     .limit(1)
-    .prepare('authenticate_caller_user_profile');
+    .prepare('authenticate_caller_profile_revision');
 }
 
-const callerUserProfileQueries = new WeakMap<Db, ReturnType<typeof prepareCallerUserProfile>>();
+const callerProfileRevisionQueries = new WeakMap<Db, ReturnType<typeof prepareCallerProfileRevision>>();
 
 /**
- * The caller (as `authenticate` reads them: live session, active account of an active, living
- * patient) and their own user profile, in ONE round trip: what `patient/getByUsername` answers for
- * the caller's own name, the usual call (docs/decisions/045).
+ * The caller as `authenticate` reads them (live session, active account of an active, living
+ * patient) with the revision of their own profile, in ONE round trip: enough for
+ * `patient/getByUsername` to answer the caller's own name from its cache (docs/decisions/162).
  */
-export async function findCallerUserProfile(db: Db, params: CallerParams) {
-  let query = callerUserProfileQueries.get(db);
+export async function findCallerProfileRevision(db: Db, params: CallerParams) {
+  let query = callerProfileRevisionQueries.get(db);
   if (!query) {
-    query = prepareCallerUserProfile(db);
-    callerUserProfileQueries.set(db, query);
+    query = prepareCallerProfileRevision(db);
+    callerProfileRevisionQueries.set(db, query);
   }
   const [row] = await query.execute(params);
   return row;
 }
 
-export type CallerUserProfileRow = NonNullable<Awaited<ReturnType<typeof findCallerUserProfile>>>;
+export type CallerProfileRevisionRow = NonNullable<Awaited<ReturnType<typeof findCallerProfileRevision>>>;

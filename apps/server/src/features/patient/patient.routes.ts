@@ -8,33 +8,35 @@ import {
 } from '@dermis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fastSerializerFor200 } from '../../lib/fast-serializer';
+import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
+import { notFound } from '../../lib/http-error';
 import { authenticate, authenticateWith, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
-import { buildPatientProfile, buildUserProfile, toUserProfile } from './patient.service';
-import {
-  findCallerUserProfile,
-  findPatientIdByUsername,
-  type CallerUserProfileRow,
-} from './patient.repository';
+import { buildPatientProfile, toUserProfile } from './patient.service';
+import { findCallerProfileRevision, findPatientIdByUsername, findUserProfile } from './patient.repository';
+import { UserProfileCache } from './user-profile-cache';
 
 export async function patientRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // The hottest read of the app answers JSON text it made with fast-json-stringify (not a Zod pass
+  // over every answer), and the caller's own profile from a cache checked against the revision the
+  // authentication statement read (docs/decisions/045, 162).
+  const profileJson = fastStringify(userProfile);
+  const ownProfiles = new UserProfileCache();
 
   app.post(
     `/${paths.getByUsername}`,
     {
       schema: { body: getByUsernameRequest, response: { 200: userProfile } },
-      // The hottest read of the app: fast-json-stringify instead of a Zod pass over every answer.
-      serializerCompiler: fastSerializerFor200(userProfile),
-      preHandler: authenticateWithOwnProfile,
+      preHandler: authenticateWithProfileRevision,
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = authOf(request);
       // An unknown username goes through the guard as "no patient" and is refused like a stranger's,
       // so the answer never tells whether a username exists.
-      // The caller's own name (the usual case) needs no lookup: authentication read the account and
-      // the profile with it, and the guard lets the caller's own patient through without a query.
+      // The caller's own name (the usual case) needs no lookup: authentication read the account with
+      // the profile's revision, and the guard lets the caller's own patient through without a query.
       const own = request.body.username.trim().toLowerCase() === caller.username.toLowerCase();
       const candidate = own
         ? caller.patientId
@@ -42,9 +44,16 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
       const access = await assertPatientAccess(request, candidate, {
         username: request.body.username.slice(0, 64),
       });
-      const ownProfile = ownProfiles.get(request);
-      if (access.self && ownProfile) return toUserProfile(ownProfile);
-      return buildUserProfile(app.db, access.patientId, caller.practiceId);
+      const revision = profileRevisions.get(request);
+      const json =
+        access.self && revision !== undefined ? ownProfiles.get(access.patientId, revision) : undefined;
+      if (json !== undefined) return sendJsonText(reply, json);
+
+      const row = await findUserProfile(app.db, access.patientId, caller.practiceId);
+      if (!row) throw notFound();
+      const answer = profileJson(toUserProfile(row));
+      if (access.self) ownProfiles.set(access.patientId, row.profileRevision, answer);
+      return sendJsonText(reply, answer);
     },
   );
 
@@ -60,17 +69,11 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
   return Promise.resolve();
 }
 
-/** The caller's own profile, read in authentication's round trip (docs/decisions/045). */
-const ownProfiles = new WeakMap<FastifyRequest, CallerUserProfileRow>();
+/** The revision of the caller's own profile, read in authentication's round trip (docs/decisions/162). */
+const profileRevisions = new WeakMap<FastifyRequest, number>();
 
-/** `authenticate` for getByUsername: the same checks, with the caller's own profile in the same statement. */
-async function authenticateWithOwnProfile(request: FastifyRequest): Promise<void> {
-  const row = await authenticateWith(request, findCallerUserProfile, (r) => ({
-    id: r.userId,
-    practiceId: r.callerPracticeId,
-    username: r.username,
-    patientId: r.id,
-    language: r.language,
-  }));
-  ownProfiles.set(request, row);
+/** `authenticate` for getByUsername: the same checks, with the revision of the caller's own profile in the same statement. */
+async function authenticateWithProfileRevision(request: FastifyRequest): Promise<void> {
+  const row = await authenticateWith(request, findCallerProfileRevision, (caller) => caller);
+  profileRevisions.set(request, row.profileRevision);
 }

@@ -2,7 +2,8 @@
 import type { PatientProfile, UserProfile } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { findPatientWithContacts, findUserProfile } from './patient.repository';
+import type { findUserProfile } from './patient.repository';
+import { findPatientWithContacts } from './patient.repository';
 
 export async function buildPatientProfile(db: Db, patientId: number): Promise<PatientProfile> {
   const row = await findPatientWithContacts(db, patientId);
@@ -47,13 +48,6 @@ function toPatientProfile(row: PatientRow): PatientProfile {
     patientFhirInvite: row.patientFhirInvite,
     dermisFirstTimeSetupComplete: row.firstTimeSetupComplete,
   };
-}
-
-/** The user profile from one statement (patient, contacts, addresses, account, responsible-for). */
-export async function buildUserProfile(db: Db, patientId: number, practiceId: number): Promise<UserProfile> {
-  const row = await findUserProfile(db, patientId, practiceId);
-  if (!row) throw notFound();
-  return toUserProfile(row);
 }
 
 /** The contract's userProfile from a row of the user-profile columns (patient.repository.ts). */
