@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../config/env';
 import type { Db } from '../db/database';
-import { authSession, refreshToken } from '../db/schema';
+import { activityLog, authSession, refreshToken } from '../db/schema';
+import type { ActivityAction } from '../plugins/activity-log';
 import { unauthorized } from './http-error';
 import { sha256Hex } from './secrets';
 import type { TokenService, TokenSubject } from './tokens';
@@ -31,21 +32,32 @@ export interface SessionRef {
   expiresAt: Date;
 }
 
+/** Who signs in: the tokens' subject, and the patient whose activity log records the sign-in. */
+export interface SignInSubject extends TokenSubject {
+  patientId: number;
+}
+
 /**
  * A new sign-in: a session ending SESSION_MAX_LIFETIME_SECONDS from now, and its first token pair.
- * The session and its first refresh token are stored by ONE statement: round trips are most of what
- * a sign-in costs beside the password hash (docs/decisions/045).
+ * The privacy policy promises a log of sign-ins: the patient sees each in the activity log.
+ * The session, its first refresh token and the SIGN_IN entry of the activity log are stored by ONE
+ * statement: round trips and commits are most of what a sign-in costs beside the password hash
+ * (docs/decisions/045).
  */
-export async function startSession(deps: SessionDeps, subject: TokenSubject): Promise<TokenPair> {
+export async function startSession(deps: SessionDeps, subject: SignInSubject): Promise<TokenPair> {
   const session = {
     id: randomUUID(),
     expiresAt: new Date(Date.now() + deps.config.sessionMaxLifetimeSeconds * 1000),
   };
   const pair = await signTokenPair(deps.tokens, subject, session);
+  const signInAction: ActivityAction = 'SIGN_IN';
   await deps.db.execute(sql`
     WITH started AS (
       INSERT INTO ${authSession} (id, user_id, expires_at)
       VALUES (${session.id}, ${subject.userId}, ${session.expiresAt.toISOString()}::timestamptz)
+    ), recorded AS (
+      INSERT INTO ${activityLog} (practice_id, patient_id, actor_user_id, action)
+      VALUES (${subject.practiceId}, ${subject.patientId}, ${subject.userId}, ${signInAction})
     )
     INSERT INTO ${refreshToken} (id, user_id, family_id, token_hash, expires_at)
     VALUES (${pair.refresh.id}, ${subject.userId}, ${session.id}, ${sha256Hex(pair.refresh.token)},

@@ -2,6 +2,7 @@
  * Signed tokens (HS256 JWT). Every token carries `typ` so that one kind can never be used as another:
  * an access endpoint refuses a refresh token and the refresh endpoint refuses an access token.
  */
+import { webcrypto } from 'node:crypto';
 import { tokenClaims } from '@dermis/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -36,13 +37,20 @@ const claims = tokenClaims.extend({
 });
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: string,
     private readonly lifetimes: TokenLifetimes,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    // Imported once: given the raw secret, jose imports it anew for every token it signs or checks.
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   /**
@@ -68,7 +76,7 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(exp);
     if (options.jti) jwt.setJti(options.jti);
-    return { token: await jwt.sign(this.key), expiresAt: new Date(exp * 1000) };
+    return { token: await jwt.sign(await this.key), expiresAt: new Date(exp * 1000) };
   }
 
   /**
@@ -99,7 +107,7 @@ export class TokenService {
 
   private async verifySignature(token: string, expected: TokenType): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const parsed = claims.safeParse(payload);
       if (!parsed.success || parsed.data.typ !== expected) return null;
       return { ...parsed.data, jti: parsed.data.jti, sid: parsed.data.sid };

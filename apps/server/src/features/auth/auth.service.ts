@@ -19,7 +19,6 @@ import {
   startSession,
 } from '../../lib/sessions';
 import type { TokenService } from '../../lib/tokens';
-import { recordActivity } from '../../plugins/activity-log';
 import type { TwoStepDeps } from '../../lib/two-step/codes';
 import {
   completeSecondStep,
@@ -74,7 +73,12 @@ export async function passwordLogin(
   if (!account?.maySignIn) throw badCredentials();
   await deps.throttle.succeeded(attempt);
 
-  const subject = { practiceId: account.practiceId, userId: account.userId, username: account.username };
+  const subject = {
+    practiceId: account.practiceId,
+    userId: account.userId,
+    username: account.username,
+    patientId: account.patientId,
+  };
   // A user with two-step profiles (or of a practice that requires them) gets a temporary token only.
   const secondStep = account.mayNeedSecondStep
     ? await secondStepFor(deps.twoStep, deps.tokens, subject)
@@ -82,7 +86,6 @@ export async function passwordLogin(
   // The device cookie waits for the code: a password alone does not make a browser known.
   if (secondStep) return { response: secondStep, signedIn: null };
   const { accessToken, refreshToken } = await startSession(deps, subject);
-  await recordSignIn(deps.db, account);
   return {
     response: { accessToken, refreshToken, servers: servers(deps.config) },
     signedIn: account.username,
@@ -107,21 +110,10 @@ export async function codeLogin(
   await completeSecondStep(deps.twoStep, claims, input.mfaProfileId, input.otpCode);
   await deps.throttle.succeeded(attempt);
   const { accessToken, refreshToken } = await startSession(deps, account);
-  await recordSignIn(deps.db, account);
   return {
     response: { accessToken, refreshToken, servers: servers(deps.config) },
     signedIn: account.username,
   };
-}
-
-/** The privacy policy promises a log of sign-ins: the patient sees each in the activity log. */
-function recordSignIn(db: Db, account: { practiceId: number; patientId: number; userId: number }) {
-  return recordActivity(db, {
-    practiceId: account.practiceId,
-    patientId: account.patientId,
-    actorUserId: account.userId,
-    action: 'SIGN_IN',
-  });
 }
 
 /** Rotates a refresh token (one conditional statement; reuse revokes the whole session). */
