@@ -6,7 +6,13 @@
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { emailPreference, patientProfile, reminderSent, userAccount } from '../../db/schema';
+import {
+  emailPreference,
+  patientProfile,
+  reminderRecipient,
+  reminderSent,
+  userAccount,
+} from '../../db/schema';
 import { SmtpMailer } from '../../lib/mail/smtp-mailer';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-link';
 import { describeEachDatabase } from '../../test/database';
@@ -234,23 +240,94 @@ describeEachDatabase('reminders through responsible persons', (t) => {
       expect(await t.db.select().from(reminderSent)).toHaveLength(1);
     });
 
-    it("records nothing when one guardian's address is refused, and retries the whole reminder (decision 156's at-least-once window)", async () => {
-      const listener = await startSmtp((address) => (address === 'lucia@example.org' ? 550 : undefined));
+    const recipients = () =>
+      t.db
+        .select({
+          address: reminderRecipient.address,
+          status: reminderRecipient.status,
+          responseCode: reminderRecipient.responseCode,
+        })
+        .from(reminderRecipient)
+        .orderBy(reminderRecipient.address);
+
+    it("sends Daniel the reminder once when Lucía's address is refused after his was accepted and the reminder is retried (decision 163)", async () => {
+      // Lucía's mail server is unavailable for now: a temporary refusal at RCPT TO, after Daniel's
+      // e-mail went through on the same connection.
+      const listener = await startSmtp((address) => (address === 'lucia@example.org' ? 451 : undefined));
+      const { emma, daniel } = await givenFamily();
+      await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+      await overSmtp(listener.url, async (smtp) => {
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+        expect(listener.received.flatMap((r) => r.to)).toEqual(['daniel@example.org']);
+        // Daniel is recorded as reached; the reminder is not finished, so the next pass takes it up.
+        expect(await recipients()).toEqual([
+          { address: 'daniel@example.org', status: 'SENT', responseCode: null },
+        ]);
+        expect(await t.db.select().from(reminderRecipient)).toEqual([
+          expect.objectContaining({ recipientPatientId: daniel.patientId, kind: 'APPOINTMENT' }),
+        ]);
+        expect(await t.db.select().from(reminderSent)).toHaveLength(0);
+
+        listener.refuse = () => undefined;
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+        expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment).toMatchObject({
+          SENT: 0,
+          FAILED: 0,
+        });
+      });
+
+      // The retry wrote to Lucía alone: Daniel has exactly one message.
+      expect(listener.received.map((r) => r.to)).toEqual([['daniel@example.org'], ['lucia@example.org']]);
+      const [first, retry] = await Promise.all(listener.received.map((r) => simpleParser(r.raw)));
+      expect(first!.subject).toBe('Sunshine Dermatology: Appointment reminder for Emma Reed');
+      expect(retry!.subject).toBe('Sunshine Dermatology: Recordatorio de cita de Emma Reed');
+      expect(await recipients()).toEqual([
+        { address: 'daniel@example.org', status: 'SENT', responseCode: null },
+        { address: 'lucia@example.org', status: 'SENT', responseCode: null },
+      ]);
+      expect(await t.db.select().from(reminderSent)).toHaveLength(1);
+    });
+
+    it("still reaches Lucía when Daniel's address is refused for good, and never tries his address again", async () => {
+      const tried: string[] = [];
+      const listener = await startSmtp((address) => {
+        tried.push(address);
+        return address === 'daniel@example.org' ? 550 : undefined;
+      });
+      const { emma } = await givenFamily();
+      await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+      await overSmtp(listener.url, async (smtp) => {
+        // Daniel is refused, Lucía is reached: the reminder is finished.
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+        expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment).toMatchObject({
+          SENT: 0,
+          FAILED: 0,
+        });
+      });
+      expect(listener.received.map((r) => r.to)).toEqual([['lucia@example.org']]);
+      expect(tried).toEqual(['daniel@example.org', 'lucia@example.org']);
+      expect(await recipients()).toEqual([
+        { address: 'daniel@example.org', status: 'REFUSED', responseCode: 550 },
+        { address: 'lucia@example.org', status: 'SENT', responseCode: null },
+      ]);
+      expect(await t.db.select().from(reminderSent)).toHaveLength(1);
+    });
+
+    it('counts a reminder whose every address is refused for good as failed, once, and does not retry it', async () => {
+      const tried: string[] = [];
+      const listener = await startSmtp((address) => {
+        tried.push(address);
+        return 550;
+      });
       const { emma } = await givenFamily();
       await givenVisit(emma, new Date(now.getTime() + 30 * hour));
       await overSmtp(listener.url, async (smtp) => {
         expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 1 });
-        expect(await t.db.select().from(reminderSent)).toHaveLength(0);
-        listener.refuse = () => undefined;
-        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
-        expect((await runReminderPass(smtp, now)).appointment.SENT).toBe(0);
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 0 });
       });
-      // Daniel's copy from the failed attempt had been handed over already: he has it twice.
-      expect(listener.received.flatMap((r) => r.to)).toEqual([
-        'daniel@example.org',
-        'daniel@example.org',
-        'lucia@example.org',
-      ]);
+      expect(listener.received).toEqual([]);
+      expect(tried).toEqual(['daniel@example.org', 'lucia@example.org']);
+      expect((await recipients()).map((r) => r.status)).toEqual(['REFUSED', 'REFUSED']);
     });
   });
 });
