@@ -1,4 +1,5 @@
-// Scheduled jobs and the record of reminder e-mails sent (0078, decisions 107 and 108).
+// Scheduled jobs and the record of reminder e-mails sent (0078, decisions 107 and 108), per
+// recipient (0101, decision 163).
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { patient } from './core';
 import { encounter } from './health-history';
@@ -31,4 +32,25 @@ export const reminderSent = pgTable(
     primaryKey({ columns: [t.encounterId, t.kind, t.dateOfService] }),
     index('reminder_sent_patient_idx').on(t.patientId, t.sentAt.desc()),
   ],
+);
+
+/** Per recipient address of a reminder: handed over, or refused for good by the mail server (0101). */
+export const reminderRecipient = pgTable(
+  'reminder_recipient',
+  {
+    encounterId: integer('encounter_id')
+      .notNull()
+      .references(() => encounter.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['APPOINTMENT', 'FOLLOW_UP'] }).notNull(),
+    dateOfService: timestamp('date_of_service', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Trimmed and lower-cased. */
+    address: text('address').notNull(),
+    recipientPatientId: integer('recipient_patient_id').references(() => patient.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: ['SENT', 'REFUSED'] }).notNull(),
+    responseCode: integer('response_code'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.encounterId, t.kind, t.dateOfService, t.address] })],
 );

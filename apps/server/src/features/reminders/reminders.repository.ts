@@ -1,12 +1,21 @@
 /**
- * Which visits are due for a reminder e-mail (decision 108). Both queries leave out what is already
- * recorded in reminder_sent, patients who unsubscribed from that type, and inactive or deceased
+ * Which visits are due for a reminder e-mail (decision 108), and the records that send each once:
+ * per recipient (reminder_recipient, decision 163) and per reminder (reminder_sent). Both queries
+ * leave out what is already recorded in reminder_sent, patients who unsubscribed from that type, and inactive or deceased
  * patients; they page by encounter id so a pass never loads everything at once.
  */
 import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { clinic, emailPreference, encounter, patient, practice, reminderSent } from '../../db/schema';
+import {
+  clinic,
+  emailPreference,
+  encounter,
+  patient,
+  practice,
+  reminderRecipient,
+  reminderSent,
+} from '../../db/schema';
 import { followUpDueAt, practiceZone } from './follow-up.repository';
 
 export type ReminderKind = 'APPOINTMENT' | 'FOLLOW_UP';
@@ -148,17 +157,71 @@ export function followUpCandidates(
     .limit(pageSize);
 }
 
+/** A recipient as reminder_recipient keys it: the mailbox, however the address was spelled. */
+export function recipientAddress(to: string): string {
+  return to.trim().toLowerCase();
+}
+
+function recipientKey(candidate: ReminderCandidate, kind: ReminderKind, to: string) {
+  return and(
+    eq(reminderRecipient.encounterId, candidate.encounterId),
+    eq(reminderRecipient.kind, kind),
+    eq(reminderRecipient.dateOfService, candidate.dateOfService),
+    eq(reminderRecipient.address, recipientAddress(to)),
+  );
+}
+
 /**
- * Records a reminder as sent, inside the transaction that queues its e-mail. False when it is
- * recorded already: another worker sent it (on PostgreSQL this waits for that worker's transaction,
- * so a rolled-back attempt leaves the reminder to whoever comes next).
+ * Claims one recipient of a reminder inside the transaction that queues its e-mail, as reached.
+ * False when the recipient has a row already: an earlier pass reached it (or the mail server refused
+ * it for good), or a racing worker did; on PostgreSQL this waits for that worker's transaction, so an
+ * attempt that rolled back leaves the recipient to whoever comes next.
  */
-export async function recordReminder(
+export async function claimRecipient(
   tx: Db,
   candidate: ReminderCandidate,
   kind: ReminderKind,
+  recipient: { to: string; patientId: number },
 ): Promise<boolean> {
   const rows = await tx
+    .insert(reminderRecipient)
+    .values({
+      encounterId: candidate.encounterId,
+      kind,
+      dateOfService: candidate.dateOfService,
+      address: recipientAddress(recipient.to),
+      recipientPatientId: recipient.patientId,
+      status: 'SENT',
+    })
+    .onConflictDoNothing()
+    .returning({ address: reminderRecipient.address });
+  return rows.length === 1;
+}
+
+/** Turns a claimed recipient into one the mail server refused for good, so no pass tries it again. */
+export async function markRecipientRefused(
+  tx: Db,
+  candidate: ReminderCandidate,
+  kind: ReminderKind,
+  to: string,
+  responseCode: number,
+): Promise<void> {
+  await tx
+    .update(reminderRecipient)
+    .set({ status: 'REFUSED', responseCode })
+    .where(recipientKey(candidate, kind, to));
+}
+
+/**
+ * Records a reminder as finished once each of its recipients has a row, so the candidate queries
+ * leave it out; a racing worker that finished it first has recorded it already.
+ */
+export async function recordReminder(
+  db: Db,
+  candidate: ReminderCandidate,
+  kind: ReminderKind,
+): Promise<void> {
+  await db
     .insert(reminderSent)
     .values({
       encounterId: candidate.encounterId,
@@ -166,7 +229,5 @@ export async function recordReminder(
       dateOfService: candidate.dateOfService,
       patientId: candidate.patientId,
     })
-    .onConflictDoNothing()
-    .returning({ encounterId: reminderSent.encounterId });
-  return rows.length === 1;
+    .onConflictDoNothing();
 }

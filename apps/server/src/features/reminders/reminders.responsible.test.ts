@@ -3,90 +3,44 @@
  * responsible persons who act for the patient, each in their own language, naming the patient, once
  * per reminder (decision 156).
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  clinic,
   emailPreference,
-  encounter,
-  mailOutbox,
-  patientContact,
   patientProfile,
-  practice,
+  reminderRecipient,
   reminderSent,
   userAccount,
 } from '../../db/schema';
-import { OutboxMailer } from '../../lib/mail/outbox-mailer';
 import { SmtpMailer } from '../../lib/mail/smtp-mailer';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-link';
-import { testConfig } from '../../test/config';
 import { describeEachDatabase } from '../../test/database';
 import { givenPatient, givenPractice, givenResponsiblePerson, givenUser } from '../../test/fixtures';
+import { day, hour, reminderConfig, reminderNow, useReminderSetup } from '../../test/reminders';
+import { useSmtpListeners } from '../../test/smtp-listener';
 import type { ReminderPassDeps } from './reminders.service';
 import { runReminderPass } from './reminders.service';
 
-const hour = 3_600_000;
-const day = 24 * hour;
-// 10:00 New York time on Tuesday, March 10, 2026.
-const now = new Date('2026-03-10T14:00:00Z');
-const config = testConfig({
-  publicUrl: 'https://portal.example',
-  reminderAppointmentLeadHours: 48,
-  reminderTimeZone: 'America/New_York',
-});
+const now = reminderNow;
+const config = reminderConfig;
 
 describeEachDatabase('reminders through responsible persons', (t) => {
-  let practiceId: number;
-  let clinicId: number;
-  let deps: ReminderPassDeps;
-
-  beforeEach(async () => {
-    practiceId = await givenPractice(t.db, 'Sunshine Dermatology');
-    await t.db.update(practice).set({ phone: '2395550100' }).where(eq(practice.id, practiceId));
-    const [c] = await t.db
-      .insert(clinic)
-      .values({ practiceId, name: 'Naples Clinic', city: 'Naples', state: 'FL', phone: '2395550199' })
-      .returning({ id: clinic.id });
-    clinicId = c!.id;
-    deps = { db: t.db, mailer: new OutboxMailer(t.db), config };
-  });
-
-  const outbox = () => t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
-
-  async function withEmail(patientId: number, value: string, active = true) {
-    await t.db.insert(patientContact).values({ patientId, type: 'EMAIL_ADDRESS', value, active });
-  }
-
-  async function givenVisit(patientId: number, dateOfService: Date, followUpAfterDays: number | null = null) {
-    const [row] = await t.db
-      .insert(encounter)
-      .values({
-        practiceId,
-        patientId,
-        clinicId,
-        externalId: `E-${Math.random().toString(36).slice(2)}`,
-        dateOfService,
-        followUpAfterDays,
-      })
-      .returning({ id: encounter.id });
-    return row!.id;
-  }
+  const setup = useReminderSetup(t);
+  const { withEmail, givenVisit, outbox } = setup;
+  const startSmtp = useSmtpListeners();
 
   /** Emma (no e-mail) with her father Daniel (account, English) and her mother Lucía (account, Spanish). */
   async function givenFamily() {
-    const emma = await givenPatient(t.db, practiceId, {
+    const emma = await givenPatient(t.db, setup.practiceId, {
       firstName: 'Emma',
       lastName: 'Reed',
       dateOfBirth: '2015-05-09',
     });
-    const daniel = await givenUser(t.db, practiceId, { firstName: 'Daniel', lastName: 'Reed' });
+    const daniel = await givenUser(t.db, setup.practiceId, { firstName: 'Daniel', lastName: 'Reed' });
     await withEmail(daniel.patientId, 'daniel@example.org');
     await givenResponsiblePerson(t.db, emma, daniel.patientId, { relationship: 2 });
-    const lucia = await givenUser(t.db, practiceId, { firstName: 'Lucía', lastName: 'Reed' });
+    const lucia = await givenUser(t.db, setup.practiceId, { firstName: 'Lucía', lastName: 'Reed' });
     await t.db.update(userAccount).set({ language: 'es' }).where(eq(userAccount.id, lucia.userId));
     await withEmail(lucia.patientId, 'lucia@example.org');
     await givenResponsiblePerson(t.db, emma, lucia.patientId, { relationship: 1 });
@@ -97,7 +51,11 @@ describeEachDatabase('reminders through responsible persons', (t) => {
     const { emma, daniel, lucia } = await givenFamily();
     const visit = await givenVisit(emma, new Date(now.getTime() + 30 * hour));
 
-    expect((await runReminderPass(deps, now)).appointment).toMatchObject({ SENT: 1, NO_EMAIL: 0, FAILED: 0 });
+    expect((await runReminderPass(setup.deps, now)).appointment).toMatchObject({
+      SENT: 1,
+      NO_EMAIL: 0,
+      FAILED: 0,
+    });
     const mails = await outbox();
     expect(mails.map((m) => [m.toAddress, m.category, m.subject])).toEqual([
       [
@@ -148,7 +106,7 @@ describeEachDatabase('reminders through responsible persons', (t) => {
       expect.objectContaining({ encounterId: visit, kind: 'APPOINTMENT', patientId: emma }),
     ]);
     // A second pass sends nothing.
-    expect((await runReminderPass(deps, new Date(now.getTime() + hour))).appointment).toMatchObject({
+    expect((await runReminderPass(setup.deps, new Date(now.getTime() + hour))).appointment).toMatchObject({
       SENT: 0,
       NO_EMAIL: 0,
     });
@@ -160,7 +118,7 @@ describeEachDatabase('reminders through responsible persons', (t) => {
     await withEmail(emma, 'emma@example.org');
     await givenVisit(emma, new Date(now.getTime() + 30 * hour));
 
-    expect((await runReminderPass(deps, now)).appointment.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, now)).appointment.SENT).toBe(1);
     const mails = await outbox();
     expect(mails.map((m) => [m.toAddress, m.subject])).toEqual([
       ['emma@example.org', 'Sunshine Dermatology: Appointment reminder'],
@@ -170,9 +128,9 @@ describeEachDatabase('reminders through responsible persons', (t) => {
   });
 
   it('leaves out inactive links, inactive, deceased or other-practice persons and those without an address; one e-mail per address', async () => {
-    const emma = await givenPatient(t.db, practiceId, { firstName: 'Emma', lastName: 'Reed' });
+    const emma = await givenPatient(t.db, setup.practiceId, { firstName: 'Emma', lastName: 'Reed' });
     const person = async (email: string | null, options: { active?: boolean; deceased?: boolean } = {}) => {
-      const id = await givenPatient(t.db, practiceId, options);
+      const id = await givenPatient(t.db, setup.practiceId, options);
       if (email) await withEmail(id, email);
       return id;
     };
@@ -190,32 +148,32 @@ describeEachDatabase('reminders through responsible persons', (t) => {
     await givenResponsiblePerson(t.db, emma, await person('grandma@example.org'));
     await givenVisit(emma, new Date(now.getTime() + 10 * hour));
 
-    expect((await runReminderPass(deps, now)).appointment.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, now)).appointment.SENT).toBe(1);
     expect((await outbox()).map((m) => m.toAddress)).toEqual(['Grandma@example.org']);
   });
 
   it('counts a patient with neither an address nor a guardian to write to as without e-mail, and records nothing', async () => {
-    const emma = await givenPatient(t.db, practiceId);
-    const daniel = await givenPatient(t.db, practiceId);
+    const emma = await givenPatient(t.db, setup.practiceId);
+    const daniel = await givenPatient(t.db, setup.practiceId);
     await givenResponsiblePerson(t.db, emma, daniel);
     await givenVisit(emma, new Date(now.getTime() + 10 * hour));
 
-    expect((await runReminderPass(deps, now)).appointment).toMatchObject({ SENT: 0, NO_EMAIL: 1 });
+    expect((await runReminderPass(setup.deps, now)).appointment).toMatchObject({ SENT: 0, NO_EMAIL: 1 });
     expect(await t.db.select().from(reminderSent)).toHaveLength(0);
     // The guardian's address arrives later: the reminder, still due, goes out then.
     await withEmail(daniel, 'daniel@example.org');
-    expect((await runReminderPass(deps, now)).appointment.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, now)).appointment.SENT).toBe(1);
   });
 
   it("sends the follow-up reminder to a guardian without an account in their health profile's language", async () => {
-    const emma = await givenPatient(t.db, practiceId, { firstName: 'Emma', lastName: 'Reed' });
-    const abuela = await givenPatient(t.db, practiceId);
+    const emma = await givenPatient(t.db, setup.practiceId, { firstName: 'Emma', lastName: 'Reed' });
+    const abuela = await givenPatient(t.db, setup.practiceId);
     await withEmail(abuela, 'abuela@example.org');
     await t.db.insert(patientProfile).values({ patientId: abuela, preferredLanguageIsoCode: 'spa' });
     await givenResponsiblePerson(t.db, emma, abuela, { relationship: 5 });
     await givenVisit(emma, new Date('2025-12-09T15:00:00Z'), 90);
 
-    expect((await runReminderPass(deps, now)).followUp.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, now)).followUp.SENT).toBe(1);
     const [mail, ...more] = await outbox();
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({
@@ -229,18 +187,18 @@ describeEachDatabase('reminders through responsible persons', (t) => {
     const link = new URL(/https:\/\/portal\.example\/unsubscribe\?\S+/.exec(mail!.textBody)![0]);
     expect(link.searchParams.get('uid')).toBe('0');
     expect(link.searchParams.get('type')).toBe('3');
-    expect((await runReminderPass(deps, new Date(now.getTime() + day))).followUp.SENT).toBe(0);
+    expect((await runReminderPass(setup.deps, new Date(now.getTime() + day))).followUp.SENT).toBe(0);
   });
 
   it("honours the patient's unsubscribe, whoever followed the link; a sibling's reminders still go out", async () => {
     const { emma, daniel } = await givenFamily();
-    const leo = await givenPatient(t.db, practiceId, { firstName: 'Leo', lastName: 'Reed' });
+    const leo = await givenPatient(t.db, setup.practiceId, { firstName: 'Leo', lastName: 'Reed' });
     await givenResponsiblePerson(t.db, leo, daniel.patientId);
     await t.db.insert(emailPreference).values({ patientId: emma, type: 1 });
     await givenVisit(emma, new Date(now.getTime() + 10 * hour));
     await givenVisit(leo, new Date(now.getTime() + 11 * hour));
 
-    expect((await runReminderPass(deps, now)).appointment).toMatchObject({
+    expect((await runReminderPass(setup.deps, now)).appointment).toMatchObject({
       SENT: 1,
       SKIPPED_UNSUBSCRIBED: 0,
     });
@@ -250,42 +208,27 @@ describeEachDatabase('reminders through responsible persons', (t) => {
   });
 
   describe('over SMTP', () => {
-    let server: SMTPServer | undefined;
-    afterEach(async () => {
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-      server = undefined;
-    });
-
-    it('delivers one e-mail per guardian to a real SMTP listener, and nothing on the next pass', async () => {
-      const received: { to: string[]; raw: string }[] = [];
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, session, callback) {
-          let raw = '';
-          stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-          stream.on('end', () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-            callback();
-          });
-        },
-      });
-      server.listen(0, '127.0.0.1');
-      await once(server.server, 'listening');
-      const { port } = server.server.address() as AddressInfo;
-      const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Dermis <no-reply@dermis.test>');
-      const smtp: ReminderPassDeps = { db: t.db, mailer, config };
+    /** The pass with an SMTP mailer to `url`, closed after `fn`. */
+    async function overSmtp<T>(url: string, fn: (smtp: ReminderPassDeps) => Promise<T>): Promise<T> {
+      const mailer = new SmtpMailer(url, 'Dermis <no-reply@dermis.test>');
       try {
-        const { emma } = await givenFamily();
-        await givenVisit(emma, new Date(now.getTime() + 30 * hour));
-        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
-        expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment.SENT).toBe(0);
+        return await fn({ db: t.db, mailer, config });
       } finally {
         await mailer.close();
       }
+    }
 
-      expect(received.map((r) => r.to)).toEqual([['daniel@example.org'], ['lucia@example.org']]);
-      const [english, spanish] = await Promise.all(received.map((r) => simpleParser(r.raw)));
+    it('delivers one e-mail per guardian to a real SMTP listener, and nothing on the next pass', async () => {
+      const listener = await startSmtp();
+      const { emma } = await givenFamily();
+      await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+      await overSmtp(listener.url, async (smtp) => {
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+        expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment.SENT).toBe(0);
+      });
+
+      expect(listener.received.map((r) => r.to)).toEqual([['daniel@example.org'], ['lucia@example.org']]);
+      const [english, spanish] = await Promise.all(listener.received.map((r) => simpleParser(r.raw)));
       expect(english!.subject).toBe('Sunshine Dermatology: Appointment reminder for Emma Reed');
       expect(english!.text).toContain(
         "This is a reminder of Emma Reed's appointment on Wednesday, March 11, 2026",
@@ -297,42 +240,94 @@ describeEachDatabase('reminders through responsible persons', (t) => {
       expect(await t.db.select().from(reminderSent)).toHaveLength(1);
     });
 
-    it("records nothing when one guardian's address is refused, and retries the whole reminder (decision 156's at-least-once window)", async () => {
-      let refuse = true;
-      const delivered: string[] = [];
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onRcptTo(address, _session, callback) {
-          if (refuse && address.address === 'lucia@example.org') callback(new Error('mailbox unavailable'));
-          else callback();
-        },
-        onData(stream, session, callback) {
-          stream.on('data', () => undefined);
-          stream.on('end', () => {
-            delivered.push(...session.envelope.rcptTo.map((r) => r.address));
-            callback();
-          });
-        },
-      });
-      server.listen(0, '127.0.0.1');
-      await once(server.server, 'listening');
-      const { port } = server.server.address() as AddressInfo;
-      const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@dermis.test');
-      const smtp: ReminderPassDeps = { db: t.db, mailer, config };
-      try {
-        const { emma } = await givenFamily();
-        await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+    const recipients = () =>
+      t.db
+        .select({
+          address: reminderRecipient.address,
+          status: reminderRecipient.status,
+          responseCode: reminderRecipient.responseCode,
+        })
+        .from(reminderRecipient)
+        .orderBy(reminderRecipient.address);
+
+    it("sends Daniel the reminder once when Lucía's address is refused after his was accepted and the reminder is retried (decision 163)", async () => {
+      // Lucía's mail server is unavailable for now: a temporary refusal at RCPT TO, after Daniel's
+      // e-mail went through on the same connection.
+      const listener = await startSmtp((address) => (address === 'lucia@example.org' ? 451 : undefined));
+      const { emma, daniel } = await givenFamily();
+      await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+      await overSmtp(listener.url, async (smtp) => {
         expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+        expect(listener.received.flatMap((r) => r.to)).toEqual(['daniel@example.org']);
+        // Daniel is recorded as reached; the reminder is not finished, so the next pass takes it up.
+        expect(await recipients()).toEqual([
+          { address: 'daniel@example.org', status: 'SENT', responseCode: null },
+        ]);
+        expect(await t.db.select().from(reminderRecipient)).toEqual([
+          expect.objectContaining({ recipientPatientId: daniel.patientId, kind: 'APPOINTMENT' }),
+        ]);
         expect(await t.db.select().from(reminderSent)).toHaveLength(0);
-        refuse = false;
+
+        listener.refuse = () => undefined;
         expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
-        expect((await runReminderPass(smtp, now)).appointment.SENT).toBe(0);
-      } finally {
-        await mailer.close();
-      }
-      // Daniel's copy from the failed attempt had been handed over already: he has it twice.
-      expect(delivered).toEqual(['daniel@example.org', 'daniel@example.org', 'lucia@example.org']);
+        expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment).toMatchObject({
+          SENT: 0,
+          FAILED: 0,
+        });
+      });
+
+      // The retry wrote to Lucía alone: Daniel has exactly one message.
+      expect(listener.received.map((r) => r.to)).toEqual([['daniel@example.org'], ['lucia@example.org']]);
+      const [first, retry] = await Promise.all(listener.received.map((r) => simpleParser(r.raw)));
+      expect(first!.subject).toBe('Sunshine Dermatology: Appointment reminder for Emma Reed');
+      expect(retry!.subject).toBe('Sunshine Dermatology: Recordatorio de cita de Emma Reed');
+      expect(await recipients()).toEqual([
+        { address: 'daniel@example.org', status: 'SENT', responseCode: null },
+        { address: 'lucia@example.org', status: 'SENT', responseCode: null },
+      ]);
+      expect(await t.db.select().from(reminderSent)).toHaveLength(1);
+    });
+
+    it("still reaches Lucía when Daniel's address is refused for good, and never tries his address again", async () => {
+      const tried: string[] = [];
+      const listener = await startSmtp((address) => {
+        tried.push(address);
+        return address === 'daniel@example.org' ? 550 : undefined;
+      });
+      const { emma } = await givenFamily();
+      await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+      await overSmtp(listener.url, async (smtp) => {
+        // Daniel is refused, Lucía is reached: the reminder is finished.
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+        expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment).toMatchObject({
+          SENT: 0,
+          FAILED: 0,
+        });
+      });
+      expect(listener.received.map((r) => r.to)).toEqual([['lucia@example.org']]);
+      expect(tried).toEqual(['daniel@example.org', 'lucia@example.org']);
+      expect(await recipients()).toEqual([
+        { address: 'daniel@example.org', status: 'REFUSED', responseCode: 550 },
+        { address: 'lucia@example.org', status: 'SENT', responseCode: null },
+      ]);
+      expect(await t.db.select().from(reminderSent)).toHaveLength(1);
+    });
+
+    it('counts a reminder whose every address is refused for good as failed, once, and does not retry it', async () => {
+      const tried: string[] = [];
+      const listener = await startSmtp((address) => {
+        tried.push(address);
+        return 550;
+      });
+      const { emma } = await givenFamily();
+      await givenVisit(emma, new Date(now.getTime() + 30 * hour));
+      await overSmtp(listener.url, async (smtp) => {
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 0, FAILED: 0 });
+      });
+      expect(listener.received).toEqual([]);
+      expect(tried).toEqual(['daniel@example.org', 'lucia@example.org']);
+      expect((await recipients()).map((r) => r.status)).toEqual(['REFUSED', 'REFUSED']);
     });
   });
 });

@@ -2,7 +2,9 @@
  * The reminder pass (decisions 107 and 108): appointment reminders (unsubscribe type 1) before a
  * visit, and reminders to schedule a follow-up (type 3) once the clinic's follow-up interval after a
  * visit has passed with no later visit. Each e-mail is queued in its own transaction together with
- * its reminder_sent row, so a reminder is sent once however many workers run the pass at once.
+ * its recipient's reminder_recipient row, so each recipient gets a reminder once however many workers
+ * run the pass at once and however often it is retried (decision 163); reminder_sent marks the
+ * reminder finished when every recipient has been reached or refused for good.
  */
 import type { Language } from '@dermis/contract';
 import { formatPharmacyPhone, webRoutes } from '@dermis/contract';
@@ -12,13 +14,20 @@ import type { Db } from '../../db/database';
 import type { JobDefinition } from '../../lib/jobs/scheduled-jobs';
 import { translatorFor } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mail/mailer';
+import { RecipientRefusedError } from '../../lib/mail/mailer';
 import { OutboxMailer } from '../../lib/mail/outbox-mailer';
-import type { ReminderAbout, ReminderResult } from '../../lib/mail/reminder-mail';
-import { sendReminderMail } from '../../lib/mail/reminder-mail';
+import type { ReminderAbout, ReminderMail, ReminderResult } from '../../lib/mail/reminder-mail';
+import { prepareReminderMails } from '../../lib/mail/reminder-mail';
 import type { MailContent } from '../../lib/mail/template';
 import { describeError } from '../../lib/safe-error';
 import type { ReminderCandidate, ReminderKind } from './reminders.repository';
-import { appointmentCandidates, followUpCandidates, recordReminder } from './reminders.repository';
+import {
+  appointmentCandidates,
+  claimRecipient,
+  followUpCandidates,
+  markRecipientRefused,
+  recordReminder,
+} from './reminders.repository';
 
 /** A follow-up reminder is sent only while its due date is at most this many days old. */
 export const followUpWindowDays = 30;
@@ -37,6 +46,12 @@ export interface ReminderPassDeps {
   logger?: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
+/**
+ * What a pass did with one reminder. SENT: it handed at least one e-mail over and none waits for a
+ * retry. FAILED: an e-mail failed and waits for the next pass, or every e-mail this pass tried was
+ * refused for good. ALREADY_SENT: each recipient had been reached before (another worker, an earlier
+ * pass). SKIPPED_UNSUBSCRIBED and NO_EMAIL: nothing sent and nothing recorded.
+ */
 export type ReminderOutcome = ReminderResult | 'ALREADY_SENT' | 'FAILED';
 
 export type ReminderTally = Record<ReminderOutcome, number>;
@@ -111,54 +126,93 @@ export function reminderJob(
   };
 }
 
-class NotSent extends Error {
-  constructor(readonly result: ReminderResult) {
-    super(result);
-  }
-}
-
 async function remindOnce(
   deps: ReminderPassDeps,
   candidate: ReminderCandidate,
   kind: ReminderKind,
 ): Promise<ReminderOutcome> {
+  const log = (message: string, details: object) =>
+    deps.logger?.error({ encounterId: candidate.encounterId, kind, ...details }, message);
+  let mails: Awaited<ReturnType<typeof prepareReminderMails>>;
   try {
-    return await deps.db.transaction(async (tx) => {
-      if (!(await recordReminder(tx, candidate, kind))) return 'ALREADY_SENT';
-      const result = await sendReminderMail(
-        { db: tx, mailer: mailerInTransaction(deps.mailer, tx), config: deps.config },
-        {
-          patientId: candidate.patientId,
-          type: kind === 'APPOINTMENT' ? 1 : 3,
-          // A minor without an address of their own is reminded through their guardians (decision 156).
-          reachResponsiblePersons: true,
-          content: (language, about) =>
-            kind === 'APPOINTMENT'
-              ? appointmentContent(deps.config, candidate, language, about)
-              : followUpContent(deps.config, candidate, language, about),
-        },
-      );
-      // Not sent (unsubscribed meanwhile, no e-mail address): roll the record back, so a patient who
-      // adds an address or subscribes again still gets a reminder that is still due.
-      if (result !== 'SENT') throw new NotSent(result);
-      return result;
+    mails = await prepareReminderMails(deps, {
+      patientId: candidate.patientId,
+      type: kind === 'APPOINTMENT' ? 1 : 3,
+      // A minor without an address of their own is reminded through their guardians (decision 156).
+      reachResponsiblePersons: true,
+      content: (language, about) =>
+        kind === 'APPOINTMENT'
+          ? appointmentContent(deps.config, candidate, language, about)
+          : followUpContent(deps.config, candidate, language, about),
     });
   } catch (error) {
-    if (error instanceof NotSent) return error.result;
-    // One failing e-mail (the SMTP server refused it) must not stop the others; it is retried at the
-    // next pass because its record was rolled back with it.
-    deps.logger?.error(
-      { encounterId: candidate.encounterId, kind, error: describeError(error) },
-      'reminder e-mail failed',
-    );
+    log('reminder e-mail failed', { error: describeError(error) });
     return 'FAILED';
   }
+  // Not sent (unsubscribed, nobody to write to): nothing is recorded, so a patient who adds an
+  // address or subscribes again still gets a reminder that is still due.
+  if (typeof mails === 'string') return mails;
+
+  const done = { SENT: 0, REFUSED: 0, ALREADY_SENT: 0, FAILED: 0 };
+  for (const mail of mails) {
+    try {
+      done[await remindRecipient(deps, candidate, kind, mail)]++;
+    } catch (error) {
+      // One failing e-mail (a temporary refusal, a lost connection) must not stop the others; its
+      // recipient's record was rolled back with it, so the next pass writes to that recipient only.
+      log('reminder e-mail failed', { error: describeError(error) });
+      done.FAILED++;
+    }
+  }
+  if (done.FAILED > 0) return 'FAILED';
+  try {
+    // Every recipient reached or refused for good: the candidate queries leave the reminder out now.
+    await recordReminder(deps.db, candidate, kind);
+  } catch (error) {
+    // Only costs a pass that finds each recipient recorded and tries again to finish the reminder.
+    log('reminder record failed', { error: describeError(error) });
+    return 'FAILED';
+  }
+  if (done.SENT > 0) return 'SENT';
+  return done.REFUSED > 0 ? 'FAILED' : 'ALREADY_SENT';
 }
 
 /**
- * The outbox mailer writes through the transaction, so the e-mail and its reminder_sent row commit
- * or roll back together. SMTP cannot join a transaction: it sends before the commit, so a crash
- * between the two could repeat one e-mail (decision 107), but a failed send never records one.
+ * One recipient's e-mail, in its own transaction with the recipient's record: handed over (SENT),
+ * refused for good by the mail server (REFUSED, recorded so that no pass tries that address again
+ * and the reminder can finish), or reached before (ALREADY_SENT). Any other failure throws and
+ * rolls the record back.
+ */
+async function remindRecipient(
+  deps: ReminderPassDeps,
+  candidate: ReminderCandidate,
+  kind: ReminderKind,
+  mail: ReminderMail,
+): Promise<'SENT' | 'REFUSED' | 'ALREADY_SENT'> {
+  return deps.db.transaction(async (tx) => {
+    const recipient = { to: mail.message.to, patientId: mail.recipientPatientId };
+    if (!(await claimRecipient(tx, candidate, kind, recipient))) return 'ALREADY_SENT';
+    try {
+      await mailerInTransaction(deps.mailer, tx).send(mail.message);
+      return 'SENT';
+    } catch (error) {
+      if (!(error instanceof RecipientRefusedError)) throw error;
+      await markRecipientRefused(tx, candidate, kind, mail.message.to, error.responseCode);
+      // The reply code only: the server's text may quote the address.
+      deps.logger?.error(
+        { encounterId: candidate.encounterId, kind, responseCode: error.responseCode },
+        'reminder e-mail refused for good by the mail server',
+      );
+      return 'REFUSED';
+    }
+  });
+}
+
+/**
+ * The outbox mailer writes through the transaction, so the e-mail and its recipient's row commit or
+ * roll back together. SMTP cannot join a transaction: it sends before the commit, so a crash between
+ * the two could repeat that one e-mail to that one recipient (decision 107), but a failed send never
+ * records one.
  */
 function mailerInTransaction(mailer: Mailer, tx: Db): Mailer {
   return mailer instanceof OutboxMailer ? new OutboxMailer(tx) : mailer;

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
-  clinic,
   emailPreference,
   encounter,
-  mailOutbox,
   patient,
   patientContact,
   practice,
@@ -20,89 +18,31 @@ import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-link';
 import { buildProgram } from '../../cli/program';
 import { newApiKey, sha256Hex } from '../../lib/secrets';
 import { useTestApp } from '../../test/app';
-import { testConfig } from '../../test/config';
 import { describeEachDatabase } from '../../test/database';
-import { givenPatient, givenPractice, givenUser } from '../../test/fixtures';
+import { givenPractice, givenUser } from '../../test/fixtures';
+import { day, hour, reminderConfig, reminderNow, useReminderSetup } from '../../test/reminders';
 import type { ReminderPassDeps } from './reminders.service';
 import { reminderJob, reminderJobName, runReminderPass } from './reminders.service';
 
-const hour = 3_600_000;
-const day = 24 * hour;
-// A fixed clock: 10:00 New York time on a Tuesday.
-const now = new Date('2026-03-10T14:00:00Z');
-
-const config = testConfig({
-  publicUrl: 'https://portal.example',
-  reminderAppointmentLeadHours: 48,
-  reminderTimeZone: 'America/New_York',
-});
+const now = reminderNow;
+const config = reminderConfig;
 
 describeEachDatabase('reminder e-mails', (t) => {
-  let practiceId: number;
-  let clinicId: number;
-  let deps: ReminderPassDeps;
+  const setup = useReminderSetup(t);
+  const { givenPatientWithEmail, givenVisit, outbox } = setup;
   const appFactory = useTestApp(t);
 
-  beforeEach(async () => {
-    practiceId = await givenPractice(t.db, 'Sunshine Dermatology');
-    await t.db
-      .update(practice)
-      .set({ brandColor: '#b45309', phone: '2395550100' })
-      .where(eq(practice.id, practiceId));
-    const [c] = await t.db
-      .insert(clinic)
-      .values({
-        practiceId,
-        name: 'Naples Clinic',
-        addressLine1: '100 Main St',
-        city: 'Naples',
-        state: 'FL',
-        zipCode: '34102',
-        phone: '2395550199',
-      })
-      .returning({ id: clinic.id });
-    clinicId = c!.id;
-    deps = { db: t.db, mailer: new OutboxMailer(t.db), config };
-  });
-
-  async function givenPatientWithEmail(db: typeof t.db, practice: number, email: string) {
-    const patientId = await givenPatient(db, practice);
-    await db.insert(patientContact).values({ patientId, type: 'EMAIL_ADDRESS', value: email });
-    return { patientId };
-  }
-
-  async function givenVisit(
-    patientId: number,
-    dateOfService: Date,
-    followUpAfterDays: number | null = null,
-  ): Promise<number> {
-    const [row] = await t.db
-      .insert(encounter)
-      .values({
-        practiceId,
-        patientId,
-        externalId: `E-${Math.random().toString(36).slice(2)}`,
-        clinicId,
-        dateOfService,
-        followUpAfterDays,
-      })
-      .returning({ id: encounter.id });
-    return row!.id;
-  }
-
-  const outbox = () => t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
-
   it('sends an appointment reminder for a visit within 48 hours, in the practice branding, with a type 1 unsubscribe link', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     const visit = await givenVisit(ana.patientId, new Date(now.getTime() + 30 * hour));
 
-    const summary = await runReminderPass(deps, now);
+    const summary = await runReminderPass(setup.deps, now);
     expect(summary.appointment).toMatchObject({ SENT: 1, FAILED: 0 });
 
     const [mail, ...more] = await outbox();
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({
-      practiceId,
+      practiceId: setup.practiceId,
       toAddress: 'ana@example.org',
       category: 'APPOINTMENT_REMINDER',
       subject: 'Sunshine Dermatology: Appointment reminder',
@@ -131,20 +71,23 @@ describeEachDatabase('reminder e-mails', (t) => {
       expect.objectContaining({ encounterId: visit, kind: 'APPOINTMENT', patientId: ana.patientId }),
     ]);
     // A second pass finds nothing to do.
-    expect((await runReminderPass(deps, new Date(now.getTime() + hour))).appointment.SENT).toBe(0);
+    expect((await runReminderPass(setup.deps, new Date(now.getTime() + hour))).appointment.SENT).toBe(0);
     expect(await outbox()).toHaveLength(1);
   });
 
   it('states times and counts follow-up days in the practice’s own time zone, not the server’s (decision 127)', async () => {
-    await t.db.update(practice).set({ timeZone: 'America/Los_Angeles' }).where(eq(practice.id, practiceId));
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    await t.db
+      .update(practice)
+      .set({ timeZone: 'America/Los_Angeles' })
+      .where(eq(practice.id, setup.practiceId));
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date('2026-03-11T17:30:00Z'));
     // 23:30 on December 9 in Los Angeles (already December 10 in New York). 90 days of Los Angeles's
     // calendar end at 23:30 PDT on March 9; 90 times 24 hours would end at 00:30 PDT on March 10.
-    const ben = await givenPatientWithEmail(t.db, practiceId, 'ben@example.org');
+    const ben = await givenPatientWithEmail('ben@example.org');
     await givenVisit(ben.patientId, new Date('2025-12-10T07:30:00Z'), 90);
 
-    const summary = await runReminderPass(deps, now);
+    const summary = await runReminderPass(setup.deps, now);
     expect([summary.appointment.SENT, summary.followUp.SENT]).toEqual([1, 1]);
     const [appointment, followUp] = await outbox();
     expect(appointment!.textBody).toContain(
@@ -156,32 +99,32 @@ describeEachDatabase('reminder e-mails', (t) => {
   });
 
   it('sends nothing for a visit further than 48 hours away, a past visit, or an inactive or deceased patient; the far visit is reminded once it comes within 48 hours', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(now.getTime() + 49 * hour));
     await givenVisit(ana.patientId, new Date(now.getTime() - 2 * hour));
-    const gone = await givenPatientWithEmail(t.db, practiceId, 'gone@example.org');
+    const gone = await givenPatientWithEmail('gone@example.org');
     await givenVisit(gone.patientId, new Date(now.getTime() + 5 * hour));
     await t.db.update(patient).set({ deceased: true }).where(eq(patient.id, gone.patientId));
 
-    const summary = await runReminderPass(deps, now);
+    const summary = await runReminderPass(setup.deps, now);
     expect(summary.appointment.SENT).toBe(0);
     expect(summary.followUp.SENT).toBe(0);
     expect(await outbox()).toHaveLength(0);
 
-    expect((await runReminderPass(deps, new Date(now.getTime() + 2 * hour))).appointment.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, new Date(now.getTime() + 2 * hour))).appointment.SENT).toBe(1);
     expect((await outbox()).map((m) => m.toAddress)).toEqual(['ana@example.org']);
   });
 
   it('honours an unsubscribe from appointment reminders (type 1) without touching follow-up reminders (type 3), and the other way round', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(now.getTime() - 95 * day), 90);
     await givenVisit(ana.patientId, new Date(now.getTime() + 10 * hour));
     // A visit after the follow-up visit... would cancel the follow-up, so Ana's upcoming one is what
     // the follow-up asked for: use a second patient for the follow-up side.
-    const ben = await givenPatientWithEmail(t.db, practiceId, 'ben@example.org');
+    const ben = await givenPatientWithEmail('ben@example.org');
     await givenVisit(ben.patientId, new Date(now.getTime() - 95 * day), 90);
     await givenVisit(ben.patientId, new Date(now.getTime() + 200 * day));
-    const cy = await givenPatientWithEmail(t.db, practiceId, 'cy@example.org');
+    const cy = await givenPatientWithEmail('cy@example.org');
     await givenVisit(cy.patientId, new Date(now.getTime() - 100 * day), 90);
 
     await t.db.insert(emailPreference).values([
@@ -189,21 +132,21 @@ describeEachDatabase('reminder e-mails', (t) => {
       { patientId: cy.patientId, type: 3 },
     ]);
 
-    const summary = await runReminderPass(deps, now);
+    const summary = await runReminderPass(setup.deps, now);
     expect(summary.appointment.SENT).toBe(0);
     expect(summary.followUp.SENT).toBe(0);
     expect(await outbox()).toHaveLength(0);
 
     // Cy unsubscribed from follow-up reminders only: an upcoming visit is still reminded.
     await givenVisit(cy.patientId, new Date(now.getTime() + 20 * hour));
-    await runReminderPass(deps, now);
+    await runReminderPass(setup.deps, now);
     expect((await outbox()).map((m) => [m.toAddress, m.category])).toEqual([
       ['cy@example.org', 'APPOINTMENT_REMINDER'],
     ]);
   });
 
   it('reminds to schedule a follow-up once the interval has passed with no later visit, in Spanish for a Spanish account, with a type 3 link', async () => {
-    const user = await givenUser(t.db, practiceId);
+    const user = await givenUser(t.db, setup.practiceId);
     const ana = { patientId: user.patientId };
     await t.db
       .insert(patientContact)
@@ -212,8 +155,8 @@ describeEachDatabase('reminder e-mails', (t) => {
     await givenVisit(ana.patientId, new Date('2025-12-09T15:00:00Z'), 90);
 
     // Due on 2026-03-09: not yet on March 8, sent on March 10.
-    expect((await runReminderPass(deps, new Date('2026-03-08T12:00:00Z'))).followUp.SENT).toBe(0);
-    expect((await runReminderPass(deps, now)).followUp.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, new Date('2026-03-08T12:00:00Z'))).followUp.SENT).toBe(0);
+    expect((await runReminderPass(setup.deps, now)).followUp.SENT).toBe(1);
     const [mail] = await outbox();
     expect(mail).toMatchObject({
       toAddress: 'ana@example.org',
@@ -226,60 +169,60 @@ describeEachDatabase('reminder e-mails', (t) => {
     expect(link.searchParams.get('type')).toBe('3');
     expect(link.searchParams.get('uid')).toBe(String(user.userId));
 
-    expect((await runReminderPass(deps, new Date(now.getTime() + 5 * day))).followUp.SENT).toBe(0);
+    expect((await runReminderPass(setup.deps, new Date(now.getTime() + 5 * day))).followUp.SENT).toBe(0);
     expect(await outbox()).toHaveLength(1);
   });
 
   it('sends no follow-up reminder when a later visit exists, when no interval was set, or when it fell due more than 30 days ago', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(now.getTime() - 100 * day), 90);
     await givenVisit(ana.patientId, new Date(now.getTime() - 3 * day));
-    const ben = await givenPatientWithEmail(t.db, practiceId, 'ben@example.org');
+    const ben = await givenPatientWithEmail('ben@example.org');
     await givenVisit(ben.patientId, new Date(now.getTime() - 100 * day));
-    const cy = await givenPatientWithEmail(t.db, practiceId, 'cy@example.org');
+    const cy = await givenPatientWithEmail('cy@example.org');
     await givenVisit(cy.patientId, new Date(now.getTime() - 125 * day), 90);
 
-    expect((await runReminderPass(deps, now)).followUp.SENT).toBe(0);
+    expect((await runReminderPass(setup.deps, now)).followUp.SENT).toBe(0);
     expect(await outbox()).toHaveLength(0);
   });
 
   it('records nothing when the patient has no e-mail address, so an address added later still gets the reminder', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await t.db.delete(patientContact).where(eq(patientContact.patientId, ana.patientId));
     await givenVisit(ana.patientId, new Date(now.getTime() + 10 * hour));
 
-    expect((await runReminderPass(deps, now)).appointment).toMatchObject({ SENT: 0, NO_EMAIL: 1 });
+    expect((await runReminderPass(setup.deps, now)).appointment).toMatchObject({ SENT: 0, NO_EMAIL: 1 });
     expect(await t.db.select().from(reminderSent)).toHaveLength(0);
 
     await t.db
       .insert(patientContact)
       .values({ patientId: ana.patientId, type: 'EMAIL_ADDRESS', value: 'ana@example.org' });
-    expect((await runReminderPass(deps, now)).appointment.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, now)).appointment.SENT).toBe(1);
   });
 
   it('reminds again for the new time when the clinic moves a visit, but never twice for the same time', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     const visit = await givenVisit(ana.patientId, new Date(now.getTime() + 30 * hour));
-    await runReminderPass(deps, now);
+    await runReminderPass(setup.deps, now);
     await t.db
       .update(encounter)
       .set({ dateOfService: new Date(now.getTime() + 40 * hour) })
       .where(eq(encounter.id, visit));
-    await runReminderPass(deps, now);
-    await runReminderPass(deps, now);
+    await runReminderPass(setup.deps, now);
+    await runReminderPass(setup.deps, now);
     expect((await outbox()).map((m) => m.category)).toEqual(['APPOINTMENT_REMINDER', 'APPOINTMENT_REMINDER']);
   });
 
   it('sends each reminder exactly once when two workers run the pass at the same time', async () => {
     for (let i = 0; i < 6; i++) {
-      const coming = await givenPatientWithEmail(t.db, practiceId, `coming${i}@example.org`);
+      const coming = await givenPatientWithEmail(`coming${i}@example.org`);
       await givenVisit(coming.patientId, new Date(now.getTime() + (5 + i) * hour));
-      const due = await givenPatientWithEmail(t.db, practiceId, `due${i}@example.org`);
+      const due = await givenPatientWithEmail(`due${i}@example.org`);
       await givenVisit(due.patientId, new Date(now.getTime() - 100 * day), 95);
     }
     // Two instances: each its own mailer over the shared database.
     const other: ReminderPassDeps = { db: t.db, mailer: new OutboxMailer(t.db), config };
-    const [a, b] = await Promise.all([runReminderPass(deps, now), runReminderPass(other, now)]);
+    const [a, b] = await Promise.all([runReminderPass(setup.deps, now), runReminderPass(other, now)]);
 
     if (t.variant === 'PGlite') {
       // PGlite runs one statement at a time in the order given, so both workers listed all six visits
@@ -297,9 +240,9 @@ describeEachDatabase('reminder e-mails', (t) => {
   });
 
   it('runs the scheduled pass on one of two racing workers only, and the schedule survives a restart', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(Date.now() + 10 * hour));
-    const job = reminderJob(deps);
+    const job = reminderJob(setup.deps);
 
     const outcomes = await Promise.all([
       runJobIfDue(t.db, job, 'instance-a'),
@@ -320,7 +263,7 @@ describeEachDatabase('reminder e-mails', (t) => {
   });
 
   it("takes over a crashed worker's pass once its lease has expired, not before", async () => {
-    const job = reminderJob(deps);
+    const job = reminderJob(setup.deps);
     await t.db.insert(scheduledJob).values({
       name: reminderJobName,
       nextRunAt: new Date(Date.now() - 60_000),
@@ -338,23 +281,23 @@ describeEachDatabase('reminder e-mails', (t) => {
   });
 
   it('keeps an e-mail the mail server refused for the next pass', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(now.getTime() + 10 * hour));
     const refusing: Mailer = {
       send: (_: MailMessage) => Promise.reject(new Error('550 mailbox unavailable ana@example.org')),
       close: () => Promise.resolve(),
     };
-    const failed = await runReminderPass({ ...deps, mailer: refusing }, now);
+    const failed = await runReminderPass({ ...setup.deps, mailer: refusing }, now);
     expect(failed.appointment).toMatchObject({ SENT: 0, FAILED: 1 });
     expect(await t.db.select().from(reminderSent)).toHaveLength(0);
 
-    expect((await runReminderPass(deps, now)).appointment.SENT).toBe(1);
+    expect((await runReminderPass(setup.deps, now)).appointment.SENT).toBe(1);
   });
 
   it('is driven by the poller without anyone calling it', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(Date.now() + 10 * hour));
-    const poller = startJobPoller({ db: t.db, jobs: [reminderJob(deps)], pollSeconds: 1 });
+    const poller = startJobPoller({ db: t.db, jobs: [reminderJob(setup.deps)], pollSeconds: 1 });
     try {
       const deadline = Date.now() + 15_000;
       while ((await outbox()).length === 0 && Date.now() < deadline) {
@@ -370,8 +313,10 @@ describeEachDatabase('reminder e-mails', (t) => {
     const newApp = appFactory;
     const app = await newApp({ publicUrl: 'https://portal.example' });
     const key = newApiKey();
-    await t.db.insert(apiKey).values({ practiceId, keyHash: sha256Hex(key), label: 'test' });
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    await t.db
+      .insert(apiKey)
+      .values({ practiceId: setup.practiceId, keyHash: sha256Hex(key), label: 'test' });
+    const ana = await givenPatientWithEmail('ana@example.org');
     const visit = await givenVisit(ana.patientId, new Date('2026-01-05T15:00:00Z'));
     const [{ externalId }] = (await t.db
       .select({ externalId: encounter.externalId })
@@ -427,7 +372,7 @@ describeEachDatabase('reminder e-mails', (t) => {
   });
 
   it('sets a follow-up and runs one pass from the command line: `dermis encounter:follow-up`, `dermis reminders:run`', async () => {
-    const ana = await givenPatientWithEmail(t.db, practiceId, 'ana@example.org');
+    const ana = await givenPatientWithEmail('ana@example.org');
     await givenVisit(ana.patientId, new Date(Date.now() + 10 * hour));
     const run = async (...args: string[]) => {
       const printed: string[] = [];
@@ -453,12 +398,12 @@ describeEachDatabase('reminder e-mails', (t) => {
     const visitAt = (await t.db.select().from(encounter))[0]!.dateOfService.getTime();
     // A practice on UTC: its 30 calendar days are 30 times 24 hours whatever the date of the run
     // (the server default, New York, may cross a daylight-saving change).
-    await t.db.update(practice).set({ timeZone: 'UTC' }).where(eq(practice.id, practiceId));
+    await t.db.update(practice).set({ timeZone: 'UTC' }).where(eq(practice.id, setup.practiceId));
     expect(
       await run(
         'encounter:follow-up',
         '--practice',
-        String(practiceId),
+        String(setup.practiceId),
         '--external-id',
         externalId,
         '--days',
@@ -471,7 +416,7 @@ describeEachDatabase('reminder e-mails', (t) => {
       await run(
         'encounter:follow-up',
         '--practice',
-        String(practiceId),
+        String(setup.practiceId),
         '--external-id',
         externalId,
         '--days',
@@ -479,13 +424,21 @@ describeEachDatabase('reminder e-mails', (t) => {
       ),
     ).toBe(`Encounter ${externalId}: no follow-up.`);
     await expect(
-      run('encounter:follow-up', '--practice', String(practiceId), '--external-id', 'NOPE', '--days', '30'),
-    ).rejects.toThrow(`Practice ${practiceId} has no encounter NOPE.`);
+      run(
+        'encounter:follow-up',
+        '--practice',
+        String(setup.practiceId),
+        '--external-id',
+        'NOPE',
+        '--days',
+        '30',
+      ),
+    ).rejects.toThrow(`Practice ${setup.practiceId} has no encounter NOPE.`);
     await expect(
       run(
         'encounter:follow-up',
         '--practice',
-        String(practiceId),
+        String(setup.practiceId),
         '--external-id',
         externalId,
         '--days',

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { describeEachDatabase } from '../../test/database';
+import { RecipientRefusedError } from './mailer';
 import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 import { renderMail } from './template';
@@ -72,6 +73,34 @@ describe('SMTP mailer', () => {
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@dermis.test');
     await expect(mailer.send(message)).rejects.toThrow(/mailbox unavailable/);
     await mailer.close();
+  });
+
+  it('tells a permanent refusal of the address (5xx at RCPT TO) from a temporary one (4xx)', async () => {
+    let code = 550;
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: code }));
+      },
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server.server, 'listening');
+    const { port } = server.server.address() as AddressInfo;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@dermis.test');
+    try {
+      const permanent = await mailer.send(message).catch((error: unknown) => error);
+      expect(permanent).toBeInstanceOf(RecipientRefusedError);
+      expect(permanent).toMatchObject({ responseCode: 550 });
+      expect((permanent as Error).message).toMatch(/550 mailbox unavailable/);
+      code = 451;
+      const temporary = await mailer.send(message).catch((error: unknown) => error);
+      expect(temporary).toBeInstanceOf(Error);
+      expect(temporary).not.toBeInstanceOf(RecipientRefusedError);
+      expect(temporary).toMatchObject({ responseCode: 451 });
+    } finally {
+      await mailer.close();
+    }
   });
 });
 

@@ -40,3 +40,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The mail server refused the recipient's address for good: a permanent (5xx) reply to RCPT TO,
+ * such as "550 no such mailbox". Sending to it again will not help, where any other failure (a
+ * temporary 4xx reply, a lost connection, a refused sender) may pass. Only the SMTP mailer throws
+ * it; the message keeps the server's reply, which log redaction scrubs of addresses.
+ */
+export class RecipientRefusedError extends Error {
+  constructor(
+    readonly responseCode: number,
+    options: { message: string; cause: unknown },
+  ) {
+    super(options.message, { cause: options.cause });
+    this.name = 'RecipientRefusedError';
+  }
+}

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { emailPreference, patient, patientProfile, practice, userAccount } from '../../db/schema';
-import type { MailCategory, Mailer } from './mailer';
+import type { MailCategory, Mailer, MailMessage } from './mailer';
 import { translatorFor } from '../i18n';
 import { mailBrand, renderMail } from './template';
 import type { MailContent } from './template';
@@ -44,25 +44,50 @@ export interface ReminderDeps {
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
 }
 
+/** What a reminder-type e-mail is to say, about which patient, and whom it may go to. */
+export interface ReminderMailInput {
+  patientId: number;
+  type: UnsubscribeType;
+  /** Default: the patient's first active e-mail contact. */
+  to?: string;
+  /**
+   * When the patient has no e-mail address, write to each responsible person who acts for them
+   * instead, in that person's language (decision 156). Reminders do; clinic messages do not.
+   */
+  reachResponsiblePersons?: boolean;
+  /**
+   * The texts, or a function making them in the recipient's language (null: not chosen), told
+   * whom the e-mail is about when it goes to a responsible person.
+   */
+  content: ReminderContent | ((language: Language | null, about: ReminderAbout | null) => ReminderContent);
+}
+
+/** One e-mail of a reminder, rendered for its recipient. */
+export interface ReminderMail {
+  /** Whose record the address is: the patient's own, or the responsible person's (decision 156). */
+  recipientPatientId: number;
+  message: MailMessage;
+}
+
+/** Sends a reminder-type e-mail to each of its recipients, one after the other. */
 export async function sendReminderMail(
   deps: ReminderDeps,
-  input: {
-    patientId: number;
-    type: UnsubscribeType;
-    /** Default: the patient's first active e-mail contact. */
-    to?: string;
-    /**
-     * When the patient has no e-mail address, write to each responsible person who acts for them
-     * instead, in that person's language (decision 156). Reminders do; clinic messages do not.
-     */
-    reachResponsiblePersons?: boolean;
-    /**
-     * The texts, or a function making them in the recipient's language (null: not chosen), told
-     * whom the e-mail is about when it goes to a responsible person.
-     */
-    content: ReminderContent | ((language: Language | null, about: ReminderAbout | null) => ReminderContent);
-  },
+  input: ReminderMailInput,
 ): Promise<ReminderResult> {
+  const mails = await prepareReminderMails(deps, input);
+  if (typeof mails === 'string') return mails;
+  for (const mail of mails) await deps.mailer.send(mail.message);
+  return 'SENT';
+}
+
+/**
+ * The e-mails of a reminder, one per recipient, rendered but not sent, or why there are none. The
+ * reminder pass sends them one by one, each with its own record (decision 163).
+ */
+export async function prepareReminderMails(
+  deps: Pick<ReminderDeps, 'db' | 'config'>,
+  input: ReminderMailInput,
+): Promise<ReminderMail[] | Exclude<ReminderResult, 'SENT'>> {
   const [opted] = await deps.db
     .select({ type: emailPreference.type })
     .from(emailPreference)
@@ -88,13 +113,14 @@ export async function sendReminderMail(
     .leftJoin(patientProfile, eq(patientProfile.patientId, patient.id))
     .where(eq(patient.id, input.patientId))
     .limit(1);
-  if (!who) throw new Error(`sendReminderMail: no patient ${input.patientId}`);
+  if (!who) throw new Error(`prepareReminderMails: no patient ${input.patientId}`);
 
   const own = input.to ?? (await firstActiveEmail(deps.db, input.patientId));
   const about: ReminderAbout = { patientId: input.patientId, name: `${who.firstName} ${who.lastName}` };
   const recipients = own
     ? [
         {
+          patientId: input.patientId,
           to: own,
           userId: who.userId ?? 0,
           language: mailLanguage(who.language, who.profileLanguage),
@@ -106,7 +132,7 @@ export async function sendReminderMail(
       : [];
   if (recipients.length === 0) return 'NO_EMAIL';
 
-  for (const recipient of recipients) {
+  return recipients.map((recipient) => {
     // The link unsubscribes the patient (whoever follows it); uid names the reader's account.
     const link = unsubscribeLink(deps.config, {
       patientId: input.patientId,
@@ -128,12 +154,9 @@ export async function sendReminderMail(
         link: { label: tr('mail.reminder.unsubscribe'), url: link },
       },
     });
-    await deps.mailer.send({
-      practiceId: who.practiceId,
-      to: recipient.to,
-      category: categoryOf[input.type],
-      ...mail,
-    });
-  }
-  return 'SENT';
+    return {
+      recipientPatientId: recipient.patientId,
+      message: { practiceId: who.practiceId, to: recipient.to, category: categoryOf[input.type], ...mail },
+    };
+  });
 }
