@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Language } from '@dermis/contract';
 import type { AuthContext } from '../app-context';
 import type { Db } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared';
 import { authSession, patient, userAccount } from '../db/schema';
 import { unauthorized } from '../lib/http-error';
 import { bearerToken } from '../lib/tokens';
@@ -86,8 +87,9 @@ export const callerFilter = and(
   eq(patient.deceased, false),
 );
 
-function prepareCallerQuery(db: Db) {
-  return db
+/** One prepared statement per database (PostgreSQL parses and plans it once per connection). */
+const callerStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: userAccount.id,
       practiceId: userAccount.practiceId,
@@ -100,19 +102,11 @@ function prepareCallerQuery(db: Db) {
     .innerJoin(authSession, callerSessionJoin)
     .where(callerFilter)
     .limit(1)
-    .prepare('authenticate_caller');
-}
+    .prepare('authenticate_caller'),
+);
 
-const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
-
-/** One prepared statement per database (PostgreSQL parses and plans it once per connection). */
 async function readCaller(db: Db, params: CallerParams): Promise<CallerRow | undefined> {
-  let query = callerQueries.get(db);
-  if (!query) {
-    query = prepareCallerQuery(db);
-    callerQueries.set(db, query);
-  }
-  const [row] = await query.execute(params);
+  const [row] = await callerStatement(db).execute(params);
   return row;
 }
 

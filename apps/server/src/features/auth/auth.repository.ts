@@ -1,6 +1,7 @@
 /** Queries of the auth feature: accounts by sign-in name, and the refresh-token store. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { mfaProfile, patient, practice, userAccount } from '../../db/schema';
 import { normalizeUsername } from '../../lib/usernames';
 
@@ -24,7 +25,16 @@ export interface LoginCandidate {
  * account in each of several practices; the password decides (oldest account first).
  */
 export async function findLoginCandidates(db: Db, username: string): Promise<LoginCandidate[]> {
-  const rows = await db
+  const rows = await loginCandidatesStatement(db).execute({ username: normalizeUsername(username) });
+  return rows.map(({ accountActive, patientActive, deceased, ...rest }) => ({
+    ...rest,
+    maySignIn: accountActive && patientActive && !deceased,
+  }));
+}
+
+// Prepared: every sign-in runs it, beside the password hash the largest part of a sign-in's cost.
+const loginCandidatesStatement = preparedPerDatabase((db) =>
+  db
     .select({
       userId: userAccount.id,
       practiceId: userAccount.practiceId,
@@ -40,14 +50,11 @@ export async function findLoginCandidates(db: Db, username: string): Promise<Log
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
     .innerJoin(practice, eq(practice.id, userAccount.practiceId))
-    .where(eq(sql`lower(${userAccount.username})`, normalizeUsername(username)))
+    .where(eq(sql`lower(${userAccount.username})`, sql.placeholder('username')))
     .orderBy(userAccount.id)
-    .limit(5);
-  return rows.map(({ accountActive, patientActive, deceased, ...rest }) => ({
-    ...rest,
-    maySignIn: accountActive && patientActive && !deceased,
-  }));
-}
+    .limit(5)
+    .prepare('login_candidates'),
+);
 
 /** The account behind a token, when it may still sign in. */
 export async function findActiveAccount(db: Db, userId: number, practiceId: number) {

@@ -1,6 +1,7 @@
 /** Reads of patient records for the app server. Callers pass only ids that passed the guard. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   authSession,
   patient,
@@ -123,34 +124,27 @@ const userProfileFields = {
           AND p.practice_id = ${sql.placeholder('practiceId')})`,
 };
 
-function prepareUserProfile(db: Db) {
-  return db
+const userProfileStatement = preparedPerDatabase((db) =>
+  db
     .select(userProfileFields)
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.patientId, patient.id))
     .where(eq(patient.id, sql.placeholder('patientId')))
     .limit(1)
-    .prepare('user_profile');
-}
-
-const userProfileQueries = new WeakMap<Db, ReturnType<typeof prepareUserProfile>>();
+    .prepare('user_profile'),
+);
 
 /**
  * Everything `patient/getByUsername` answers, in ONE prepared statement: the patient, contacts,
  * addresses, account and the patients they are responsible for (docs/decisions/045).
  */
 export async function findUserProfile(db: Db, patientId: number, practiceId: number) {
-  let query = userProfileQueries.get(db);
-  if (!query) {
-    query = prepareUserProfile(db);
-    userProfileQueries.set(db, query);
-  }
-  const [row] = await query.execute({ patientId, practiceId });
+  const [row] = await userProfileStatement(db).execute({ patientId, practiceId });
   return row;
 }
 
-function prepareCallerProfileRevision(db: Db) {
-  return db
+const callerProfileRevisionStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: userAccount.id,
       practiceId: userAccount.practiceId,
@@ -164,10 +158,8 @@ function prepareCallerProfileRevision(db: Db) {
     .innerJoin(authSession, callerSessionJoin)
     .where(callerFilter)
     .limit(1)
-    .prepare('authenticate_caller_profile_revision');
-}
-
-const callerProfileRevisionQueries = new WeakMap<Db, ReturnType<typeof prepareCallerProfileRevision>>();
+    .prepare('authenticate_caller_profile_revision'),
+);
 
 /**
  * The caller as `authenticate` reads them (live session, active account of an active, living
@@ -175,12 +167,7 @@ const callerProfileRevisionQueries = new WeakMap<Db, ReturnType<typeof prepareCa
  * `patient/getByUsername` to answer the caller's own name from its cache (docs/decisions/162).
  */
 export async function findCallerProfileRevision(db: Db, params: CallerParams) {
-  let query = callerProfileRevisionQueries.get(db);
-  if (!query) {
-    query = prepareCallerProfileRevision(db);
-    callerProfileRevisionQueries.set(db, query);
-  }
-  const [row] = await query.execute(params);
+  const [row] = await callerProfileRevisionStatement(db).execute(params);
   return row;
 }
 
