@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from './en';
-import { languageFromAcceptLanguage } from './languages';
+import { languageFromAcceptLanguage, languages, pluralForm } from './languages';
 import { es } from './es';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -33,6 +33,28 @@ describe('the Spanish catalog', () => {
         'unsubscribe.no',
       ].sort(),
     );
+  });
+});
+
+describe('counting texts', () => {
+  it('come in pairs: every .one key has its .other, and the reverse', () => {
+    const base = (key: string, form: string) =>
+      key.endsWith(`.${form}`) ? key.slice(0, -form.length - 1) : null;
+    const ones = keys.map((key) => base(key, 'one')).filter((key) => key !== null);
+    const others = keys.map((key) => base(key, 'other')).filter((key) => key !== null);
+    expect(ones.length).toBeGreaterThan(0);
+    expect(ones.sort()).toEqual(others.sort());
+  });
+
+  it('are chosen as CLDR chooses: one for 1, other for 0, 2 and a million', () => {
+    for (const language of languages) {
+      expect([0, 1, 2, 1_000_000].map((count) => pluralForm(language, count))).toEqual([
+        'other',
+        'one',
+        'other',
+        'other',
+      ]);
+    }
   });
 });
 

@@ -41,7 +41,8 @@ export const enAppointments = {
   'appointments.more': 'More...',
   'appointments.moreOf': 'More... (full patient education for the visit on {date})',
   'appointments.loadMore': 'Load More',
-  'appointments.shownCount': 'Showing {shown} of {total} past visits',
+  'appointments.shownCount.one': 'Showing {shown} of {total} past visit',
+  'appointments.shownCount.other': 'Showing {shown} of {total} past visits',
 
   'consent.signTitle': 'Sign Consent: {title}',
   'consent.clear': 'Clear',

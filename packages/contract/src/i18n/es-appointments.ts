@@ -38,7 +38,8 @@ export const esAppointments: Record<AppointmentsMessageKey, string> = {
   'appointments.more': 'Más...',
   'appointments.moreOf': 'Más... (educación del paciente completa de la visita del {date})',
   'appointments.loadMore': 'Cargar más',
-  'appointments.shownCount': 'Se muestran {shown} de {total} visitas anteriores',
+  'appointments.shownCount.one': 'Se muestra {shown} de {total} visita anterior',
+  'appointments.shownCount.other': 'Se muestran {shown} de {total} visitas anteriores',
 
   'consent.signTitle': 'Firmar consentimiento: {title}',
   'consent.clear': 'Borrar',

@@ -29,3 +29,13 @@ export function format(template: string, params?: Record<string, string | number
     name in params ? String(params[name]) : whole,
   );
 }
+
+/**
+ * The plural forms the catalogs write: a text that counts has a `.one` and an `.other` key. English
+ * and Spanish need no more (CLDR's Spanish 'many', for millions, takes the plural text).
+ */
+export type PluralForm = 'one' | 'other';
+
+export function pluralForm(language: Language, count: number): PluralForm {
+  return new Intl.PluralRules(language).select(count) === 'one' ? 'one' : 'other';
+}

@@ -1,4 +1,4 @@
-export { t, isMessageKey, type MessageKey, type MessageParams } from './t';
+export { t, tPlural, isMessageKey, type MessageKey, type MessageParams, type PluralKey } from './t';
 export { translateIssue, translateIssues, type Issue } from './translate-issue';
 export {
   currentLanguage,

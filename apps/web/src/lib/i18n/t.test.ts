@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { passwordLoginRequest } from '@dermis/contract';
-import { t, translateIssue, translateIssues } from './index';
+import { setLanguage, t, tPlural, translateIssue, translateIssues } from './index';
 
 describe('t', () => {
   it('returns the catalog text and fills placeholders', () => {
@@ -13,6 +13,26 @@ describe('t', () => {
 
   it('keeps an unfilled placeholder visible so a missing value is noticed', () => {
     expect(t('nav.viewAs')).toBe('View as {name}');
+  });
+});
+
+describe('tPlural', () => {
+  afterEach(async () => {
+    await setLanguage('en', { remember: false });
+  });
+
+  it('picks the one or other text by the count, in the current language', async () => {
+    const shown = (total: number) =>
+      tPlural('appointments.shownCount', total, { shown: Math.min(total, 2), total });
+    expect(shown(1)).toBe('Showing 1 of 1 past visit');
+    expect(shown(0)).toBe('Showing 0 of 0 past visits');
+    expect(shown(5)).toBe('Showing 2 of 5 past visits');
+    expect(tPlural('careTeam.resultsCount', 1)).toBe('1 provider found');
+    await setLanguage('es', { remember: false });
+    expect(shown(1)).toBe('Se muestra 1 de 1 visita anterior');
+    expect(shown(5)).toBe('Se muestran 2 de 5 visitas anteriores');
+    // CLDR's Spanish 'many' (a million) takes the plural text.
+    expect(tPlural('careTeam.resultsCount', 1_000_000)).toBe('Se encontraron 1000000 proveedores');
   });
 });
 

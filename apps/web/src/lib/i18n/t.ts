@@ -1,5 +1,5 @@
-import { format, type MessageKey } from '@dermis/contract';
-import { currentCatalog } from './language';
+import { format, pluralForm, type MessageKey } from '@dermis/contract';
+import { currentCatalog, currentLanguage } from './language';
 
 export type { MessageKey };
 export type MessageParams = Record<string, string | number>;
@@ -9,6 +9,23 @@ export function t(key: MessageKey, params?: MessageParams): string {
   // A key missing from the catalog can only be a signed-in area's text shown before the guard loaded
   // them (a bug); the key itself is shown rather than nothing.
   return format(currentCatalog()[key] ?? key, params);
+}
+
+/** The catalog keys that count: `base.one` and `base.other` both exist (see `tPlural`). */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.one`
+    ? `${Base}.other` extends MessageKey
+      ? Base
+      : never
+    : never;
+}[MessageKey];
+
+/**
+ * A counting text in the form the current language gives `count` ('1 past visit', '2 past visits').
+ * `count` is also a placeholder; the others come in `params`.
+ */
+export function tPlural(key: PluralKey, count: number, params?: MessageParams): string {
+  return t(`${key}.${pluralForm(currentLanguage(), count)}`, { count, ...params });
 }
 
 export function isMessageKey(value: string): value is MessageKey {

@@ -70,7 +70,7 @@ const pastVisits = [5, 4, 3, 2, 1].map((n) =>
 
 type Body = Record<string, unknown>;
 
-function server(options: { upcoming?: (body: Body) => FakeReply } = {}) {
+function server(options: { upcoming?: (body: Body) => FakeReply; past?: Encounter[] } = {}) {
   return mockFetch((url, init) => {
     if (url.endsWith('encounter/getByFilter')) {
       const body = JSON.parse(init.body as string) as Body;
@@ -87,7 +87,8 @@ function server(options: { upcoming?: (body: Body) => FakeReply } = {}) {
         );
       }
       const limit = body.limit as number;
-      return { body: { encounters: pastVisits.slice(0, limit), total: pastVisits.length } };
+      const past = options.past ?? pastVisits;
+      return { body: { encounters: past.slice(0, limit), total: past.length } };
     }
     return { status: 404, body: { error: 'NOT_FOUND', message: 'Not found.' } };
   });
@@ -141,6 +142,7 @@ describe('Appointments', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(within(list).getAllByTestId('past-visit')).toHaveLength(5));
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('past-count')).toHaveTextContent('Showing 5 of 5 past visits');
     const limits = sentBodies(fetch)
       .filter((b) => b.dateOfServiceRangeHigh)
       .map((b) => [b.limit, b.sortOrder]);
@@ -149,6 +151,16 @@ describe('Appointments', () => {
       [4, 'DESC'],
       [6, 'DESC'],
     ]);
+  });
+
+  it('counts a single past visit in the singular, in English and in Spanish', async () => {
+    server({ past: pastVisits.slice(0, 1) });
+    const { unmount } = renderWithProviders(<Appointments patientId={7} />);
+    expect(await screen.findByTestId('past-count')).toHaveTextContent(/^Showing 1 of 1 past visit$/);
+    unmount();
+    await setLanguage('es', { remember: false });
+    renderWithProviders(<Appointments patientId={7} />);
+    expect(await screen.findByTestId('past-count')).toHaveTextContent(/^Se muestra 1 de 1 visita anterior$/);
   });
 
   it("previews education in 200 characters plus ' ...' and More... opens the full text", async () => {

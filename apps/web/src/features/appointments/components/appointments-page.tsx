@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton, TableSkeleton } from '../../../components/skeletons';
 import { SectionCard } from '../../../components/section-card';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import { pastVisitsPageSize } from '@dermis/contract';
 import { usePastVisits, useUpcomingAppointments, type Appointment, type Consent } from '../api/appointments';
 import { educationPreview, formatVisitDate, providerName, providersOf } from '../format';
@@ -234,7 +234,7 @@ function PastVisits({
       </Stack>
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="past-count">
-          {t('appointments.shownCount', { shown: shown.length, total })}
+          {tPlural('appointments.shownCount', total, { shown: shown.length, total })}
         </Text>
         {total > limit && (
           <Button

@@ -3,7 +3,7 @@ import { careTeamSearchMinLength, type ProviderDirectoryResult } from '@dermis/c
 import { Button, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useApiClient } from '../../../lib/api';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import { searchProviders } from '../api/care-team';
 import { addressLine, toMember } from './care-team-member';
 
@@ -74,7 +74,7 @@ export function ProviderSearch({ onPick, onClose }: ProviderSearchProps) {
         data-testid="care-team-search"
       />
       <VisuallyHidden role="status">
-        {results === null ? '' : t('careTeam.resultsCount', { count: results.length })}
+        {results === null ? '' : tPlural('careTeam.resultsCount', results.length)}
       </VisuallyHidden>
       {failed && (
         <Text size="sm" c="red.9" role="alert" data-testid="care-team-search-failed">
