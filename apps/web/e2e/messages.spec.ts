@@ -24,6 +24,25 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/**
+ * On a phone the message's actions stack at full width inside the card, each on one line (the
+ * review found Spanish's 'Reenviar' pushed onto a line of its own beside the others).
+ */
+async function expectActionsFitOnPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = (await page.getByTestId('message-view').boundingBox())!;
+  const buttons = page.getByTestId('message-actions').getByRole('link');
+  await expect(buttons).toHaveCount(3);
+  const boxes = await Promise.all((await buttons.all()).map(async (button) => (await button.boundingBox())!));
+  for (const box of boxes) {
+    expect(box.x).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(Math.round(box.width)).toBe(Math.round(boxes[0]!.width));
+    expect(Math.round(box.height)).toBe(Math.round(boxes[0]!.height));
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 const file = (name: string, bytes: number) => ({
   name,
   mimeType: 'text/plain',
@@ -54,7 +73,10 @@ async function readReplyForward(
   // Opening it marked it read: the count dropped by one (gone at zero).
   if (before > 1) await expect(badge.locator('[aria-hidden]')).toHaveText(String(before - 1));
   else await expect(badge).toHaveCount(0);
-  if (shots) await screenshots(page, testInfo, 'messages-view');
+  if (shots) {
+    await screenshots(page, testInfo, 'messages-view');
+    await expectActionsFitOnPhone(page);
+  }
   await expectNoSeriousA11yViolations(page);
 
   // Reply, with an attachment: progress shown, oversize and duplicate refused with the spec's notices.

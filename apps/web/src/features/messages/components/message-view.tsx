@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Divider, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Flex, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
@@ -153,7 +153,15 @@ export function MessageView({ slug, id }: { slug: ListSlug; id: number }) {
           </List>
         </Stack>
       )}
-      <Group gap="xs" mt="sm">
+      {/* On a phone the actions stack at full width: three side by side do not fit the card (Spanish's
+          'Reenviar' was pushed onto a line of its own), and a full-width button never squeezes its label. */}
+      <Flex
+        direction={{ base: 'column', xs: 'row' }}
+        wrap="wrap"
+        gap="xs"
+        mt="sm"
+        data-testid="message-actions"
+      >
         {back}
         {slug === 'inbox' && (
           <Button
@@ -176,7 +184,7 @@ export function MessageView({ slug, id }: { slug: ListSlug; id: number }) {
             {t('messages.forward')}
           </Button>
         )}
-      </Group>
+      </Flex>
       <ErrorModal message={failure} onClose={() => setFailure(null)} />
     </SectionCard>
   );
