@@ -152,7 +152,7 @@ export function CareTeamEditor({ patientId }: { patientId: number }) {
           >
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <Stack
-                gap="xs"
+                gap="sm"
                 component="ol"
                 aria-label={t('careTeam.providers')}
                 data-testid="care-team-list"

@@ -25,6 +25,7 @@ export function SortableMember({ member, onRemove }: SortableMemberProps) {
       ref={setNodeRef}
       component="li"
       withBorder
+      radius="md"
       p="sm"
       shadow={isDragging ? 'md' : undefined}
       data-testid="care-team-member"
@@ -60,9 +61,11 @@ export function SortableMember({ member, onRemove }: SortableMemberProps) {
         >
           {member.order}.
         </Text>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        {/* The spacing of the other pages' cards (past visits, the phone's table cards): the name, the
+            specialty and the address read as separate fields, not one block. */}
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} lh={1.35} style={{ overflowWrap: 'anywhere' }}>
               {displayName(member)}
             </Text>
             {member.defaultReferringPhysician && (
