@@ -181,6 +181,8 @@ function SigningForm({
           pos="relative"
           w={displaySize.width}
           h={displaySize.height}
+          // Centred: the spec's 540x262 area is narrower than the dialog's content on a desktop.
+          mx="auto"
           className="signature-area"
           style={{ maxWidth: '100%' }}
         >
