@@ -87,16 +87,19 @@ export const callerFilter = and(
   eq(patient.deceased, false),
 );
 
+/** The columns of a `CallerRow`, for statements that read the caller. */
+export const callerColumns = {
+  id: userAccount.id,
+  practiceId: userAccount.practiceId,
+  username: userAccount.username,
+  patientId: userAccount.patientId,
+  language: userAccount.language,
+};
+
 /** One prepared statement per database (PostgreSQL parses and plans it once per connection). */
 const callerStatement = preparedPerDatabase((db) =>
   db
-    .select({
-      id: userAccount.id,
-      practiceId: userAccount.practiceId,
-      username: userAccount.username,
-      patientId: userAccount.patientId,
-      language: userAccount.language,
-    })
+    .select(callerColumns)
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
     .innerJoin(authSession, callerSessionJoin)

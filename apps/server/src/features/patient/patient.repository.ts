@@ -10,7 +10,12 @@ import {
   responsiblePerson,
   userAccount,
 } from '../../db/schema';
-import { callerFilter, callerSessionJoin, type CallerParams } from '../../plugins/authenticate';
+import {
+  callerColumns,
+  callerFilter,
+  callerSessionJoin,
+  type CallerParams,
+} from '../../plugins/authenticate';
 
 /** The patient behind a sign-in name in one practice (case-insensitive). */
 export async function findPatientIdByUsername(
@@ -145,14 +150,7 @@ export async function findUserProfile(db: Db, patientId: number, practiceId: num
 
 const callerProfileRevisionStatement = preparedPerDatabase((db) =>
   db
-    .select({
-      id: userAccount.id,
-      practiceId: userAccount.practiceId,
-      username: userAccount.username,
-      patientId: userAccount.patientId,
-      language: userAccount.language,
-      profileRevision: patient.profileRevision,
-    })
+    .select({ ...callerColumns, profileRevision: patient.profileRevision })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
     .innerJoin(authSession, callerSessionJoin)
