@@ -35,7 +35,7 @@ describe('tPlural', () => {
     expect(tPlural('careTeam.resultsCount', 1_000_000)).toBe('Se encontraron 1000000 proveedores');
   });
 
-  it('counts documents, policies, pharmacies and new notifications in both languages', async () => {
+  it('counts documents, policies, pharmacies, new notifications and minutes in both languages', async () => {
     const texts = () => [
       tPlural('documents.count', 1),
       tPlural('documents.count', 2),
@@ -49,6 +49,8 @@ describe('tPlural', () => {
       tPlural('pharmacies.showMore', 25, { remaining: 25 }),
       tPlural('nav.notificationsWithCount', 1),
       tPlural('nav.notificationCount', 2),
+      tPlural('twoStep.setup.time', 1, { minutes: 1 }),
+      tPlural('twoStep.mail.code', 1, { code: '123456', minutes: 1 }),
     ];
     expect(texts()).toEqual([
       '1 document',
@@ -63,6 +65,8 @@ describe('tPlural', () => {
       'Show more pharmacies (25 left)',
       'Notifications, 1 new',
       '2 new',
+      'You have 1 minute to complete the setup.',
+      'Your verification code is 123456. It expires in 1 minute.',
     ]);
     await setLanguage('es', { remember: false });
     expect(texts()).toEqual([
@@ -78,6 +82,8 @@ describe('tPlural', () => {
       'Mostrar más farmacias (quedan 25)',
       'Notificaciones, 1 nueva',
       '2 nuevas',
+      'Tiene 1 minuto para completar la configuración.',
+      'Su código de verificación es 123456. Vence en 1 minuto.',
     ]);
   });
 });
