@@ -140,4 +140,43 @@ test('care team: search, add, drag, keyboard reorder, reload keeps the order, re
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Add provider' })).toBeFocused();
   await shoot(page, testInfo, 'care-team-phone');
+
+  // On a phone the handle, the position and remove share a line above the provider, who gets the
+  // card's width: the review found names and addresses wrapping beside a 90 px handle column.
+  const card = (await members.nth(1).boundingBox())!;
+  const name = (await members.nth(1).locator('p').nth(1).boundingBox())!;
+  const position = (await members.nth(1).locator('p').nth(0).boundingBox())!;
+  expect(name.x - card.x).toBeLessThan(20);
+  expect(name.y).toBeGreaterThan(position.y + position.height - 1);
+  expect(name.height).toBeLessThan(30); // 'Dr. Olivia Bennett, MD' on one line
+  await expectNoSeriousA11yViolations(page);
+
+  // The mouse drag and the keyboard still reorder there: Marcus Hale dragged up to 2nd, then moved
+  // back down to 3rd with the keyboard.
+  const phoneFrom = (await handle('Dr. Marcus Hale').boundingBox())!;
+  const phoneTarget = (await members.nth(1).boundingBox())!;
+  const phoneDragSaved = savedTeam(page);
+  await page.mouse.move(phoneFrom.x + phoneFrom.width / 2, phoneFrom.y + phoneFrom.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(phoneFrom.x + phoneFrom.width / 2, phoneFrom.y + phoneFrom.height / 2 - 10, {
+    steps: 3,
+  });
+  await page.mouse.move(phoneFrom.x + phoneFrom.width / 2, phoneTarget.y + phoneTarget.height / 2 - 10, {
+    steps: 15,
+  });
+  await page.mouse.up();
+  expect((await phoneDragSaved).status()).toBe(200);
+  await expectOrder(members, [referring, 'Marcus Hale', 'Olivia Bennett']);
+  // At the page's end: below the middle of the viewport dnd-kit's keyboard sensor first scrolls the
+  // page towards the next place rather than moving there, and a scrolled-out page moves at once.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await handle('Dr. Marcus Hale').focus();
+  await page.keyboard.press('Space');
+  await expect(handle('Dr. Marcus Hale')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('status').filter({ hasText: 'moved into position 3 of 3' })).toHaveCount(1);
+  const phoneKeySaved = savedTeam(page);
+  await page.keyboard.press('Space');
+  expect((await phoneKeySaved).status()).toBe(200);
+  await expectOrder(members, [referring, 'Olivia Bennett', 'Marcus Hale']);
 });

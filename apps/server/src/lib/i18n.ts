@@ -5,10 +5,12 @@
 import {
   en,
   languageFromAcceptLanguage,
+  pluralForm,
   translate,
   type Catalog,
   type Language,
   type MessageKey,
+  type PluralKey,
 } from '@dermis/contract';
 import { es } from '@dermis/contract/i18n/es';
 import type { FastifyRequest } from 'fastify';
@@ -19,10 +21,16 @@ export function catalogOf(language: Language | null | undefined): Catalog {
   return catalogs[language ?? 'en'];
 }
 
-/** A translator bound to one language, for building an e-mail or an answer. */
+/**
+ * A translator bound to one language, for building an e-mail or an answer. `tr.plural` is a counting
+ * text in the form the language gives `count` (decision 164): a configured '1 minute' is not '1 minutes'.
+ */
 export function translatorFor(language: Language | null | undefined) {
   const catalog = catalogOf(language);
-  return (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, catalog);
+  const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, catalog);
+  const plural = (key: PluralKey, count: number, params?: Record<string, string | number>) =>
+    tr(`${key}.${pluralForm(language ?? 'en', count)}`, { count, ...params });
+  return Object.assign(tr, { plural });
 }
 
 export function requestLanguage(request: FastifyRequest): Language {

@@ -156,10 +156,12 @@ export const enCorePages = {
   'twoStep.login.submit': 'Sign In',
   'twoStep.setup.title': 'Set up 2-Step Verification',
   'twoStep.setup.required': 'Your practice requires 2-step verification. Please set it up to continue.',
-  'twoStep.setup.time': 'You have {minutes} minutes to complete the setup.',
+  'twoStep.setup.time.one': 'You have {minutes} minute to complete the setup.',
+  'twoStep.setup.time.other': 'You have {minutes} minutes to complete the setup.',
   'twoStep.mail.subject': 'Your verification code',
   'twoStep.mail.greeting': 'Hello,',
-  'twoStep.mail.code': 'Your verification code is {code}. It expires in {minutes} minutes.',
+  'twoStep.mail.code.one': 'Your verification code is {code}. It expires in {minutes} minute.',
+  'twoStep.mail.code.other': 'Your verification code is {code}. It expires in {minutes} minutes.',
   'twoStep.mail.ignore': 'If you did not ask for this code, you can ignore this e-mail.',
 
   // Account: password recovery, account settings, activity log, responsible persons (spec 000 §2,
@@ -195,7 +197,9 @@ export const enCorePages = {
   'resetPassword.network': 'Something went wrong, please try again or contact system support.',
   'mail.passwordReset.subject': 'Reset your password',
   'mail.passwordReset.greeting': 'Hello,',
-  'mail.passwordReset.body':
+  'mail.passwordReset.body.one':
+    'We received a request to reset the password of your patient portal account. The link below works once and expires in {minutes} minute.',
+  'mail.passwordReset.body.other':
     'We received a request to reset the password of your patient portal account. The link below works once and expires in {minutes} minutes.',
   'mail.passwordReset.ignore':
     'If you did not ask for this, ignore this email: your password stays the same.',

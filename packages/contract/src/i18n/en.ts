@@ -50,6 +50,15 @@ export const en = {
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
+/** The catalog keys that count: `base.one` and `base.other` both exist (decision 164). */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.one`
+    ? `${Base}.other` extends MessageKey
+      ? Base
+      : never
+    : never;
+}[MessageKey];
+
 export function translate(
   key: MessageKey,
   params?: Record<string, string | number>,

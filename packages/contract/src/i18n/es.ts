@@ -220,7 +220,8 @@ const core = {
   'myHealthProfile.welcome': 'Bienvenido/a, {firstName}',
   'placeholder.step': 'Paso: {step}',
   'account.menu': 'Menú de la cuenta',
-  'nav.notificationCount': '{count} nuevas',
+  'nav.notificationCount.one': '{count} nueva',
+  'nav.notificationCount.other': '{count} nuevas',
   'footer.navigation': 'Pie de página',
   'footer.terminologyCopyright': 'Derechos de autor del Metatesauro UMLS',
   'badges.previewHeading': 'Vista previa',
@@ -292,10 +293,12 @@ const core = {
   'twoStep.login.submit': 'Iniciar sesión',
   'twoStep.setup.title': 'Configurar la verificación en dos pasos',
   'twoStep.setup.required': 'Su consultorio exige la verificación en dos pasos. Configúrela para continuar.',
-  'twoStep.setup.time': 'Tiene {minutes} minutos para completar la configuración.',
+  'twoStep.setup.time.one': 'Tiene {minutes} minuto para completar la configuración.',
+  'twoStep.setup.time.other': 'Tiene {minutes} minutos para completar la configuración.',
   'twoStep.mail.subject': 'Su código de verificación',
   'twoStep.mail.greeting': 'Hola:',
-  'twoStep.mail.code': 'Su código de verificación es {code}. Vence en {minutes} minutos.',
+  'twoStep.mail.code.one': 'Su código de verificación es {code}. Vence en {minutes} minuto.',
+  'twoStep.mail.code.other': 'Su código de verificación es {code}. Vence en {minutes} minutos.',
   'twoStep.mail.ignore': 'Si no pidió este código, puede ignorar este correo electrónico.',
 
   'forgotPassword.intro':
@@ -332,7 +335,9 @@ const core = {
   'resetPassword.network': 'Algo salió mal. Vuelva a intentarlo o comuníquese con el soporte técnico.',
   'mail.passwordReset.subject': 'Restablezca su contraseña',
   'mail.passwordReset.greeting': 'Hola:',
-  'mail.passwordReset.body':
+  'mail.passwordReset.body.one':
+    'Recibimos una solicitud para restablecer la contraseña de su cuenta del portal del paciente. El enlace de abajo funciona una sola vez y vence en {minutes} minuto.',
+  'mail.passwordReset.body.other':
     'Recibimos una solicitud para restablecer la contraseña de su cuenta del portal del paciente. El enlace de abajo funciona una sola vez y vence en {minutes} minutos.',
   'mail.passwordReset.ignore':
     'Si usted no lo pidió, ignore este correo electrónico: su contraseña no cambia.',

@@ -143,7 +143,7 @@ async function issueAndSend(
     brand: mailBrand(deps.config.publicUrl, candidate),
     subject: tr('mail.passwordReset.subject'),
     greeting: tr('mail.passwordReset.greeting'),
-    paragraphs: [tr('mail.passwordReset.body', { minutes }), tr('mail.passwordReset.ignore')],
+    paragraphs: [tr.plural('mail.passwordReset.body', minutes, { minutes }), tr('mail.passwordReset.ignore')],
     action: { label: tr('mail.passwordReset.action'), url },
   });
   try {

@@ -202,4 +202,11 @@ describeEachDatabase('password recovery: forgotPassword and resetPassword', (t) 
     const [mail] = await mailsTo('maria@example.com');
     expect(mail?.textBody).toContain('expires in 15 minutes');
   });
+
+  it('says "1 minute", not "1 minutes", for a lifetime of one minute (decision 164)', async () => {
+    app = await newApp({ resetPasswordTtlMinutes: 1 });
+    await forgot('maria');
+    const [mail] = await mailsTo('maria@example.com');
+    expect(mail?.textBody).toContain('expires in 1 minute.');
+  });
 });

@@ -114,7 +114,7 @@ export async function sendEmailCode(deps: TwoStepDeps, profile: ProfileRow): Pro
     practiceName: account?.practiceName ?? 'Dermis',
     subject: tr('twoStep.mail.subject'),
     greeting: tr('twoStep.mail.greeting'),
-    paragraphs: [tr('twoStep.mail.code', { code, minutes }), tr('twoStep.mail.ignore')],
+    paragraphs: [tr.plural('twoStep.mail.code', minutes, { code, minutes }), tr('twoStep.mail.ignore')],
   });
   await deps.mailer.send({
     practiceId: account?.practiceId ?? null,

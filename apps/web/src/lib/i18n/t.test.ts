@@ -34,6 +34,58 @@ describe('tPlural', () => {
     // CLDR's Spanish 'many' (a million) takes the plural text.
     expect(tPlural('careTeam.resultsCount', 1_000_000)).toBe('Se encontraron 1000000 proveedores');
   });
+
+  it('counts documents, policies, pharmacies, new notifications and minutes in both languages', async () => {
+    const texts = () => [
+      tPlural('documents.count', 1),
+      tPlural('documents.count', 2),
+      tPlural('insurance.block.policies', 1),
+      tPlural('insurance.block.policies', 3),
+      tPlural('pharmacies.resultCount', 1),
+      tPlural('pharmacies.resultCount', 0),
+      tPlural('pharmacies.shownCount', 1, { shown: 1, total: 1 }),
+      tPlural('pharmacies.shownCount', 45, { shown: 20, total: 45 }),
+      tPlural('pharmacies.showMore', 1, { remaining: 1 }),
+      tPlural('pharmacies.showMore', 25, { remaining: 25 }),
+      tPlural('nav.notificationsWithCount', 1),
+      tPlural('nav.notificationCount', 2),
+      tPlural('twoStep.setup.time', 1, { minutes: 1 }),
+      tPlural('twoStep.mail.code', 1, { code: '123456', minutes: 1 }),
+    ];
+    expect(texts()).toEqual([
+      '1 document',
+      '2 documents',
+      '1 policy',
+      '3 policies',
+      '1 pharmacy',
+      '0 pharmacies',
+      'Showing 1 of 1 pharmacy',
+      'Showing 20 of 45 pharmacies',
+      'Show more pharmacies (1 left)',
+      'Show more pharmacies (25 left)',
+      'Notifications, 1 new',
+      '2 new',
+      'You have 1 minute to complete the setup.',
+      'Your verification code is 123456. It expires in 1 minute.',
+    ]);
+    await setLanguage('es', { remember: false });
+    expect(texts()).toEqual([
+      '1 documento',
+      '2 documentos',
+      '1 póliza',
+      '3 pólizas',
+      '1 farmacia',
+      '0 farmacias',
+      'Se muestra 1 de 1 farmacia',
+      'Se muestran 20 de 45 farmacias',
+      'Mostrar más farmacias (queda 1)',
+      'Mostrar más farmacias (quedan 25)',
+      'Notificaciones, 1 nueva',
+      '2 nuevas',
+      'Tiene 1 minuto para completar la configuración.',
+      'Su código de verificación es 123456. Vence en 1 minuto.',
+    ]);
+  });
 });
 
 describe('translateIssue', () => {

@@ -1,7 +1,7 @@
-import { format, pluralForm, type MessageKey } from '@dermis/contract';
+import { format, pluralForm, type MessageKey, type PluralKey } from '@dermis/contract';
 import { currentCatalog, currentLanguage } from './language';
 
-export type { MessageKey };
+export type { MessageKey, PluralKey };
 export type MessageParams = Record<string, string | number>;
 
 /** The one way the web app produces user-visible text: a catalog key plus its placeholders. */
@@ -10,15 +10,6 @@ export function t(key: MessageKey, params?: MessageParams): string {
   // them (a bug); the key itself is shown rather than nothing.
   return format(currentCatalog()[key] ?? key, params);
 }
-
-/** The catalog keys that count: `base.one` and `base.other` both exist (see `tPlural`). */
-export type PluralKey = {
-  [K in MessageKey]: K extends `${infer Base}.one`
-    ? `${Base}.other` extends MessageKey
-      ? Base
-      : never
-    : never;
-}[MessageKey];
 
 /**
  * A counting text in the form the current language gives `count` ('1 past visit', '2 past visits').

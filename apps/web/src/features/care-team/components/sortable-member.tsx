@@ -1,10 +1,11 @@
 import type { CareTeamMember } from '@dermis/contract';
-import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { t } from '../../../lib/i18n';
 import { addressLine, displayName, memberKey } from './care-team-member';
+import './sortable-member.css';
 
 interface SortableMemberProps {
   member: CareTeamMember;
@@ -37,9 +38,12 @@ export function SortableMember({ member, onRemove }: SortableMemberProps) {
         borderColor: member.defaultReferringPhysician ? 'var(--mantine-primary-color-filled)' : undefined,
       }}
     >
-      <Group gap="xs" wrap="nowrap" align="center">
+      {/* A grid, not a row: on a phone the handle, the position and remove take a line above the
+          provider, who then has the card's whole width (sortable-member.css). */}
+      <Box className="care-team-member-grid">
         <ActionIcon
           ref={setActivatorNodeRef}
+          className="care-team-member-handle"
           variant="subtle"
           color="gray"
           size="lg"
@@ -55,15 +59,14 @@ export function SortableMember({ member, onRemove }: SortableMemberProps) {
           fw={700}
           size="lg"
           w={26}
-          ta="center"
+          className="care-team-member-position"
           aria-label={t('careTeam.position', { position: member.order })}
-          style={{ flexShrink: 0 }}
         >
           {member.order}.
         </Text>
         {/* The spacing of the other pages' cards (past visits, the phone's table cards): the name, the
             specialty and the address read as separate fields, not one block. */}
-        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={6} className="care-team-member-provider">
           <Group gap="xs" wrap="wrap">
             <Text fw={600} lh={1.35} style={{ overflowWrap: 'anywhere' }}>
               {displayName(member)}
@@ -86,6 +89,7 @@ export function SortableMember({ member, onRemove }: SortableMemberProps) {
           </Text>
         </Stack>
         <ActionIcon
+          className="care-team-member-remove"
           variant="subtle"
           color="red.9"
           size="lg"
@@ -94,7 +98,7 @@ export function SortableMember({ member, onRemove }: SortableMemberProps) {
         >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
-      </Group>
+      </Box>
     </Paper>
   );
 }

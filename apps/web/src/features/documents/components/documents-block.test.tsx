@@ -27,7 +27,7 @@ describe('DocumentsBlock', () => {
   it("shows the newest document and 'Show details' when there are documents", async () => {
     const fetch = mockFetch(() => ({ body: [document] }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
-    expect(await screen.findByText('1 documents')).toBeInTheDocument();
+    expect(await screen.findByText('1 document')).toBeInTheDocument();
     expect(screen.getByText(/Latest: Patch test results \(March 0\d, 2026\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show details' })).toHaveAttribute(
       'href',
@@ -36,11 +36,18 @@ describe('DocumentsBlock', () => {
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/app/dms/getPatientDocuments/_rid/7');
   });
 
-  it('names the month of the latest document in Spanish (decision 155)', async () => {
+  it('counts two documents in the plural', async () => {
+    mockFetch(() => ({ body: [document, { ...document, id: 2, name: 'Biopsy report' }] }));
+    renderWithProviders(<DocumentsBlock patientId={7} />);
+    expect(await screen.findByText('2 documents')).toBeInTheDocument();
+  });
+
+  it('names the month of the latest document in Spanish (decision 155) and counts in Spanish (decision 164)', async () => {
     await setLanguage('es', { remember: false });
     mockFetch(() => ({ body: [document] }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
     expect(await screen.findByText(/Patch test results \(0\d de marzo de 2026\)/)).toBeInTheDocument();
+    expect(screen.getByText('1 documento')).toBeInTheDocument();
     expect(screen.queryByText(/March/)).toBeNull();
   });
 

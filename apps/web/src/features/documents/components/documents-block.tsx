@@ -4,7 +4,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { webRoutes } from '@dermis/contract';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import { usePatientDocuments } from '../api/documents';
 import { documentDate } from '../date-range';
 
@@ -44,7 +44,7 @@ export function DocumentsBlock({
         </Text>
       ) : latest ? (
         <>
-          <Text>{t('documents.count', { count: documents.data.length })}</Text>
+          <Text>{tPlural('documents.count', documents.data.length)}</Text>
           <Text size="sm" c="dimmed">
             {t('documents.block.latest', { name: latest.name, date: documentDate(latest.dateCreated) })}
           </Text>

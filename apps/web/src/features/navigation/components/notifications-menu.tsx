@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Badge, Group, Menu } from '@mantine/core';
 import { webRoutes } from '@dermis/contract';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import { NavMenu, type MenuControl } from './nav-menu';
 
 /** An unfinished appointment to prepare for (the app layer maps the unfinished visits to these). */
@@ -22,7 +22,7 @@ export function NotificationsMenu({
       testId="notifications-menu-button"
       // The button is named as a whole ('Notifications, 2 new'). Built from its parts (the text, then
       // a visually hidden suffix), Chromium joins the flex items with a space: 'Notifications , 2 new'.
-      ariaLabel={notices.length > 0 ? t('nav.notificationsWithCount', { count: notices.length }) : undefined}
+      ariaLabel={notices.length > 0 ? tPlural('nav.notificationsWithCount', notices.length) : undefined}
       label={
         <Group gap={6} wrap="nowrap" component="span">
           {t('nav.notifications')}

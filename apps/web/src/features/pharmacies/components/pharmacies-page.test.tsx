@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Pharmacy } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/language';
 import { mockFetch, type FakeReply } from '../../../lib/testing/fetch-mock';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { PharmaciesEditor } from './pharmacies-page';
@@ -25,7 +26,10 @@ const pharmacy = (id: number, over: Partial<Pharmacy> = {}): Pharmacy => ({
   ...over,
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en', { remember: false });
+});
 
 /** The requests the fake server received: address and JSON body. */
 function sent(fetch: ReturnType<typeof mockFetch>, ending: string): Array<Record<string, unknown>> {
@@ -129,6 +133,39 @@ describe('PharmaciesEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     const again = await screen.findByRole('list', { name: 'This is a list of pharmacies in your vicinity' });
     await waitFor(() => expect(within(again).getAllByRole('listitem')).toHaveLength(20));
+  });
+
+  it('counts one pharmacy, and one left to show, in the singular (decision 164)', async () => {
+    server({ nearbyCount: 1 });
+    const { unmount } = renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    expect(await screen.findByText('1 pharmacy')).toBeInTheDocument();
+    unmount();
+
+    server({ nearbyCount: 21 });
+    const second = renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    expect(await screen.findByText('Showing 20 of 21 pharmacies')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show more pharmacies (1 left)' })).toBeInTheDocument();
+    second.unmount();
+  });
+
+  it('counts in Spanish: "1 farmacia", "Se muestran 20 de 21 farmacias", "queda 1" and "quedan 2"', async () => {
+    await setLanguage('es', { remember: false });
+    server({ nearbyCount: 1 });
+    const first = renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    expect(await screen.findByText('1 farmacia')).toBeInTheDocument();
+    first.unmount();
+
+    server({ nearbyCount: 21 });
+    const second = renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    expect(await screen.findByText('Se muestran 20 de 21 farmacias')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostrar más farmacias (queda 1)' })).toBeInTheDocument();
+    second.unmount();
+
+    server({ nearbyCount: 22 });
+    renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    expect(
+      await screen.findByRole('button', { name: 'Mostrar más farmacias (quedan 2)' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the list up to a pharmacy chosen on the map beyond the first page', async () => {

@@ -38,7 +38,7 @@ import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { useAppConfig } from '../../../lib/config/app-config';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import {
   useFavoritePharmacies,
   useNearbyPharmacies,
@@ -355,9 +355,14 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                   ) : (
                     <>
                       <Text size="sm" c="dimmed" aria-live="polite" data-testid="pharmacy-list-count">
+                        {/* The total decides the form (decision 164); "Show more" is there only past a
+                            full page, so Spanish's verb, which agrees with the shown, is plural too. */}
                         {remaining > 0
-                          ? t('pharmacies.shownCount', { shown: shown.length, total: list.length })
-                          : t('pharmacies.resultCount', { count: list.length })}
+                          ? tPlural('pharmacies.shownCount', list.length, {
+                              shown: shown.length,
+                              total: list.length,
+                            })
+                          : tPlural('pharmacies.resultCount', list.length)}
                       </Text>
                       <Box
                         component="ul"
@@ -429,7 +434,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                           }}
                           data-testid="pharmacy-show-more"
                         >
-                          {t('pharmacies.showMore', { remaining })}
+                          {tPlural('pharmacies.showMore', remaining, { remaining })}
                         </Button>
                       )}
                     </>

@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { useApiClient } from '../../../lib/api';
 import { QueryScope } from '../../../lib/api/query-scope';
 import { AppModal } from '../../../components/app-modal';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import { decodeJwt, useSession } from '../../../lib/session';
 import { addLoginProfile, sendLoginEmailCode, verifyLoginProfile } from '../api/login-two-step';
 import { ErrorModal } from './error-modal';
@@ -54,7 +54,7 @@ function TwoStepModals({ submitCode, reset }: TwoStepSignInProps) {
         <AppModal opened onClose={reset} title={t('twoStep.setup.title')}>
           <Stack gap="md">
             <Text>{t('twoStep.setup.required')}</Text>
-            <Text fw={600}>{t('twoStep.setup.time', { minutes })}</Text>
+            <Text fw={600}>{tPlural('twoStep.setup.time', minutes, { minutes })}</Text>
             <ProfileSetup
               types={['AUTH_APP', 'EMAIL']}
               calls={{
