@@ -51,6 +51,8 @@ test('an expired access token is refreshed once, silently', async ({ page }) => 
 test('a failed refresh signs out', async ({ page }) => {
   await signIn(page, demo.patient);
   await expect(page).toHaveURL(/\/my-health-profile$/);
+  // Let the page's own start-up calls finish, so none of them writes the session after we do.
+  await page.waitForLoadState('networkidle');
   await page.evaluate((key) => {
     const session = JSON.parse(window.localStorage.getItem(key)!) as Record<string, unknown>;
     const broken = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln'; // exp in 2100, bad signature
