@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../config/env';
 import type { Db } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared';
 import { activityLog, authSession, refreshToken } from '../db/schema';
 import type { ActivityAction } from '../plugins/activity-log';
 import { unauthorized } from './http-error';
@@ -49,21 +50,42 @@ export async function startSession(deps: SessionDeps, subject: SignInSubject): P
     id: randomUUID(),
     expiresAt: new Date(Date.now() + deps.config.sessionMaxLifetimeSeconds * 1000),
   };
-  const pair = await signTokenPair(deps.tokens, subject, session);
-  const signInAction: ActivityAction = 'SIGN_IN';
-  await deps.db.execute(sql`
-    WITH started AS (
-      INSERT INTO ${authSession} (id, user_id, expires_at)
-      VALUES (${session.id}, ${subject.userId}, ${session.expiresAt.toISOString()}::timestamptz)
-    ), recorded AS (
-      INSERT INTO ${activityLog} (practice_id, patient_id, actor_user_id, action)
-      VALUES (${subject.practiceId}, ${subject.patientId}, ${subject.userId}, ${signInAction})
-    )
-    INSERT INTO ${refreshToken} (id, user_id, family_id, token_hash, expires_at)
-    VALUES (${pair.refresh.id}, ${subject.userId}, ${session.id}, ${sha256Hex(pair.refresh.token)},
-      ${pair.refresh.expiresAt.toISOString()}::timestamptz)`);
+  const pair = signTokenPair(deps.tokens, subject, session);
+  await startSessionStatement(deps.db).execute({
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt.toISOString(),
+    practiceId: subject.practiceId,
+    patientId: subject.patientId,
+    userId: subject.userId,
+    refreshId: pair.refresh.id,
+    refreshHash: sha256Hex(pair.refresh.token),
+    refreshExpiresAt: pair.refresh.expiresAt.toISOString(),
+  });
   return { accessToken: pair.accessToken, refreshToken: pair.refresh.token };
 }
+
+/** startSession's statement, prepared: PostgreSQL plans it once per connection. */
+const startSessionStatement = preparedPerDatabase((db) => {
+  const value = (name: string) => sql.placeholder(name);
+  const signInAction: ActivityAction = 'SIGN_IN';
+  const started = db.$with('started', {}).as(sql`
+    INSERT INTO ${authSession} (id, user_id, expires_at)
+    VALUES (${value('sessionId')}, ${value('userId')}, ${value('sessionExpiresAt')}::timestamptz)`);
+  const recorded = db.$with('recorded', {}).as(sql`
+    INSERT INTO ${activityLog} (practice_id, patient_id, actor_user_id, action)
+    VALUES (${value('practiceId')}, ${value('patientId')}, ${value('userId')}, ${signInAction})`);
+  return db
+    .with(started, recorded)
+    .insert(refreshToken)
+    .values({
+      id: value('refreshId'),
+      userId: value('userId'),
+      familyId: value('sessionId'),
+      tokenHash: value('refreshHash'),
+      expiresAt: sql`${value('refreshExpiresAt')}::timestamptz`,
+    })
+    .prepare('start_session');
+});
 
 /** A token pair inside an existing session; neither token outlives the session's absolute end. */
 export async function issueInSession(
@@ -71,7 +93,7 @@ export async function issueInSession(
   subject: TokenSubject,
   session: SessionRef,
 ): Promise<TokenPair> {
-  const pair = await signTokenPair(deps.tokens, subject, session);
+  const pair = signTokenPair(deps.tokens, subject, session);
   await deps.db.insert(refreshToken).values({
     id: pair.refresh.id,
     userId: subject.userId,
@@ -83,11 +105,11 @@ export async function issueInSession(
 }
 
 /** The signed access and refresh tokens of a session (the refresh token's id is its `jti`). */
-async function signTokenPair(tokens: TokenService, subject: TokenSubject, session: SessionRef) {
+function signTokenPair(tokens: TokenService, subject: TokenSubject, session: SessionRef) {
   const bound = { sid: session.id, notAfter: session.expiresAt };
-  const access = await tokens.sign('access', subject, bound);
+  const access = tokens.sign('access', subject, bound);
   const id = randomUUID();
-  const refresh = await tokens.sign('refresh', subject, { ...bound, jti: id });
+  const refresh = tokens.sign('refresh', subject, { ...bound, jti: id });
   return { accessToken: access.token, refresh: { id, token: refresh.token, expiresAt: refresh.expiresAt } };
 }
 

@@ -1,5 +1,5 @@
-// TokenService signs and checks HS256 JWTs with a key imported once: its tokens are standard (jose's
-// own SignJWT writes the same bytes), and a token changed anywhere, or of another kind, is refused.
+// TokenService signs HS256 JWTs with node:crypto and checks them with jose: its tokens are standard
+// (jose's own SignJWT writes the same bytes), and a token changed anywhere, or of another kind, is refused.
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from './tokens';
@@ -12,7 +12,7 @@ const key = new TextEncoder().encode(secret);
 describe('TokenService', () => {
   it('signs a standard HS256 JWT that jose verifies, with every claim', async () => {
     const tokens = new TokenService(secret, lifetimes);
-    const { token, expiresAt } = await tokens.sign('refresh', subject, { jti: 'j-1', sid: 's-1' });
+    const { token, expiresAt } = tokens.sign('refresh', subject, { jti: 'j-1', sid: 's-1' });
     const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toEqual({
@@ -29,7 +29,7 @@ describe('TokenService', () => {
   it('writes the same bytes jose would for the same claims', async () => {
     const tokens = new TokenService(secret, lifetimes);
     const now = Date.UTC(2026, 10, 26, 12, 0, 0);
-    const { token } = await tokens.sign('access', subject, { sid: 's-2', now });
+    const { token } = tokens.sign('access', subject, { sid: 's-2', now });
     const iat = now / 1000;
     const byJose = await new SignJWT({ ...subject, typ: 'access', sid: 's-2' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -37,11 +37,20 @@ describe('TokenService', () => {
       .setExpirationTime(iat + 300)
       .sign(key);
     expect(token).toBe(byJose);
+
+    const refresh = tokens.sign('refresh', subject, { sid: 's-2', jti: 'j-2', now });
+    const refreshByJose = await new SignJWT({ ...subject, typ: 'refresh', sid: 's-2' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .setJti('j-2')
+      .sign(key);
+    expect(refresh.token).toBe(refreshByJose);
   });
 
   it('refuses its own token once changed, signed with another secret, or of another type', async () => {
     const tokens = new TokenService(secret, lifetimes);
-    const { token } = await tokens.sign('access', subject, { sid: 's-3' });
+    const { token } = tokens.sign('access', subject, { sid: 's-3' });
     expect(await tokens.verify(token, 'access')).toMatchObject({ ...subject, sid: 's-3' });
     const [header, body, signature] = token.split('.') as [string, string, string];
     const forged = Buffer.from(

@@ -2,9 +2,9 @@
  * Signed tokens (HS256 JWT). Every token carries `typ` so that one kind can never be used as another:
  * an access endpoint refuses a refresh token and the refresh endpoint refuses an access token.
  */
-import { webcrypto } from 'node:crypto';
+import { createHmac, createSecretKey, webcrypto, type KeyObject } from 'node:crypto';
 import { tokenClaims } from '@dermis/contract';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify } from 'jose';
 import { z } from 'zod';
 
 export type TokenType = 'access' | 'refresh' | 'temp';
@@ -36,14 +36,21 @@ const claims = tokenClaims.extend({
   sid: z.string().optional(),
 });
 
+/** The protected header of every token, encoded once: `{"alg":"HS256","typ":"JWT"}`. */
+const encodedHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
 export class TokenService {
+  /** For checking, through jose. */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /** For signing, with node:crypto's HMAC on the calling thread. */
+  private readonly signingKey: KeyObject;
 
   constructor(
     secret: string,
     private readonly lifetimes: TokenLifetimes,
   ) {
-    // Imported once: given the raw secret, jose imports it anew for every token it signs or checks.
+    this.signingKey = createSecretKey(Buffer.from(secret, 'utf8'));
+    // Imported once: given the raw secret, jose imports it anew for every token it checks.
     this.key = webcrypto.subtle.importKey(
       'raw',
       new TextEncoder().encode(secret),
@@ -56,27 +63,33 @@ export class TokenService {
   /**
    * `sid` names the session; `notAfter` caps the expiry at the session's absolute end. `now` (ms)
    * exists for tests that need an already expired token.
+   *
+   * A compact HS256 JWS written here rather than by jose's SignJWT: WebCrypto signs on libuv's
+   * thread pool, where a sign-in's two tokens queued behind the password hashes of every other
+   * sign-in, and each hop woke the main thread once more (docs/decisions/045). The bytes are those
+   * SignJWT writes for the same claims, in the same order (tokens.test.ts compares them).
    */
-  async sign(
+  sign(
     typ: TokenType,
     subject: TokenSubject,
     options: { jti?: string; sid?: string; notAfter?: Date; now?: number } = {},
-  ): Promise<{ token: string; expiresAt: Date }> {
+  ): { token: string; expiresAt: Date } {
     const iat = Math.floor((options.now ?? Date.now()) / 1000);
     const cap = options.notAfter ? Math.floor(options.notAfter.getTime() / 1000) : Infinity;
     const exp = Math.min(iat + this.ttl(typ), cap);
-    const jwt = new SignJWT({
+    const payload = {
       practiceId: subject.practiceId,
       userId: subject.userId,
       username: subject.username,
       typ,
       ...(options.sid ? { sid: options.sid } : {}),
-    })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt(iat)
-      .setExpirationTime(exp);
-    if (options.jti) jwt.setJti(options.jti);
-    return { token: await jwt.sign(await this.key), expiresAt: new Date(exp * 1000) };
+      iat,
+      exp,
+      ...(options.jti ? { jti: options.jti } : {}),
+    };
+    const signingInput = `${encodedHeader}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    const signature = createHmac('sha256', this.signingKey).update(signingInput).digest('base64url');
+    return { token: `${signingInput}.${signature}`, expiresAt: new Date(exp * 1000) };
   }
 
   /**

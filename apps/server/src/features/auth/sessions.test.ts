@@ -210,7 +210,7 @@ describeEachDatabase('sessions and throttles under concurrency', (t) => {
 
   it('refuses an access token that names no session', async () => {
     const { app, user, profile } = await setUp();
-    const bare = await app.tokens.sign('access', {
+    const bare = app.tokens.sign('access', {
       practiceId: user.practiceId,
       userId: user.userId,
       username: user.username,

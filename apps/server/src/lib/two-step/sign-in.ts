@@ -31,7 +31,7 @@ export async function secondStepFor(
   if (profiles.length === 0 && !account?.mfaRequired) return null;
 
   const preferred = profiles.find((p) => p.preferred) ?? profiles[0];
-  const { token } = await tokens.sign('temp', subject, { jti: randomUUID() });
+  const { token } = tokens.sign('temp', subject, { jti: randomUUID() });
   // The preferred e-mail profile's code goes out now, so it is waiting when the code modal opens.
   if (preferred?.type === 'EMAIL') await sendEmailCode(deps, preferred);
   return {
