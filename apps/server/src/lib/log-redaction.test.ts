@@ -98,6 +98,26 @@ describe('the process logger', () => {
     expect(text()).not.toContain(token);
   });
 
+  it('masks secret fields at any depth, in objects and arrays, without changing what was logged', () => {
+    const { logger, text } = capture();
+    const logged = {
+      password: 'Top-Secret-1',
+      body: { newPassword: 'Nested-Secret-2', items: [{ otpCode: '482913' }] },
+      deep: { a: { b: { refreshToken: 'Deep-Secret-3' } } },
+      patientId: 12,
+    };
+    logger.info(logged, 'probe');
+    for (const secret of ['Top-Secret-1', 'Nested-Secret-2', '482913', 'Deep-Secret-3'])
+      expect(text()).not.toContain(secret);
+    expect(JSON.parse(text())).toMatchObject({
+      password: '[redacted]',
+      body: { newPassword: '[redacted]', items: [{ otpCode: '[redacted]' }] },
+      deep: { a: { b: { refreshToken: '[redacted]' } } },
+      patientId: 12,
+    });
+    expect(logged.body.newPassword).toBe('Nested-Secret-2');
+  });
+
   it('logs an error passed alone or as err through the safe serializer', () => {
     const { logger, text } = capture();
     const error = Object.assign(new Error('boom'), { params: ['Maria'], query: 'select 1 from "patient"' });
