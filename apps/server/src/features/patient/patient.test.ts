@@ -146,7 +146,7 @@ describeEachDatabase('app server: patient calls and the patient-access guard', (
 
   it('getByUsername without a token, or with an expired or garbage one, is 401', async () => {
     expect((await getByUsername(null, 'daniel')).statusCode).toBe(401);
-    const expired = await app.tokens.sign(
+    const expired = app.tokens.sign(
       'access',
       { practiceId, userId: guardian.userId, username: 'daniel' },
       { now: Date.now() - 301_000 },
