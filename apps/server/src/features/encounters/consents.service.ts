@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   clinic,
   consent,
@@ -53,12 +54,7 @@ export async function consentsByEncounter(
 ): Promise<Map<number, Consent[]>> {
   const result = new Map<number, Consent[]>();
   if (encounterIds.length === 0) return result;
-  const rows = await db
-    .select({ c: consent, p: consentProfile })
-    .from(consent)
-    .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
-    .where(inArray(consent.encounterId, encounterIds))
-    .orderBy(asc(consent.id));
+  const rows = await consentsOfEncountersStatement(db).execute({ encounterIds });
   if (rows.length === 0) return result;
   const signatures = await signaturesFor(
     db,
@@ -84,20 +80,12 @@ async function signaturesFor(
   consents: (typeof consent.$inferSelect)[],
   withImages: boolean,
 ): Promise<Signatures> {
-  const patientIds = [...new Set(consents.map((c) => c.patientId))];
-  const profileIds = [...new Set(consents.map((c) => c.consentProfileId))];
-  const rows = await db
-    .select({
-      ...getTableColumns(consentSignature),
-      signaturePng: withImages ? consentSignature.signaturePng : sql<string>`''`,
-    })
-    .from(consentSignature)
-    .where(
-      sql`${inArray(
-        consentSignature.consentId,
-        consents.map((c) => c.id),
-      )} OR (${consentSignature.frequency} = 'ONE_TIME' AND ${inArray(consentSignature.patientId, patientIds)} AND ${inArray(consentSignature.consentProfileId, profileIds)})`,
-    );
+  const statement = withImages ? signaturesWithInkStatement : signaturesStatement;
+  const rows = await statement(db).execute({
+    consentIds: consents.map((c) => c.id),
+    patientIds: [...new Set(consents.map((c) => c.patientId))],
+    profileIds: [...new Set(consents.map((c) => c.consentProfileId))],
+  });
   // Indexed once: a list of hundreds of consents must not scan every signature for each.
   const signatures: Signatures = { all: rows, byConsent: new Map(), oneTime: new Map() };
   for (const row of rows) {
@@ -108,6 +96,37 @@ async function signaturesFor(
   }
   return signatures;
 }
+
+/** consentsByEncounter's read, prepared (a visit list's hot path, docs/decisions/045). */
+const consentsOfEncountersStatement = preparedPerDatabase((db) =>
+  db
+    .select({ c: consent, p: consentProfile })
+    .from(consent)
+    .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
+    .where(sql`${consent.encounterId} = ANY(${sql.placeholder('encounterIds')}::integer[])`)
+    .orderBy(asc(consent.id))
+    .prepare('consents_of_encounters'),
+);
+
+/** signaturesFor's read, prepared, with the drawn PNGs or without them. */
+const signaturesOf = (withImages: boolean, name: string) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({
+        ...getTableColumns(consentSignature),
+        signaturePng: withImages ? consentSignature.signaturePng : sql<string>`''`,
+      })
+      .from(consentSignature)
+      .where(
+        sql`${consentSignature.consentId} = ANY(${sql.placeholder('consentIds')}::integer[])
+          OR (${consentSignature.frequency} = 'ONE_TIME'
+            AND ${consentSignature.patientId} = ANY(${sql.placeholder('patientIds')}::integer[])
+            AND ${consentSignature.consentProfileId} = ANY(${sql.placeholder('profileIds')}::integer[]))`,
+      )
+      .prepare(name),
+  );
+const signaturesStatement = signaturesOf(false, 'consent_signatures');
+const signaturesWithInkStatement = signaturesOf(true, 'consent_signatures_with_ink');
 
 interface Signatures {
   all: Signature[];

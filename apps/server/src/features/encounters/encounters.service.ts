@@ -10,9 +10,10 @@ import {
   type getEncountersByFilterRequest,
   type upsertEncounterRequest,
 } from '@dermis/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
 import { consentsByEncounter, syncEncounterConsents, unsignedOf } from './consents.service';
 import type { ProviderAvatar } from './provider-avatar';
@@ -41,30 +42,17 @@ export async function loadEncounters(
     .where(where)
     .orderBy(order(encounter.dateOfService), order(encounter.id));
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  return withProvidersAndConsents(db, rows);
+}
+
+type EncounterRow = { e: typeof encounter.$inferSelect; c: typeof clinic.$inferSelect | null };
+
+/** The visits of these rows as the contract's Encounter: each with its providers and consents. */
+async function withProvidersAndConsents(db: Db, rows: EncounterRow[]): Promise<Encounter[]> {
   if (rows.length === 0) return [];
-  const roles = await db
-    .select({
-      encounterId: encounterRole.encounterId,
-      role: encounterRole.role,
-      providerId: provider.id,
-      firstName: provider.firstName,
-      lastName: provider.lastName,
-      title: provider.credentials,
-      avatarS3Id: provider.avatarS3Id,
-    })
-    .from(encounterRole)
-    .innerJoin(provider, eq(provider.id, encounterRole.providerId))
-    .where(
-      inArray(
-        encounterRole.encounterId,
-        rows.map((r) => r.e.id),
-      ),
-    )
-    .orderBy(asc(encounterRole.position), asc(encounterRole.id));
-  const consents = await consentsByEncounter(
-    db,
-    rows.map((r) => r.e.id),
-  );
+  const ids = rows.map((r) => r.e.id);
+  const roles = await rolesStatement(db).execute({ ids });
+  const consents = await consentsByEncounter(db, ids);
   // Grouped once: a patient with hundreds of visits must not scan every role for every visit.
   const rolesByEncounter = new Map<number, typeof roles>();
   for (const role of roles) {
@@ -139,22 +127,86 @@ export async function filterEncounters(
   patientId: number,
   filter: z.output<typeof getEncountersByFilterRequest>,
 ): Promise<{ encounters: Encounter[]; total: number }> {
-  const conditions: SQL[] = [eq(encounter.patientId, patientId), listedVisit];
-  if (filter.dateSelection === 'SPECIFY_RANGE') {
-    if (filter.dateOfServiceRangeLow)
-      conditions.push(gte(encounter.dateOfService, new Date(filter.dateOfServiceRangeLow)));
-    if (filter.dateOfServiceRangeHigh)
-      conditions.push(lt(encounter.dateOfService, new Date(filter.dateOfServiceRangeHigh)));
-  }
-  if (filter.historyFinished !== undefined)
-    conditions.push(eq(encounter.historyFinished, filter.historyFinished));
-  const where = and(...conditions)!;
-  const encounters = await loadEncounters(db, where, { order: filter.sortOrder, limit: filter.limit });
+  const range = filter.dateSelection === 'SPECIFY_RANGE';
+  const at = (value: string | undefined) => (range && value ? new Date(value).toISOString() : null);
+  const params: VisitFilter = {
+    patientId,
+    low: at(filter.dateOfServiceRangeLow),
+    high: at(filter.dateOfServiceRangeHigh),
+    historyFinished: filter.historyFinished ?? null,
+  };
+  const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
+  const rows = await page(db).execute({ ...params, limit: filter.limit ?? null });
+  const encounters = await withProvidersAndConsents(db, rows);
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
-  const [counted] = await db.select({ total: count() }).from(encounter).where(where);
+  const [counted] = await countStatement(db).execute(params);
   return { encounters, total: counted?.total ?? encounters.length };
 }
+
+/**
+ * A visit list's filter as its prepared statements bind it: a null bound leaves that condition out.
+ * One statement shape for every filter (prepared, so neither Drizzle nor PostgreSQL builds or plans
+ * it again on each call: docs/decisions/045); a patient's visits are found by the patient's index and
+ * are few enough for the optional conditions to be filters.
+ */
+type VisitFilter = {
+  patientId: number;
+  low: string | null;
+  high: string | null;
+  historyFinished: boolean | null;
+};
+
+const visitFilter = () => {
+  const low = sql.placeholder('low');
+  const high = sql.placeholder('high');
+  const historyFinished = sql.placeholder('historyFinished');
+  return and(
+    eq(encounter.patientId, sql.placeholder('patientId')),
+    listedVisit,
+    sql`(${low}::timestamptz IS NULL OR ${encounter.dateOfService} >= ${low}::timestamptz)`,
+    sql`(${high}::timestamptz IS NULL OR ${encounter.dateOfService} < ${high}::timestamptz)`,
+    sql`(${historyFinished}::boolean IS NULL OR ${encounter.historyFinished} = ${historyFinished}::boolean)`,
+  );
+};
+
+/** A page of a visit list in one order; a null limit is no limit (LIMIT NULL in PostgreSQL). */
+const visitPage = (order: typeof asc, name: string) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({ e: encounter, c: clinic })
+      .from(encounter)
+      .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
+      .where(visitFilter())
+      .orderBy(order(encounter.dateOfService), order(encounter.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+const oldestFirstStatement = visitPage(asc, 'visit_page_oldest_first');
+const newestFirstStatement = visitPage(desc, 'visit_page_newest_first');
+
+const countStatement = preparedPerDatabase((db) =>
+  db.select({ total: count() }).from(encounter).where(visitFilter()).prepare('visit_count'),
+);
+
+/** The providers of these visits, in the clinic's order. */
+const rolesStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      encounterId: encounterRole.encounterId,
+      role: encounterRole.role,
+      providerId: provider.id,
+      firstName: provider.firstName,
+      lastName: provider.lastName,
+      title: provider.credentials,
+      avatarS3Id: provider.avatarS3Id,
+    })
+    .from(encounterRole)
+    .innerJoin(provider, eq(provider.id, encounterRole.providerId))
+    .where(sql`${encounterRole.encounterId} = ANY(${sql.placeholder('ids')}::integer[])`)
+    .orderBy(asc(encounterRole.position), asc(encounterRole.id))
+    .prepare('visit_roles'),
+);
 
 /**
  * Unfinished screenings (decision 100): upcoming visits (from now) within unfinishedScreeningDays
