@@ -88,5 +88,9 @@ export const consentSignature = pgTable(
     userAgent: text('user_agent'),
     sha256: text('sha256').notNull(),
   },
-  (t) => [unique('consent_signature_consent_unique').on(t.consentId)],
+  (t) => [
+    unique('consent_signature_consent_unique').on(t.consentId),
+    // The ONE_TIME signatures of a patient's form, read with every visit list (migration 0102).
+    index('consent_signature_patient_profile_idx').on(t.patientId, t.consentProfileId),
+  ],
 );
