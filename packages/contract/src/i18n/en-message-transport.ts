@@ -5,7 +5,7 @@
  */
 export const enMessageTransport = {
   'server.error.sendLimitAccount':
-    'You have reached the limit of {limit} messages a day. Please try again tomorrow.',
+    'You have reached your daily message limit ({limit}). Please try again tomorrow.',
   'server.error.sendLimitPractice':
     'Your practice has reached its limit of messages for today. Please try again tomorrow.',
   'server.error.directUnavailable': 'Direct messaging is not available for this account.',

@@ -3,7 +3,7 @@ import type { MessageTransportMessageKey } from './en-message-transport';
 /** Spanish texts of the message transport and transmission (same keys as en-message-transport.ts). */
 export const esMessageTransport: Record<MessageTransportMessageKey, string> = {
   'server.error.sendLimitAccount':
-    'Ha alcanzado el límite de {limit} mensajes por día. Vuelva a intentarlo mañana.',
+    'Ha alcanzado su límite diario de mensajes ({limit}). Vuelva a intentarlo mañana.',
   'server.error.sendLimitPractice':
     'Su consulta ha alcanzado el límite de mensajes de hoy. Vuelva a intentarlo mañana.',
   'server.error.directUnavailable': 'La mensajería Direct no está disponible para esta cuenta.',

@@ -435,7 +435,7 @@ describeEachDatabase('message transport and transmit', (t) => {
       const third = await send();
       expect(third.statusCode).toBe(429);
       expect(third.json()).toMatchObject({
-        message: 'You have reached the limit of 2 messages a day. Please try again tomorrow.',
+        message: 'You have reached your daily message limit (2). Please try again tomorrow.',
       });
       expect(await t.db.select().from(mailOutbox)).toHaveLength(2);
     });

@@ -220,7 +220,7 @@ describeEachDatabase('messages', (t) => {
     const third = await sendDirect(token, { ...message, subject: 'Three' }, limited);
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({
-      message: 'You have reached the limit of 2 messages a day. Please try again tomorrow.',
+      message: 'You have reached your daily message limit (2). Please try again tomorrow.',
     });
     expect((await list(mariaToken, maria.patientId, 'SENT')).messages.map((m) => m.subject)).toEqual([
       'Two',
