@@ -4,6 +4,7 @@
  * hot statements (docs/decisions/045); a WeakMap so a closed test database takes its statements
  * with it.
  */
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from './database';
 
 export function preparedPerDatabase<Statement>(prepare: (db: Db) => Statement): (db: Db) => Statement {
@@ -16,4 +17,12 @@ export function preparedPerDatabase<Statement>(prepare: (db: Db) => Statement): 
     }
     return statement;
   };
+}
+
+/**
+ * `column = ANY($name::integer[])`: a list of ids bound as ONE array, so a prepared statement keeps
+ * one shape however many ids it is given (drizzle's inArray spells out a parameter per id).
+ */
+export function isAnyOf(column: Column, name: string): SQL {
+  return sql`${column} = ANY(${sql.placeholder(name)}::integer[])`;
 }

@@ -14,10 +14,10 @@ import {
   type upsertClinicRequest,
   type upsertConsentProfileRequest,
 } from '@dermis/contract';
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { preparedPerDatabase } from '../../db/prepared';
+import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
 import {
   clinic,
   consent,
@@ -103,7 +103,7 @@ const consentsOfEncountersStatement = preparedPerDatabase((db) =>
     .select({ c: consent, p: consentProfile })
     .from(consent)
     .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
-    .where(sql`${consent.encounterId} = ANY(${sql.placeholder('encounterIds')}::integer[])`)
+    .where(isAnyOf(consent.encounterId, 'encounterIds'))
     .orderBy(asc(consent.id))
     .prepare('consents_of_encounters'),
 );
@@ -118,10 +118,14 @@ const signaturesOf = (withImages: boolean, name: string) =>
       })
       .from(consentSignature)
       .where(
-        sql`${consentSignature.consentId} = ANY(${sql.placeholder('consentIds')}::integer[])
-          OR (${consentSignature.frequency} = 'ONE_TIME'
-            AND ${consentSignature.patientId} = ANY(${sql.placeholder('patientIds')}::integer[])
-            AND ${consentSignature.consentProfileId} = ANY(${sql.placeholder('profileIds')}::integer[]))`,
+        or(
+          isAnyOf(consentSignature.consentId, 'consentIds'),
+          and(
+            eq(consentSignature.frequency, 'ONE_TIME'),
+            isAnyOf(consentSignature.patientId, 'patientIds'),
+            isAnyOf(consentSignature.consentProfileId, 'profileIds'),
+          ),
+        ),
       )
       .prepare(name),
   );

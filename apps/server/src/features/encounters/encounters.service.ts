@@ -13,7 +13,7 @@ import {
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { preparedPerDatabase } from '../../db/prepared';
+import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
 import { consentsByEncounter, syncEncounterConsents, unsignedOf } from './consents.service';
 import type { ProviderAvatar } from './provider-avatar';
@@ -29,19 +29,15 @@ export function providerAvatarUrl(s3Id: string | null): string | null {
  */
 const listedVisit = sql`(${encounter.dateOfService} >= now() OR EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = ${encounter.id}))`;
 
-export async function loadEncounters(
-  db: Db,
-  where: SQL,
-  options: { order?: 'ASC' | 'DESC'; limit?: number } = {},
-): Promise<Encounter[]> {
-  const order = options.order === 'DESC' ? desc : asc;
-  const query = db
-    .select({ e: encounter, c: clinic })
-    .from(encounter)
-    .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
+/** Visits with their clinic: the first read of every visit list. */
+const visitsWithClinic = (db: Db) =>
+  db.select({ e: encounter, c: clinic }).from(encounter).leftJoin(clinic, eq(clinic.id, encounter.clinicId));
+
+/** The visits `where` selects, oldest first (a visit list has its own prepared statements, below). */
+export async function loadEncounters(db: Db, where: SQL): Promise<Encounter[]> {
+  const rows = await visitsWithClinic(db)
     .where(where)
-    .orderBy(order(encounter.dateOfService), order(encounter.id));
-  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+    .orderBy(asc(encounter.dateOfService), asc(encounter.id));
   return withProvidersAndConsents(db, rows);
 }
 
@@ -173,10 +169,7 @@ const visitFilter = () => {
 /** A page of a visit list in one order; a null limit is no limit (LIMIT NULL in PostgreSQL). */
 const visitPage = (order: typeof asc, name: string) =>
   preparedPerDatabase((db) =>
-    db
-      .select({ e: encounter, c: clinic })
-      .from(encounter)
-      .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
+    visitsWithClinic(db)
       .where(visitFilter())
       .orderBy(order(encounter.dateOfService), order(encounter.id))
       .limit(sql.placeholder('limit'))
@@ -203,7 +196,7 @@ const rolesStatement = preparedPerDatabase((db) =>
     })
     .from(encounterRole)
     .innerJoin(provider, eq(provider.id, encounterRole.providerId))
-    .where(sql`${encounterRole.encounterId} = ANY(${sql.placeholder('ids')}::integer[])`)
+    .where(isAnyOf(encounterRole.encounterId, 'ids'))
     .orderBy(asc(encounterRole.position), asc(encounterRole.id))
     .prepare('visit_roles'),
 );
