@@ -77,7 +77,10 @@ class FakeXhr {
 
 const report = { id: 41, name: 'report.pdf', size: 2000, mimeType: 'application/pdf' };
 
-function server(message: Omit<typeof original, 'attachments'> & { attachments: unknown[] } = original) {
+function server(
+  message: Omit<typeof original, 'attachments'> & { attachments: unknown[] } = original,
+  sendRefusal?: { status: number; body: unknown },
+) {
   let uploads = 0;
   let forwards = 0;
   return mockFetch((url, init) => {
@@ -120,6 +123,7 @@ function server(message: Omit<typeof original, 'attachments'> & { attachments: u
         },
       };
     }
+    if (url.endsWith('directMessage/send') && sendRefusal) return sendRefusal;
     if (url.endsWith('directMessage/send')) {
       const body = JSON.parse(init.body as string) as { directMessageInfo: { to: string; subject: string } };
       return {
@@ -193,6 +197,21 @@ describe('Compose', () => {
     expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
     expect(screen.getByTestId('compose-to')).toHaveFocus();
     expect(fetch.mock.calls.some(([url]) => (url as string).includes('directMessage/send'))).toBe(false);
+  });
+
+  it("shows the daily send limit in the server's words and keeps what was typed", async () => {
+    const limit = 'You have reached your daily message limit (50). Please try again tomorrow.';
+    server(original, { status: 429, body: { error: 'TOO_MANY_ATTEMPTS', message: limit } });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'dr.lee@direct.sunshine-derm.example.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Photos');
+    await user.type(screen.getByTestId('compose-content'), 'Hello doctor');
+    await user.click(screen.getByTestId('compose-send'));
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    expect(screen.getByTestId('compose-subject')).toHaveValue('Photos');
+    expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
   });
 
   it('uploads with progress, refuses oversized and duplicate files, and sends the checked ids', async () => {

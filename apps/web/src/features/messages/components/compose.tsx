@@ -5,10 +5,10 @@ import { IconSend } from '@tabler/icons-react';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
-import { isApiError, useApiClient } from '../../../lib/api';
+import { useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { forwardAttachments, useMessage, useSendMessage, type TransportMode } from '../api/messages';
-import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
+import { forwardDraft, isAddressValid, replyDraft, sendFailureText, type Draft } from '../format';
 import { AttachmentsField, type ComposeAttachment } from './attachments-field';
 import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, isListSlug, listTypes, useMessagesScope } from './messages-context';
@@ -142,11 +142,8 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
       });
       await navigate(`${scope.base}/inbox`);
     } catch (error) {
-      // Spec 002 §4 "Sending": the failure modal, the form keeping everything typed. A refusal the
-      // patient can act on (a daily limit, an unknown Direct address) is shown in its own words.
-      setFailure(
-        isApiError(error) && error.status === 400 && error.message ? error.message : t('error.generic'),
-      );
+      // Spec 002 §4 "Sending": the failure modal, the form keeping everything typed.
+      setFailure(sendFailureText(error));
     }
   };
 

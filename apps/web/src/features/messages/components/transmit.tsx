@@ -16,7 +16,7 @@ import { SectionCard } from '../../../components/section-card';
 import { isApiError, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useTransmit, type TransportMode } from '../api/messages';
-import { isAddressValid } from '../format';
+import { isAddressValid, sendFailureText } from '../format';
 import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, useMessagesScope } from './messages-context';
 
@@ -102,10 +102,7 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
       });
       await navigate(`${scope.base}/inbox`);
     } catch (error) {
-      setFailure({
-        message:
-          isApiError(error) && error.status === 400 && error.message ? error.message : t('error.generic'),
-      });
+      setFailure({ message: sendFailureText(error) });
     } finally {
       setBusy(false);
     }
