@@ -3,7 +3,9 @@
 // Fastify "floor" answering the very same JSON after one indexed lookup over its own pool (the
 // least any authenticated read can cost), and the same lookup joined to the session (what the
 // revocation check adds). Also measures, on request, the raw argon2id hash rate in this process: the
-// ceiling of sign-ins. Prints one JSON line with the addresses and figures.
+// ceiling of sign-ins. And a sign-in floor: the stored hash looked up by name, one argon2id check on
+// the same password threads, then the same JSON as a sign-in (the least a sign-in over HTTP can cost
+// on this machine). Prints one JSON line with the addresses and figures.
 import { availableParallelism } from 'node:os';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -14,7 +16,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { givenManyVisits } from './appointments';
-import { hashPassword } from '../apps/server/src/lib/passwords';
+import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords';
 import { throwAwayPostgres } from './support';
 
 const adminUrl = testServices().databaseUrl;
@@ -48,6 +50,7 @@ const dermisUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 const { username, password } = demoAccounts.patient;
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 const { accessToken } = login.json<{ accessToken: string }>();
+const signInJson = login.body;
 const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
   userId: number;
   sid: string;
@@ -64,8 +67,10 @@ const sameJson = profile.body;
 // through the one embedded database (there is no pool to have).
 type Lookup = (withSession: boolean) => Promise<unknown>;
 let lookup: Lookup;
+let lookupHash: (name: string) => Promise<string>;
 let floorPool: pg.Pool | null = null;
 const plain = 'SELECT id FROM user_account WHERE id = $1';
+const hashOf = 'SELECT password_hash FROM user_account WHERE lower(username) = $1 LIMIT 1';
 const joined =
   'SELECT u.id FROM user_account u JOIN auth_session s ON s.id = $2 AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now() WHERE u.id = $1';
 if (benchDb) {
@@ -79,11 +84,25 @@ if (benchDb) {
       : await pool.query({ name: 'floor', text: plain, values: [claims.userId] });
     if (result.rowCount !== 1) throw new Error('floor lookup found nothing');
   };
+  lookupHash = async (name) => {
+    const result = await pool.query<{ password_hash: string }>({
+      name: 'floor_hash',
+      text: hashOf,
+      values: [name],
+    });
+    return result.rows[0]!.password_hash;
+  };
 } else {
   lookup = (withSession) =>
     database.scriptTransaction((tx) =>
       withSession ? tx.query(joined, [claims.userId, claims.sid]) : tx.query(plain, [claims.userId]),
     );
+  lookupHash = async (name) => {
+    const rows = await database.scriptTransaction((tx) =>
+      tx.query<{ password_hash: string }>(hashOf, [name]),
+    );
+    return rows[0]!.password_hash;
+  };
 }
 const floor = Fastify({ logger: false });
 floor.post('/floor', async (_request, reply) => {
@@ -93,6 +112,11 @@ floor.post('/floor', async (_request, reply) => {
 floor.post('/floor-session', async (_request, reply) => {
   await lookup(true);
   return reply.type('application/json').send(sameJson);
+});
+floor.post('/sign-in-floor', async (_request, reply) => {
+  if (!(await verifyPassword(await lookupHash(username.toLowerCase()), password)))
+    throw new Error('sign-in floor: the password did not match');
+  return reply.type('application/json').send(signInJson);
 });
 // The raw argon2id hash rate, measured when asked: bench/run.ts asks just before and just after the
 // sign-in scenario, so the ceiling is measured in the same conditions as the sign-ins.
