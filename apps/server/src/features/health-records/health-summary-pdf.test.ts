@@ -90,6 +90,28 @@ describe('the health summary PDF', () => {
     expect(pdf.length).toBeLessThan(150_000);
   });
 
+  it('draws Korean names with the Korean font, Hanja with the Chinese one', async () => {
+    const pdf = await renderHealthSummaryPdf(
+      summary('김민준', [
+        {
+          title: 'Care team',
+          entries: [{ primary: 'Dr. 이서연 (李瑞妍)', details: ['서울 강남구 · Kim Min-jun'] }],
+        },
+      ]),
+    );
+    const all = extractPdfText(pdf).join('\n');
+    expect(all).toContain('김민준 · Date of birth 03/12/1984');
+    expect(all).toContain('Dr. 이서연 (李瑞妍)');
+    expect(all).toContain('서울 강남구 · Kim Min-jun');
+    expect(all).not.toContain('?');
+    // The name in the header is regular type, the entry's first line bold.
+    const fonts = baseFonts(pdf).map((name) => name.slice(7));
+    expect(fonts).toContain('NotoSansKR-Regular');
+    expect(fonts).toContain('NotoSansKR-Bold');
+    expect(fonts).toContain('NotoSansSC-Bold');
+    expect(pdf.length).toBeLessThan(150_000);
+  });
+
   it('prints a character no embedded font has as ?, and drops control characters', async () => {
     const pdf = await renderHealthSummaryPdf(
       summary('Ana\u0007 López', [{ title: 'Notes', entries: [{ primary: 'Smile 😀 here' }] }]),

@@ -10,15 +10,17 @@
  *   lacks. From @expo-google-fonts/noto-sans-sc (same licences), an optional dependency: its files are
  *   large (about 10 MB a weight, 95 MB installed), so they are read only when a document has such a
  *   character, and an install without optional packages prints those characters as '?'.
- * A character neither family has (Korean Hangul, emoji) is printed as '?', so a reader sees that
- * something is missing.
+ * - Noto Sans KR (regular, bold): Korean Hangul, for the characters neither of the others has. From
+ *   @expo-google-fonts/noto-sans-kr (same licences), optional and read only when needed like SC
+ *   (about 6 MB a weight, 56 MB installed).
+ * A character no family has (emoji) is printed as '?', so a reader sees that something is missing.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 
 export type PdfTextStyle = 'regular' | 'bold' | 'italic';
-type Family = 'latin' | 'cjk';
+type Family = 'latin' | 'cjk' | 'korean';
 
 const fontFiles: Record<Family, Record<PdfTextStyle, string>> = {
   latin: {
@@ -31,6 +33,12 @@ const fontFiles: Record<Family, Record<PdfTextStyle, string>> = {
     bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
     // Chinese type has no italic: the regular weight.
     italic: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  },
+  korean: {
+    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+    // Korean type has no italic either.
+    italic: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
   },
 };
 
@@ -82,26 +90,30 @@ function drawingFont(file: string): Font {
   return font;
 }
 
-/** The CJK font for coverage checks, or null when the optional package is not installed. */
-function cjkFont(): Font | null {
+/** An optional family's font for coverage checks, or null when its package is not installed. */
+function optionalFont(family: 'cjk' | 'korean'): Font | null {
   try {
-    return load(fontFiles.cjk.regular);
+    return load(fontFiles[family].regular);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return null;
     throw error;
   }
 }
 
-/** Which family draws a code point (null: neither has it), remembered per code point. */
+/** Which family draws a code point (null: none has it), remembered per code point. */
 const familyOf = new Map<number, Family | null>();
 function familyFor(codePoint: number): Family | null {
   let family = familyOf.get(codePoint);
   if (family === undefined) {
+    // In this order: the Latin font has a code point's glyph more often, and the Chinese font draws
+    // the Han characters a Korean text may also hold the way the other Chinese names are drawn.
     family = load(fontFiles.latin.regular).hasGlyphForCodePoint(codePoint)
       ? 'latin'
-      : cjkFont()?.hasGlyphForCodePoint(codePoint)
+      : optionalFont('cjk')?.hasGlyphForCodePoint(codePoint)
         ? 'cjk'
-        : null;
+        : optionalFont('korean')?.hasGlyphForCodePoint(codePoint)
+          ? 'korean'
+          : null;
     familyOf.set(codePoint, family);
   }
   return family;
@@ -125,7 +137,7 @@ export function fontRuns(text: string, style: PdfTextStyle): FontRun[] {
     if (ch === '\t' || ch === '\n' || ch === '\r') ch = ' ';
     else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
     const last = runs.at(-1);
-    // Both families have the space: it stays in the run it follows, so 'Wang 王 小明' is two runs.
+    // Every family has the space: it stays in the run it follows, so 'Wang 王 小明' is two runs.
     if (ch === ' ' && last) {
       last.text += ch;
       continue;
@@ -145,7 +157,7 @@ export function fontRuns(text: string, style: PdfTextStyle): FontRun[] {
 /**
  * How far below the top of a line its baseline lies, in points, for text of `size` in `style`: the
  * Latin font's ascent. Every run of a line is placed with it (pdfkit's `baseline` option), so a run
- * in the Chinese font, whose ascent is taller, sits on the same baseline instead of lower.
+ * in the Chinese or Korean font, whose ascent is taller, sits on the same baseline instead of lower.
  */
 export function baselineBelowTop(style: PdfTextStyle, size: number): number {
   const font = load(fontFiles.latin[style]);
