@@ -104,7 +104,7 @@ describe('the health summary PDF', () => {
     expect(all).toContain('Dr. 이서연 (李瑞妍)');
     expect(all).toContain('서울 강남구 · Kim Min-jun');
     expect(all).not.toContain('?');
-    // The name in the header is regular type, the entry's first line bold.
+    // The page header and the entry's first line are bold, the entry's details regular.
     const fonts = baseFonts(pdf).map((name) => name.slice(7));
     expect(fonts).toContain('NotoSansKR-Regular');
     expect(fonts).toContain('NotoSansKR-Bold');
