@@ -1,5 +1,5 @@
 // Scheduled jobs and the record of reminder e-mails sent (0078, decisions 107 and 108), per
-// recipient (0101, decision 163).
+// recipient (0101, decision 163), and when a recipient may be tried again (0103, decision 166).
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { patient } from './core';
 import { encounter } from './health-history';
@@ -51,6 +51,23 @@ export const reminderRecipient = pgTable(
     status: text('status', { enum: ['SENT', 'REFUSED'] }).notNull(),
     responseCode: integer('response_code'),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.encounterId, t.kind, t.dateOfService, t.address] })],
+);
+
+/** Per recipient address of a reminder: when it may be tried again after temporary failures (0103). */
+export const reminderRetry = pgTable(
+  'reminder_retry',
+  {
+    encounterId: integer('encounter_id')
+      .notNull()
+      .references(() => encounter.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['APPOINTMENT', 'FOLLOW_UP'] }).notNull(),
+    dateOfService: timestamp('date_of_service', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Trimmed and lower-cased. */
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.encounterId, t.kind, t.dateOfService, t.address] })],
 );

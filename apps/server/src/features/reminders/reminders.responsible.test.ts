@@ -268,8 +268,19 @@ describeEachDatabase('reminders through responsible persons', (t) => {
         ]);
         expect(await t.db.select().from(reminderSent)).toHaveLength(0);
 
+        // Lucía's server accepts again, but her address waits five minutes after its failure
+        // (decision 166): a pass one minute later leaves her alone.
         listener.refuse = () => undefined;
-        expect((await runReminderPass(smtp, now)).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+        const minutesLater = (m: number) => new Date(now.getTime() + m * 60_000);
+        expect((await runReminderPass(smtp, minutesLater(1))).appointment).toMatchObject({
+          SENT: 0,
+          FAILED: 1,
+        });
+        expect(listener.received).toHaveLength(1);
+        expect((await runReminderPass(smtp, minutesLater(5))).appointment).toMatchObject({
+          SENT: 1,
+          FAILED: 0,
+        });
         expect((await runReminderPass(smtp, new Date(now.getTime() + hour))).appointment).toMatchObject({
           SENT: 0,
           FAILED: 0,

@@ -21,6 +21,7 @@ import { prepareReminderMails } from '../../lib/mail/reminder-mail';
 import type { MailContent } from '../../lib/mail/template';
 import { describeError } from '../../lib/safe-error';
 import type { ReminderCandidate, ReminderKind } from './reminders.repository';
+import { clearRetries, clearRetry, recordTemporaryFailure, retryWaits } from './reminder-retry.repository';
 import {
   appointmentCandidates,
   claimRecipient,
@@ -85,7 +86,7 @@ export async function runReminderPass(
     const page = await appointmentCandidates(deps.db, now, lead, after, deps.config.reminderTimeZone);
     for (const candidate of page) {
       if (signal?.aborted) break;
-      summary.appointment[await remindOnce(deps, candidate, 'APPOINTMENT')]++;
+      summary.appointment[await remindOnce(deps, candidate, 'APPOINTMENT', now)]++;
     }
     if (page.length === 0) break;
     after = page[page.length - 1]!.encounterId;
@@ -100,7 +101,7 @@ export async function runReminderPass(
     );
     for (const candidate of page) {
       if (signal?.aborted) break;
-      summary.followUp[await remindOnce(deps, candidate, 'FOLLOW_UP')]++;
+      summary.followUp[await remindOnce(deps, candidate, 'FOLLOW_UP', now)]++;
     }
     if (page.length === 0) break;
     after = page[page.length - 1]!.encounterId;
@@ -130,6 +131,7 @@ async function remindOnce(
   deps: ReminderPassDeps,
   candidate: ReminderCandidate,
   kind: ReminderKind,
+  now: Date,
 ): Promise<ReminderOutcome> {
   const log = (message: string, details: object) =>
     deps.logger?.error({ encounterId: candidate.encounterId, kind, ...details }, message);
@@ -155,19 +157,30 @@ async function remindOnce(
 
   const done = { SENT: 0, REFUSED: 0, ALREADY_SENT: 0, FAILED: 0 };
   for (const mail of mails) {
+    const to = mail.message.to;
     try {
+      // After a temporary failure the recipient waits its turn (decision 166): still failed, still due.
+      if (await retryWaits(deps.db, candidate, kind, to, now)) {
+        done.FAILED++;
+        continue;
+      }
       done[await remindRecipient(deps, candidate, kind, mail)]++;
     } catch (error) {
       // One failing e-mail (a temporary refusal, a lost connection) must not stop the others; its
-      // recipient's record was rolled back with it, so the next pass writes to that recipient only.
+      // recipient's record was rolled back with it, so a later pass writes to that recipient only,
+      // once its wait is over.
       log('reminder e-mail failed', { error: describeError(error) });
       done.FAILED++;
+      await recordTemporaryFailure(deps.db, candidate, kind, to, now).catch((failure: unknown) =>
+        log('reminder retry record failed', { error: describeError(failure) }),
+      );
     }
   }
   if (done.FAILED > 0) return 'FAILED';
   try {
     // Every recipient reached or refused for good: the candidate queries leave the reminder out now.
     await recordReminder(deps.db, candidate, kind);
+    await clearRetries(deps.db, candidate, kind);
   } catch (error) {
     // Only costs a pass that finds each recipient recorded and tries again to finish the reminder.
     log('reminder record failed', { error: describeError(error) });
@@ -192,6 +205,8 @@ async function remindRecipient(
   return deps.db.transaction(async (tx) => {
     const recipient = { to: mail.message.to, patientId: mail.recipientPatientId };
     if (!(await claimRecipient(tx, candidate, kind, recipient))) return 'ALREADY_SENT';
+    // Reached or refused for good, the recipient's failures are forgotten; a failure rolls this back.
+    await clearRetry(tx, candidate, kind, recipient.to);
     try {
       await mailerInTransaction(deps.mailer, tx).send(mail.message);
       return 'SENT';

@@ -6,6 +6,7 @@ import {
   patient,
   patientContact,
   practice,
+  reminderRetry,
   reminderSent,
   scheduledJob,
   apiKey,
@@ -280,18 +281,38 @@ describeEachDatabase('reminder e-mails', (t) => {
     expect((await runJobIfDue(t.db, job, 'survivor')).status).toBe('RAN');
   });
 
-  it('keeps an e-mail the mail server refused for the next pass', async () => {
+  it('keeps an e-mail that failed for a later pass, waiting longer after each failure (decision 166)', async () => {
     const ana = await givenPatientWithEmail('ana@example.org');
-    await givenVisit(ana.patientId, new Date(now.getTime() + 10 * hour));
-    const refusing: Mailer = {
-      send: (_: MailMessage) => Promise.reject(new Error('550 mailbox unavailable ana@example.org')),
+    await givenVisit(ana.patientId, new Date(now.getTime() + 20 * hour));
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    let minute = 0;
+    const tried: number[] = [];
+    const failing: Mailer = {
+      send: (_: MailMessage) => {
+        tried.push(minute);
+        return Promise.reject(new Error('421 4.3.2 service not available, try again later'));
+      },
       close: () => Promise.resolve(),
     };
-    const failed = await runReminderPass({ ...setup.deps, mailer: refusing }, now);
-    expect(failed.appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+    // A pass every five minutes for nine hours, the mail server failing every time.
+    for (; minute <= 560; minute += 5) {
+      const pass = await runReminderPass({ ...setup.deps, mailer: failing }, at(minute));
+      // Tried or waiting, the reminder is still due and counted as failed.
+      expect(pass.appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+    }
+    // Waits of 5, 10, 20, 40, 80 and 160 minutes, then 4 hours at most.
+    expect(tried).toEqual([0, 5, 15, 35, 75, 155, 315, 555]);
     expect(await t.db.select().from(reminderSent)).toHaveLength(0);
+    expect(await t.db.select().from(reminderRetry)).toEqual([
+      expect.objectContaining({ address: 'ana@example.org', failures: 8, nextAttemptAt: at(795) }),
+    ]);
 
-    expect((await runReminderPass(setup.deps, now)).appointment.SENT).toBe(1);
+    // The mail server is back: the reminder goes when the wait is over, and its failures are forgotten.
+    expect((await runReminderPass(setup.deps, at(790))).appointment).toMatchObject({ SENT: 0, FAILED: 1 });
+    expect((await runReminderPass(setup.deps, at(795))).appointment).toMatchObject({ SENT: 1, FAILED: 0 });
+    expect(await outbox()).toHaveLength(1);
+    expect(await t.db.select().from(reminderRetry)).toEqual([]);
+    expect((await runReminderPass(setup.deps, at(800))).appointment.SENT).toBe(0);
   });
 
   it('is driven by the poller without anyone calling it', async () => {
