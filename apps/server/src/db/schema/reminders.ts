@@ -34,10 +34,12 @@ export const reminderSent = pgTable(
   ],
 );
 
-/** Per recipient address of a reminder: handed over, or refused for good by the mail server (0101). */
-export const reminderRecipient = pgTable(
-  'reminder_recipient',
-  {
+/**
+ * The key of one recipient of one reminder: the reminder (its visit, kind and visit time, as in
+ * reminder_sent) and the recipient's address. A new set of column builders for each table.
+ */
+function reminderRecipientKey() {
+  return {
     encounterId: integer('encounter_id')
       .notNull()
       .references(() => encounter.id, { onDelete: 'cascade' }),
@@ -45,6 +47,14 @@ export const reminderRecipient = pgTable(
     dateOfService: timestamp('date_of_service', { withTimezone: true, mode: 'date' }).notNull(),
     /** Trimmed and lower-cased. */
     address: text('address').notNull(),
+  };
+}
+
+/** Per recipient address of a reminder: handed over, or refused for good by the mail server (0101). */
+export const reminderRecipient = pgTable(
+  'reminder_recipient',
+  {
+    ...reminderRecipientKey(),
     recipientPatientId: integer('recipient_patient_id').references(() => patient.id, {
       onDelete: 'set null',
     }),
@@ -59,13 +69,7 @@ export const reminderRecipient = pgTable(
 export const reminderRetry = pgTable(
   'reminder_retry',
   {
-    encounterId: integer('encounter_id')
-      .notNull()
-      .references(() => encounter.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['APPOINTMENT', 'FOLLOW_UP'] }).notNull(),
-    dateOfService: timestamp('date_of_service', { withTimezone: true, mode: 'date' }).notNull(),
-    /** Trimmed and lower-cased. */
-    address: text('address').notNull(),
+    ...reminderRecipientKey(),
     failures: integer('failures').notNull(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

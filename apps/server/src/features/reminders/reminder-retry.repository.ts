@@ -3,25 +3,16 @@
  * failure doubles the wait, from 5 minutes up to 4 hours, so a mail server that is down or a mailbox
  * that answers "try later" is not written to on every pass. Keyed like reminder_recipient.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { reminderRetry } from '../../db/schema';
 import type { ReminderCandidate, ReminderKind } from './reminders.repository';
-import { recipientAddress } from './reminders.repository';
+import { recipientAddress, recipientKey } from './reminders.repository';
 
 /** The wait after the first failure; it doubles with each further one. */
 export const firstRetryMinutes = 5;
 /** The longest wait: an appointment reminder, due for 48 hours, is still tried some seventeen times. */
 export const longestRetryMinutes = 240;
-
-function recipientKey(candidate: ReminderCandidate, kind: ReminderKind, to: string) {
-  return and(
-    eq(reminderRetry.encounterId, candidate.encounterId),
-    eq(reminderRetry.kind, kind),
-    eq(reminderRetry.dateOfService, candidate.dateOfService),
-    eq(reminderRetry.address, recipientAddress(to)),
-  );
-}
 
 /** True while the recipient's last temporary failure asks this pass to leave it alone. */
 export async function retryWaits(
@@ -34,7 +25,7 @@ export async function retryWaits(
   const rows = await db
     .select({ failures: reminderRetry.failures })
     .from(reminderRetry)
-    .where(and(recipientKey(candidate, kind, to), gt(reminderRetry.nextAttemptAt, now)))
+    .where(and(recipientKey(reminderRetry, candidate, kind, to), gt(reminderRetry.nextAttemptAt, now)))
     .limit(1);
   return rows.length > 0;
 }
@@ -83,18 +74,10 @@ export async function clearRetry(
   kind: ReminderKind,
   to: string,
 ): Promise<void> {
-  await tx.delete(reminderRetry).where(recipientKey(candidate, kind, to));
+  await tx.delete(reminderRetry).where(recipientKey(reminderRetry, candidate, kind, to));
 }
 
 /** Forgets the failures of every recipient of a finished reminder. */
 export async function clearRetries(db: Db, candidate: ReminderCandidate, kind: ReminderKind): Promise<void> {
-  await db
-    .delete(reminderRetry)
-    .where(
-      and(
-        eq(reminderRetry.encounterId, candidate.encounterId),
-        eq(reminderRetry.kind, kind),
-        eq(reminderRetry.dateOfService, candidate.dateOfService),
-      ),
-    );
+  await db.delete(reminderRetry).where(recipientKey(reminderRetry, candidate, kind));
 }

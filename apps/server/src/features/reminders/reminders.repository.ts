@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import type { reminderRetry } from '../../db/schema';
 import {
   clinic,
   emailPreference,
@@ -162,12 +163,21 @@ export function recipientAddress(to: string): string {
   return to.trim().toLowerCase();
 }
 
-function recipientKey(candidate: ReminderCandidate, kind: ReminderKind, to: string) {
+/**
+ * The condition on one recipient of a reminder (every recipient without `to`) in a table keyed by
+ * recipient: reminder_recipient or reminder_retry.
+ */
+export function recipientKey(
+  table: typeof reminderRecipient | typeof reminderRetry,
+  candidate: ReminderCandidate,
+  kind: ReminderKind,
+  to?: string,
+) {
   return and(
-    eq(reminderRecipient.encounterId, candidate.encounterId),
-    eq(reminderRecipient.kind, kind),
-    eq(reminderRecipient.dateOfService, candidate.dateOfService),
-    eq(reminderRecipient.address, recipientAddress(to)),
+    eq(table.encounterId, candidate.encounterId),
+    eq(table.kind, kind),
+    eq(table.dateOfService, candidate.dateOfService),
+    to === undefined ? undefined : eq(table.address, recipientAddress(to)),
   );
 }
 
@@ -209,7 +219,7 @@ export async function markRecipientRefused(
   await tx
     .update(reminderRecipient)
     .set({ status: 'REFUSED', responseCode })
-    .where(recipientKey(candidate, kind, to));
+    .where(recipientKey(reminderRecipient, candidate, kind, to));
 }
 
 /**
