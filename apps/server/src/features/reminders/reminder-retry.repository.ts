@@ -3,7 +3,7 @@
  * failure doubles the wait, from 5 minutes up to 4 hours, so a mail server that is down or a mailbox
  * that answers "try later" is not written to on every pass. Keyed like reminder_recipient.
  */
-import { and, gt, sql } from 'drizzle-orm';
+import { and, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { reminderRetry } from '../../db/schema';
 import type { ReminderCandidate, ReminderKind } from './reminders.repository';
@@ -23,7 +23,7 @@ export async function retryWaits(
   now: Date,
 ): Promise<boolean> {
   const rows = await db
-    .select({ failures: reminderRetry.failures })
+    .select({ waiting: sql<number>`1` })
     .from(reminderRetry)
     .where(and(recipientKey(reminderRetry, candidate, kind, to), gt(reminderRetry.nextAttemptAt, now)))
     .limit(1);
@@ -38,9 +38,6 @@ export async function recordTemporaryFailure(
   to: string,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  // The exponent stops growing at 6 (5 × 64 minutes is past the longest wait already), so a recipient
-  // that fails for weeks never asks for an interval PostgreSQL cannot hold.
   await db
     .insert(reminderRetry)
     .values({
@@ -49,7 +46,7 @@ export async function recordTemporaryFailure(
       dateOfService: candidate.dateOfService,
       address: recipientAddress(to),
       failures: 1,
-      nextAttemptAt: new Date(now.getTime() + firstRetryMinutes * 60_000),
+      nextAttemptAt: nextAttemptAfter(now, sql`0`),
     })
     .onConflictDoUpdate({
       target: [
@@ -60,11 +57,21 @@ export async function recordTemporaryFailure(
       ],
       set: {
         failures: sql`${reminderRetry.failures} + 1`,
-        nextAttemptAt: sql`${at}::timestamptz + least(
-          make_interval(mins => ${firstRetryMinutes}) * power(2, least(${reminderRetry.failures}, 6)),
-          make_interval(mins => ${longestRetryMinutes}))`,
+        nextAttemptAt: nextAttemptAfter(now, sql`${reminderRetry.failures}`),
       },
     });
+}
+
+/**
+ * When a recipient with `earlierFailures` before this one may be tried again: one formula for the
+ * first failure and every later one. The exponent stops growing at 6 (5 × 64 minutes is past the
+ * longest wait already), so a recipient that fails for weeks never asks for an interval PostgreSQL
+ * cannot hold.
+ */
+function nextAttemptAfter(now: Date, earlierFailures: SQL): SQL {
+  return sql`${now.toISOString()}::timestamptz + least(
+    make_interval(mins => ${firstRetryMinutes}) * power(2, least(${earlierFailures}, 6)),
+    make_interval(mins => ${longestRetryMinutes}))`;
 }
 
 /** Forgets a recipient's failures: it was reached or refused for good (in that transaction). */
