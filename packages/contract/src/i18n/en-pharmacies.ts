@@ -4,7 +4,7 @@
  */
 export const enPharmacies = {
   'pharmacies.title': 'Pharmacies',
-  'pharmacies.subheader': 'Choose the pharmacies where you like to pick up your prescriptions.',
+  'pharmacies.subheader': 'Choose the pharmacies where you would like to pick up your prescriptions.',
   'pharmacies.favorites': 'My Favorite Pharmacies',
   'pharmacies.favoritesEmpty': 'Your Favorite Pharmacy List is empty',
   'pharmacies.searchLabel': 'Search for your favorite pharmacies',
