@@ -117,8 +117,7 @@ const signInsDrained = () => new Promise<void>((resolve) => setTimeout(resolve, 
 const signInRounds = Math.max(1, Number(process.env.BENCH_SIGN_IN_ROUNDS ?? 3));
 const rounds: SignInRound[] = [];
 for (let round = 1; round <= signInRounds; round += 1) rounds.push(await signInRound());
-const byRatio = [...rounds].sort((a, b) => a.ratios.signInToHash - b.ratios.signInToHash);
-const medianRound = byRatio[Math.floor((byRatio.length - 1) / 2)]!;
+const medianRound = medianBy(rounds, (round) => round.ratios.signInToHash);
 const { signIn, signInFloor } = medianRound;
 
 interface SignInRound {
@@ -159,13 +158,17 @@ async function signInRound(): Promise<SignInRound> {
   };
 }
 
+/** The item with the median value (the lower of the two middle ones for an even count). */
+function medianBy<T>(items: T[], value: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** The median of one ratio over the rounds, then every round's value in the order they ran. */
 function acrossRounds(pick: (ratios: SignInRound['ratios']) => number): string {
   const values = rounds.map((round) => pick(round.ratios));
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
   const each = values.map((value) => value.toFixed(3)).join(', ');
-  return `${median.toFixed(3)}x (median of ${values.length}: ${each})`;
+  return `${medianBy(values, (value) => value).toFixed(3)}x (median of ${values.length}: ${each})`;
 }
 
 const [load1] = loadavg();
