@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { patient } from '../../db/schema';
+import { patient, responsiblePerson, userAccount } from '../../db/schema';
 import type { BlobStore } from '../../lib/blob-store/blob-store';
 import { blobKey } from '../../lib/blob-store/blob-store';
 import { LocalBlobStore } from '../../lib/blob-store/local-blob-store';
@@ -289,6 +289,58 @@ describeEachDatabase('avatar', (t) => {
       ),
     );
     expect(statuses).toEqual([200, 200, 404]);
+  });
+
+  it('stops showing an avatar when the viewer, the owner or their link is no longer active, and across practices', async () => {
+    await start(stores[0]![1]());
+    const child = await givenUser(t.db, user.practiceId, { username: `ward${Date.now()}` });
+    const linkId = await givenResponsiblePerson(t.db, child.patientId, user.patientId);
+    const childToken = (await signIn(app, child.username, child.password)).accessToken;
+    const register = async (profileId: number) => {
+      const { issued } = await upload(pngBytes);
+      const added = await call('POST', '/api/app/profile/addAvatar', {
+        profileId,
+        avatarS3Id: issued.s3Id,
+        contentLength: pngBytes.length,
+        contentType: 'image/png',
+      });
+      expect(added.statusCode).toBe(200);
+      return issued.s3Id;
+    };
+    const childAvatar = await register(child.patientId);
+    const ownAvatar = await register(user.patientId);
+    const template = async (auth: string) =>
+      (
+        await call('GET', '/api/app/dms/url/avatar/getDownloadURL', undefined, auth)
+      ).json<AvatarDownloadUrlResponse>().url;
+    const [mine, wards] = [await template(token), await template(childToken)];
+    // The guardian's view of the ward's avatar and of their own; the ward's view of the guardian's.
+    const seen = async () =>
+      Promise.all(
+        [avatarUrl(mine, childAvatar), avatarUrl(mine, ownAvatar), avatarUrl(wards, ownAvatar)].map(
+          async (url) => (await app.inject({ method: 'GET', url })).statusCode,
+        ),
+      );
+    expect(await seen()).toEqual([200, 200, 200]);
+
+    const setPatient = (id: number, values: Partial<typeof patient.$inferInsert>) =>
+      t.db.update(patient).set(values).where(eq(patient.id, id));
+    await setPatient(child.patientId, { active: false });
+    expect(await seen()).toEqual([404, 200, 404]);
+    await setPatient(child.patientId, { active: true });
+
+    await t.db.update(responsiblePerson).set({ active: false }).where(eq(responsiblePerson.id, linkId));
+    expect(await seen()).toEqual([404, 200, 404]);
+    await t.db.update(responsiblePerson).set({ active: true }).where(eq(responsiblePerson.id, linkId));
+
+    // A deactivated account's links stop at once, though each lives an hour.
+    await t.db.update(userAccount).set({ active: false }).where(eq(userAccount.id, user.userId));
+    expect(await seen()).toEqual([404, 404, 200]);
+    await t.db.update(userAccount).set({ active: true }).where(eq(userAccount.id, user.userId));
+
+    // A link can only join patients of one practice; were one to reach across, it shows nothing.
+    await setPatient(child.patientId, { practiceId: await givenPractice(t.db, 'Elsewhere') });
+    expect((await seen())[0]).toBe(404);
   });
 
   it('needs a signed-in caller for the calls and a valid token for the blob addresses', async () => {
