@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,11 @@ import { Compose } from './compose';
 import { MessageList } from './message-list';
 import { MessagesLayout } from './messages-layout';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeXhr.held = false;
+  FakeXhr.unfinished = [];
+});
 
 const person = {
   firstName: 'Maria',
@@ -49,8 +53,18 @@ const list = (type: string, messages: unknown[]) => ({
  * The blob store's PUT is the one edge not reached through fetch: a stand-in XMLHttpRequest that
  * reports half, then all, of the upload.
  */
+/**
+ * An upload that reports half its bytes at once, then finishes. While `held`, it finishes only when the
+ * test calls `finishAll`, so the progress bar stays on screen until then however slowly the machine
+ * runs the test (a timer-driven finish could come before the test looked).
+ */
 class FakeXhr {
   static puts: string[] = [];
+  static held = false;
+  static unfinished: (() => void)[] = [];
+  static finishAll() {
+    for (const finish of FakeXhr.unfinished.splice(0)) finish();
+  }
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
     {
       onprogress: null,
@@ -67,11 +81,13 @@ class FakeXhr {
     FakeXhr.puts.push(`${this.url} ${file.name}`);
     setTimeout(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: file.size / 2, total: file.size });
-      setTimeout(() => {
+      const finish = () => {
         this.status = 200;
         this.onload?.();
-      }, 20);
-    }, 20);
+      };
+      if (FakeXhr.held) FakeXhr.unfinished.push(finish);
+      else setTimeout(finish, 0);
+    }, 0);
   }
 }
 
@@ -216,6 +232,8 @@ describe('Compose', () => {
 
   it('uploads with progress, refuses oversized and duplicate files, and sends the checked ids', async () => {
     FakeXhr.puts = [];
+    FakeXhr.unfinished = [];
+    FakeXhr.held = true;
     const fetch = server();
     const user = userEvent.setup();
     renderCompose('/messages/compose');
@@ -226,6 +244,8 @@ describe('Compose', () => {
     await user.upload(input, [file('scan.pdf', 2000), file('huge.pdf', maxAttachmentBytes + 1)]);
     expect(await screen.findByText('huge.pdf is larger than 3.5 MB')).toBeInTheDocument();
     expect(await screen.findByTestId('attachment-progress')).toBeInTheDocument();
+    FakeXhr.held = false;
+    act(() => FakeXhr.finishAll());
     const checkbox = await screen.findByRole('checkbox', { name: 'scan.pdf' });
     expect(checkbox).toBeChecked();
     expect(FakeXhr.puts).toEqual(['/api/blobs/upload?t=1 scan.pdf']);
