@@ -112,12 +112,32 @@ describe('the health summary PDF', () => {
     expect(pdf.length).toBeLessThan(150_000);
   });
 
+  it('draws emoji in black and white, a sequence (family, flag, keycap) as one glyph', async () => {
+    const pdf = await renderHealthSummaryPdf(
+      summary('Ana López', [
+        {
+          title: 'Notes',
+          entries: [{ primary: 'Allergy 🐝 stings', details: ['Family 👨‍👩‍👧 visiting from 🇲🇽, call #️⃣ 2 ❤️'] }],
+        },
+      ]),
+    );
+    const all = extractPdfText(pdf).join('\n');
+    expect(all).toContain('Allergy 🐝 stings');
+    // The sequences come back whole: each is one glyph whose ToUnicode entry holds all its characters.
+    expect(all).toContain('Family 👨‍👩‍👧 visiting from 🇲🇽, call #️⃣ 2 ❤️');
+    expect(all).not.toContain('?');
+    const fonts = baseFonts(pdf).map((name) => name.slice(7));
+    expect(fonts).toContain('NotoEmoji-Bold');
+    expect(fonts).toContain('NotoEmoji-Regular');
+    expect(pdf.length).toBeLessThan(150_000);
+  });
+
   it('prints a character no embedded font has as ?, and drops control characters', async () => {
     const pdf = await renderHealthSummaryPdf(
-      summary('Ana\u0007 López', [{ title: 'Notes', entries: [{ primary: 'Smile 😀 here' }] }]),
+      summary('Ana\u0007 López', [{ title: 'Notes', entries: [{ primary: 'Cuneiform 𒀀 here' }] }]),
     );
     const all = extractPdfText(pdf).join('\n');
     expect(all).toContain('Ana López · Date of birth');
-    expect(all).toContain('Smile ? here');
+    expect(all).toContain('Cuneiform ? here');
   });
 });

@@ -13,14 +13,19 @@
  * - Noto Sans KR (regular, bold): Korean Hangul, for the characters neither of the others has. From
  *   @expo-google-fonts/noto-sans-kr (same licences), optional and read only when needed like SC
  *   (about 6 MB a weight, 56 MB installed).
- * A character no family has (emoji) is printed as '?', so a reader sees that something is missing.
+ * - Noto Emoji (regular, bold): emoji, in black and white like the rest of the page, for the
+ *   characters none of the others has. From @expo-google-fonts/noto-emoji (same licences), optional
+ *   and read only when needed (under 1 MB a weight). Its layout joins a sequence (a flag, a family
+ *   joined by ZWJ, a keycap) into one glyph when the sequence is one run.
+ * A character no family has is printed as '?', so a reader sees that something is missing.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 
 export type PdfTextStyle = 'regular' | 'bold' | 'italic';
-type Family = 'latin' | 'cjk' | 'korean';
+type Family = 'latin' | 'cjk' | 'korean' | 'emoji';
+type OptionalFamily = Exclude<Family, 'latin'>;
 
 const fontFiles: Record<Family, Record<PdfTextStyle, string>> = {
   latin: {
@@ -39,6 +44,12 @@ const fontFiles: Record<Family, Record<PdfTextStyle, string>> = {
     bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
     // Korean type has no italic either.
     italic: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  },
+  emoji: {
+    regular: '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
+    // Emoji have no italic.
+    italic: '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
   },
 };
 
@@ -82,8 +93,10 @@ function load(file: string): Font {
  * 'Thi' for 'Thị'. Text is NFC, so the precomposed glyphs are there. (pdfkit's own `features`
  * option would do the same but turns off its layout cache: ten times slower.)
  */
-function drawingFont(file: string): Font {
+function drawingFont(file: string, family: Family): Font {
   const font = parse(file);
+  // The emoji font makes its sequences (ZWJ families, keycaps) with `ccmp`: it keeps it.
+  if (family === 'emoji') return font;
   const layout = font.layout.bind(font);
   // fontkit fills in (mutates) the features object it is given: a new one per call.
   font.layout = (text, features, ...rest) => layout(text, features ?? { ccmp: false }, ...rest);
@@ -91,7 +104,7 @@ function drawingFont(file: string): Font {
 }
 
 /** An optional family's font for coverage checks, or null when its package is not installed. */
-function optionalFont(family: 'cjk' | 'korean'): Font | null {
+function optionalFont(family: OptionalFamily): Font | null {
   try {
     return load(fontFiles[family].regular);
   } catch (error) {
@@ -113,11 +126,15 @@ function familyFor(codePoint: number): Family | null {
         ? 'cjk'
         : optionalFont('korean')?.hasGlyphForCodePoint(codePoint)
           ? 'korean'
-          : null;
+          : optionalFont('emoji')?.hasGlyphForCodePoint(codePoint)
+            ? 'emoji'
+            : null;
     familyOf.set(codePoint, family);
   }
   return family;
 }
+
+const zeroWidthJoiner = '\u200d';
 
 /** A stretch of text drawn with one font, named as it is registered on the document. */
 export interface FontRun {
@@ -132,17 +149,26 @@ export interface FontRun {
  */
 export function fontRuns(text: string, style: PdfTextStyle): FontRun[] {
   const runs: FontRun[] = [];
-  for (let ch of text.normalize('NFC')) {
+  const chars = [...text.normalize('NFC')];
+  for (const [index, character] of chars.entries()) {
+    let ch = character;
     const code = ch.codePointAt(0) ?? 0x3f;
     if (ch === '\t' || ch === '\n' || ch === '\r') ch = ' ';
     else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
     const last = runs.at(-1);
-    // Every family has the space: it stays in the run it follows, so 'Wang 王 小明' is two runs.
-    if (ch === ' ' && last) {
+    // Every family has the space: it stays in the run it follows, so 'Wang 王 小明' is two runs. Not
+    // after an emoji: the emoji font's space is as wide as an emoji. The zero-width joiner goes the
+    // other way: the Latin font has it too, but inside an emoji sequence it must stay in the emoji
+    // run, or the family '👨‍👩‍👧' would print as three people.
+    const inEmoji = last?.font.startsWith('emoji-') ?? false;
+    if (last && ((ch === ' ' && !inEmoji) || (ch === zeroWidthJoiner && inEmoji))) {
       last.text += ch;
       continue;
     }
-    let family = familyFor(ch.codePointAt(0) ?? 0x3f);
+    // A keycap ('#️⃣', '2️⃣') starts with a character of the Latin font: it is drawn whole by the emoji
+    // font, when that is installed.
+    const keycap = /^[#*0-9]$/.test(ch) && /^[\ufe0f\u20e3]$/.test(chars[index + 1] ?? '');
+    let family = keycap && optionalFont('emoji') ? 'emoji' : familyFor(ch.codePointAt(0) ?? 0x3f);
     if (!family) {
       ch = '?';
       family = 'latin';
@@ -169,7 +195,7 @@ export function useFont(pdf: PDFKit.PDFDocument, registered: Set<string>, font: 
   if (!registered.has(font)) {
     const [family, style] = font.split('-') as [Family, PdfTextStyle];
     // pdfkit accepts a parsed fontkit font (its changelog, 0.17); its types know only files and buffers.
-    pdf.registerFont(font, drawingFont(fontFiles[family][style]) as unknown as Buffer);
+    pdf.registerFont(font, drawingFont(fontFiles[family][style], family) as unknown as Buffer);
     registered.add(font);
   }
   pdf.font(font);
