@@ -39,7 +39,7 @@ export async function buildServer(): Promise<void> {
     outdir: serverDist,
     bundle: true,
     platform: 'node',
-    target: 'node20.19',
+    target: 'node24',
     format: 'esm',
     sourcemap: 'linked',
     plugins: [externalPackages],

@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
+import { isSupportedNode, unsupportedNodeMessage } from './config/runtime';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -19,6 +20,12 @@ import { scheduledJobs } from './compose/scheduled-jobs';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (!isSupportedNode()) {
+    // Development and tests may go on (with a warning); a production server must not hold health
+    // data on a runtime without security fixes.
+    if (config.environment === 'production') throw new ConfigError(unsupportedNodeMessage());
+    logger.warn(unsupportedNodeMessage());
+  }
   const database = await openDatabase(config.database);
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
