@@ -44,6 +44,7 @@ import {
   healthInformationRoutes,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
+import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import { createHispClient, type HispClient } from './features/message-transport/hisp-client';
 import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('routeTable', routeTable);
 
   registerErrorHandler(app);
+  registerMetrics(app, database);
   registerSecurityHeaders(app);
   await registerIntegrationOpenApi(app);
 

@@ -53,6 +53,8 @@ export interface Config {
   appServerUrl: string;
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
   trustProxy: boolean | number | string;
+  /** The bearer token a Prometheus scrape of /metrics must send; null: the endpoint is not served. */
+  metricsToken: string | null;
   appVersion: string;
   /** SMTP server for outgoing mail; null keeps mail in the database outbox (/dev/mailbox). */
   smtpUrl: string | null;
@@ -234,6 +236,12 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'APP_SERVER_URL',
     default: '/api/app',
     description: 'Application-server base URL answered by `servers` and at sign-in.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: no /metrics)',
+    description:
+      'Bearer token (16+ characters) that Prometheus sends to scrape GET /metrics; without it the endpoint does not exist.',
   },
   {
     name: 'TRUST_PROXY',
@@ -453,6 +461,7 @@ const schema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   APP_SERVER_URL: z.string().min(1).default('/api/app'),
   TRUST_PROXY: trustProxyText.default(false),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   APP_VERSION: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
@@ -608,6 +617,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(repoRoot, v.WEB_DIST),
     appServerUrl: v.APP_SERVER_URL,
     trustProxy: v.TRUST_PROXY,
+    metricsToken: v.METRICS_TOKEN ?? null,
     appVersion: v.APP_VERSION ?? rootPackageVersion(),
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,

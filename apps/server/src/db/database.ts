@@ -31,6 +31,8 @@ export interface Database {
   readonly db: Db;
   /** Raw SQL in a transaction: committed when `fn` resolves, rolled back when it throws. */
   scriptTransaction<T>(fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  /** The PostgreSQL pool's connections, for metrics; the embedded database has no pool. */
+  poolConnections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ function openPostgres(url: string): Database {
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool, schema }),
+    poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     scriptTransaction: async (fn) => {
       const client = await pool.connect();
       try {
