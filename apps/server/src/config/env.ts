@@ -61,8 +61,12 @@ export interface Config {
   mailFrom: string;
   /** Base address of the portal as patients reach it; every link in an e-mail starts with it. */
   publicUrl: string;
-  /** Base URL of the practice's FHIR server, shown to patients with their invite code (issue 9). */
-  fhirBaseUrl: string;
+  /**
+   * Base URL of the practice's FHIR server, shown to patients with their invite code. Null when
+   * neither FHIR_BASE_URL nor PUBLIC_URL is set: then it is the portal's own address as the patient's
+   * browser reached it, followed by /fhir/r4.
+   */
+  fhirBaseUrl: string | null;
   /** Where avatars and documents are kept: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
   blobStore: BlobStoreTarget;
   /** Lifetime of a signed upload or download address, in seconds. */
@@ -265,7 +269,7 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: 'FHIR_BASE_URL',
-    default: 'PUBLIC_URL/fhir/r4',
+    default: 'PUBLIC_URL/fhir/r4 (without PUBLIC_URL: the address the patient opened the portal at)',
     description: 'Base URL of the FHIR server patients give their health apps with their invite code.',
   },
   {
@@ -622,7 +626,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
-    fhirBaseUrl: v.FHIR_BASE_URL ?? `${v.PUBLIC_URL ?? `http://localhost:${v.PORT}`}/fhir/r4`,
+    fhirBaseUrl: v.FHIR_BASE_URL ?? (v.PUBLIC_URL ? `${v.PUBLIC_URL}/fhir/r4` : null),
     blobStore: v.S3_BUCKET
       ? {
           kind: 's3',

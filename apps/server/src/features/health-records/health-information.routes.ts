@@ -79,7 +79,8 @@ export async function healthInformationRoutes(instance: FastifyInstance): Promis
         ? await currentInvite(app.db, patientId)
         : undefined;
       if (!invite) throw httpError(404, 'DA01', 'server.error.noFhirInvite');
-      return { url: app.config.fhirBaseUrl, code: invite.code, issuedAt: invite.issuedAt.toISOString() };
+      const url = app.config.fhirBaseUrl ?? `${request.protocol}://${request.host}/fhir/r4`;
+      return { url, code: invite.code, issuedAt: invite.issuedAt.toISOString() };
     },
   );
 

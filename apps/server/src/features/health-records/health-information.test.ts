@@ -421,6 +421,15 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
       .where(eq(patient.id, guardian.patientId));
     expect(flags).toEqual({ p: true, i: true });
 
+    // Without FHIR_BASE_URL or PUBLIC_URL the address is this portal's own, as the browser reached it.
+    const ownAddress = await newApp({ fhirBaseUrl: null, jwtSecret: app.config.jwtSecret });
+    const atLoopback = await ownAddress.inject({
+      method: 'GET',
+      url: codeUrl,
+      headers: { ...bearer(token), host: '127.0.0.1:8181' },
+    });
+    expect(atLoopback.json()).toMatchObject({ url: 'http://127.0.0.1:8181/fhir/r4', code });
+
     const reissued = await app.inject({ method: 'POST', url: inviteUrl, headers: key });
     const second = reissued.json<{ code: string }>().code;
     expect(second).not.toBe(code);
