@@ -445,6 +445,52 @@ describeEachDatabase('messages', (t) => {
     expect((await app.inject({ method: 'GET', url: `${contentUrl}x` })).statusCode).toBe(404);
   });
 
+  it('takes the bytes of an upload address once, so a sent attachment cannot be swapped afterwards', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(32),
+    ]);
+    const urlResponse = await get(
+      `dms/url/directMessaging/getUploadURL?patientId=${maria.patientId}`,
+      mariaToken,
+    );
+    const { url, s3Id } = urlResponse.json<UploadUrlResponse>();
+    const putBytes = (bytes: Buffer) =>
+      app.inject({
+        method: 'PUT',
+        url,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+    expect((await putBytes(png)).statusCode).toBe(204);
+    const added = await addFile(mariaToken, {
+      patientId: maria.patientId,
+      visibleForPatient: false,
+      name: 'photo.png',
+      size: png.length,
+      mimeType: 'image/png',
+      id: s3Id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const sent = await sendDirect(mariaToken, {
+      patientId: maria.patientId,
+      to: bobAddress,
+      subject: 'Photo',
+      attachments: [added.json<AddAttachmentResponse>().id],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    // The same address, still unexpired, with other bytes of an allowed type.
+    const swap = await putBytes(pdf);
+    expect(swap.statusCode).toBe(400);
+    expect(swap.body).toContain('This upload address has already been used. Please upload the file again.');
+    const attachment = (await list(bobToken, bob.patientId)).messages[0]!.attachments[0]!;
+    const link = await get(`directMessage/getAttachment/_rid/${attachment.id}`, bobToken);
+    const download = await app.inject({ method: 'GET', url: link.json<{ contentUrl: string }>().contentUrl });
+    expect(download.rawPayload.equals(png)).toBe(true);
+    expect(download.headers['content-type']).toBe('image/png');
+  });
+
   it('forwards a message with its attachments, copied for the patient and sent like uploads', async () => {
     const original = await deliverToInbox(app, {
       patientId: maria.patientId,
