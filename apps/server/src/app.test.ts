@@ -20,15 +20,19 @@ describeEachDatabase('the HTTP application', (t) => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/config answers the environment and version', async () => {
+  it('GET /api/config answers the environment and version, and no development menu by default', async () => {
     const app = await newApp({ environment: 'development', appVersion: '9.9.9' });
     const response = await app.inject({ method: 'GET', url: '/api/config' });
-    expect(publicConfigResponse.parse(response.json())).toEqual({
+    expect(response.json()).toEqual({
       environment: 'development',
       version: '9.9.9',
+      developmentMenu: false,
       mapTileUrl: null,
       mapTileAttribution: null,
     });
+    const withMenu = await newApp({ environment: 'development', developmentMenu: true });
+    const config = (await withMenu.inject({ method: 'GET', url: '/api/config' })).json<unknown>();
+    expect(publicConfigResponse.parse(config)).toMatchObject({ developmentMenu: true });
   });
 
   it('names the map tile server in /api/config and admits only its origin in the CSP (decision 088)', async () => {

@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { isSupportedNode, unsupportedNodeMessage } from './config/runtime';
+import { developmentHostWarning } from './config/development-host';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
       `Dermis ${config.appVersion} is listening on ${address} (${describeDatabase(config.database.kind)})`,
     );
     if (seeded !== null) logger.info('seeded the demo practice');
+    const exposure = developmentHostWarning(config);
+    if (exposure) logger.warn(exposure);
     // Reminder e-mails and attachment clean-up (decision 107): the timer only asks the database
     // whether a job is due.
     if (config.reminderIntervalSeconds > 0) {
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
       });
     }
     // The log is JSON for machines; a person who just ran `npm start` gets a plain greeting too.
-    if (config.environment !== 'production') printWelcome(address, config.seedDemo);
+    if (config.environment !== 'production') printWelcome(address, config.seedDemo, exposure);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.close();
@@ -81,9 +84,10 @@ async function main(): Promise<void> {
   }
 }
 
-function printWelcome(address: string, demo: boolean): void {
+function printWelcome(address: string, demo: boolean, warning: string | null): void {
   const url = address.replace('://127.0.0.1', '://localhost');
   const lines = ['', `  Dermis is running at ${url}`];
+  if (warning) lines.push('', `  Warning: ${warning}`, '');
   if (demo) {
     lines.push('  Demo sign-ins (demo data only):');
     for (const a of Object.values(demoAccounts)) {

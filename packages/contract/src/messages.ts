@@ -131,6 +131,40 @@ export function isAllowedAttachmentName(name: string): boolean {
   return Object.hasOwn(messageAttachmentTypes, attachmentExtension(name));
 }
 
+/**
+ * Characters that reorder the text around them (ALM, LRM, RLM, the embeddings and overrides, the
+ * isolates). In a file name they make `photo\u202Egnp.exe` read as `photoexe.png`: a name that lies
+ * about its type, so attachment names may not hold them.
+ */
+const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+export function hasBidiControls(text: string): boolean {
+  return bidiControls.test(text);
+}
+/** The text with each direction control written as its code point (U+202E), for a notice that names it. */
+export function showBidiControls(text: string): string {
+  return text.replace(
+    new RegExp(bidiControls.source, 'g'),
+    (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`,
+  );
+}
+
+/**
+ * The short name of the type an attachment was checked as (its stored MIME type): the first extension
+ * of that type in the allowed list, in capitals ("PNG", "PDF", "DOCX"); null for any other type.
+ */
+export function attachmentTypeName(mimeType: string): string | null {
+  const found = Object.entries(messageAttachmentTypes).find(([, type]) => type === mimeType);
+  return found ? found[0].toUpperCase() : null;
+}
+
+/** An attachment's file name as a request carries it: no path, no direction controls, an allowed type. */
+const attachmentFileName = safeString
+  .trim()
+  .min(1)
+  .max(255)
+  .refine((name) => !hasBidiControls(name), { message: 'messages.error.attachmentNameDirection' })
+  .refine(isAllowedAttachmentName, { message: 'messages.error.attachmentType' });
+
 /** Attachment of a message (spec §3 "attachments (id, name)"), with what a list row needs. */
 export const messageAttachment = z.object({
   id: z.number().int(),
@@ -268,7 +302,8 @@ const ccdaAttachmentName = safeString
   .trim()
   .min(1)
   .max(255)
-  .regex(/^[^\s/\\]+\.zip$/, { message: 'validation.invalid' });
+  .regex(/^[^\s/\\]+\.zip$/, { message: 'validation.invalid' })
+  .refine((name) => !hasBidiControls(name), { message: 'messages.error.attachmentNameDirection' });
 
 /** POST `directMessage/sendByFilter` (transmit by Direct, spec §3 Send payloads). */
 export const directSendByFilterRequest = z.object({
@@ -304,12 +339,7 @@ export const addAttachmentRequest = z.object({
   patientId: entityId,
   /** Always false for message attachments: they are not documents of the health profile. */
   visibleForPatient: z.literal(false).default(false),
-  name: safeString
-    .trim()
-    .min(1)
-    .max(255)
-    .refine((name) => !/[/\\]/.test(name), { message: 'validation.invalid' })
-    .refine(isAllowedAttachmentName, { message: 'messages.error.attachmentType' }),
+  name: attachmentFileName.refine((name) => !/[/\\]/.test(name), { message: 'validation.invalid' }),
   size: int32.positive().max(messageAttachmentMaxBytes, { message: 'messages.error.attachmentTooLarge' }),
   mimeType: safeString.max(200),
   /** The s3Id the upload URL call issued. */
@@ -360,11 +390,7 @@ export const integrationSendMessageRequest = z.object({
   attachments: z
     .array(
       z.object({
-        name: safeString
-          .trim()
-          .min(1)
-          .max(255)
-          .refine(isAllowedAttachmentName, { message: 'messages.error.attachmentType' }),
+        name: attachmentFileName,
         contentBase64: safeString.min(1).max(Math.ceil(messageAttachmentMaxBytes / 3) * 4 + 4),
       }),
     )

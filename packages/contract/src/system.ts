@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const publicConfigResponse = z.object({
   environment: z.enum(['development', 'test', 'production']),
   version: z.string(),
+  /** Show the development menu links: development with DEV_MENU=true only (false when absent). */
+  developmentMenu: z.boolean().default(false),
   /** Tile server of the pharmacies map; null: bundled boundaries only (decision 088). */
   mapTileUrl: z.string().nullable().default(null),
   mapTileAttribution: z.string().nullable().default(null),

@@ -139,6 +139,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('shows the development menu links only in development, and only with DEV_MENU=true', () => {
+    const memory = { DATABASE_URL: 'memory://' };
+    expect(loadConfig(memory)).toMatchObject({ environment: 'development', developmentMenu: false });
+    expect(loadConfig({ ...memory, DEV_MENU: 'true' }).developmentMenu).toBe(true);
+    expect(loadConfig({ ...memory, NODE_ENV: 'test', DEV_MENU: 'true' }).developmentMenu).toBe(false);
+    const production = {
+      ...memory,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://m:25',
+    };
+    expect(loadConfig({ ...production, DEV_MENU: 'true' }).developmentMenu).toBe(false);
+    expect(() => loadConfig({ ...memory, DEV_MENU: 'sometimes' })).toThrow(/DEV_MENU: must be true or false/);
+  });
+
   it('parses booleans and TRUST_PROXY forms, and treats empty values as unset', () => {
     const base = { DATABASE_URL: 'memory://' };
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);

@@ -49,6 +49,12 @@ export interface Config {
   seedDemo: boolean;
   /** Production only: start although the demo accounts exist (a public demonstration site). */
   allowDemoAccounts: boolean;
+  /**
+   * Development only, off by default: the menu links into the set-up flows (first-time login,
+   * screening) for whoever builds them. The quick start runs in development, so patients of a
+   * server started that way would otherwise see them.
+   */
+  developmentMenu: boolean;
   webDist: string;
   appServerUrl: string;
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
@@ -230,6 +236,12 @@ export const configDocs: readonly ConfigDoc[] = [
     default: 'false',
     description:
       'Production only: start although the demo accounts (known passwords) exist, e.g. a public demonstration site. Without it a production start with demo accounts refuses.',
+  },
+  {
+    name: 'DEV_MENU',
+    default: 'false',
+    description:
+      'Development only: show the development menu links (first-time login, screening) in the profile menu.',
   },
   {
     name: 'WEB_DIST',
@@ -462,6 +474,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanText.optional(),
   ALLOW_DEMO_ACCOUNTS: booleanText.default(false),
+  DEV_MENU: booleanText.default(false),
   WEB_DIST: z.string().default('apps/web/dist'),
   APP_SERVER_URL: z.string().min(1).default('/api/app'),
   TRUST_PROXY: trustProxyText.default(false),
@@ -618,6 +631,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: v.LOG_LEVEL,
     seedDemo,
     allowDemoAccounts: v.ALLOW_DEMO_ACCOUNTS,
+    developmentMenu: v.NODE_ENV === 'development' && v.DEV_MENU,
     webDist: path.resolve(repoRoot, v.WEB_DIST),
     appServerUrl: v.APP_SERVER_URL,
     trustProxy: v.TRUST_PROXY,

@@ -21,6 +21,15 @@ describe('redactUrl', () => {
     ['/unsubscribe?code=123456', '/unsubscribe?code=[redacted]'],
     ['/api/app/patient/getDermisPatientById/_rid/42', '/api/app/patient/getDermisPatientById/_rid/42'],
     ['/login', '/login'],
+    // The clinic's patient id (MRN) is an identifier under HIPAA, short and plain as it may be.
+    [
+      '/api/integration/patients/DEMO-0001/direct-messages',
+      '/api/integration/patients/[redacted]/direct-messages',
+    ],
+    ['/api/integration/patients/MRN-7731', '/api/integration/patients/[redacted]'],
+    ['/api/integration/patients/1001?x=1', '/api/integration/patients/[redacted]?x=[redacted]'],
+    ['/API/integration//patients/1001/consents', '/API/integration//patients/[redacted]/consents'],
+    ['/api/integration/patients', '/api/integration/patients'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -36,6 +45,13 @@ describe('scrubText', () => {
     expect(text).not.toContain('abc.def');
     expect(text).not.toContain('eyJzdWIiOiIx');
     expect(text).toContain('/password/reset/[redacted]');
+  });
+  it('masks the clinic patient id of an integration address inside free text', () => {
+    const text = scrubText(
+      'Route PUT:https://portal.example.org/api/integration/patients/MRN-7731/documents/D9 not found',
+    );
+    expect(text).not.toContain('MRN-7731');
+    expect(text).toContain('/api/integration/patients/[redacted]/documents/D9');
   });
   it('leaves stack frames readable', () => {
     const frame = '    at handler (/srv/node_modules/@fastify/static/index.js:10:5)';

@@ -5,7 +5,7 @@
  * None of that may reach a log: whoever reads the log could reset a patient's password or read
  * their health data.
  */
-import { webRoutes } from '@dermis/contract';
+import { apiPrefix, webRoutes } from '@dermis/contract';
 
 export const masked = '[redacted]';
 
@@ -20,6 +20,16 @@ const tokenPagePattern = new RegExp(
 );
 
 /**
+ * The clinic's patient id (the MRN) in integration addresses (/api/integration/patients/{id}/…): an
+ * identifier under HIPAA, however short or plain it looks. Case and doubled slashes are tolerated,
+ * so an address the router would refuse is masked as well.
+ */
+const patientIdPattern = new RegExp(
+  `(${apiPrefix.integration.split('/').join('/+')}/+patients/+)[^/?#\\s"'<>]+`,
+  'gi',
+);
+
+/**
  * A path segment that looks like a secret wherever it appears: long and random-looking (a token, a
  * signature, a JWT). Patient ids and route words are short or plain words.
  */
@@ -28,7 +38,7 @@ function looksLikeSecret(segment: string): boolean {
 }
 
 /**
- * The address as it may be logged: secrets of e-mailed links masked, every other secret-looking path
+ * The address as it may be logged: secrets of e-mailed links and clinic patient ids masked, every other secret-looking path
  * segment masked, and the value of every query parameter masked (names are kept, they help debugging).
  */
 export function redactUrl(url: string): string {
@@ -40,6 +50,7 @@ export function redactUrl(url: string): string {
 
   const safePath = path
     .replace(tokenPagePattern, (_whole, page: string) => `${page}/${masked}`)
+    .replace(patientIdPattern, (_whole, prefix: string) => `${prefix}${masked}`)
     .split('/')
     .map((segment) => (looksLikeSecret(segment) ? masked : segment))
     .join('/');

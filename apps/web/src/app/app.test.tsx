@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '@dermis/contract';
 import { sessionStorageKey } from '../lib/session';
@@ -251,6 +251,29 @@ describe('routing and guards', () => {
     server();
     const app = start('/unsubscribe?pid=1&uid=2&type=1');
     await waitFor(() => expect(pathOf(app)).toBe('/login'));
+  });
+
+  it.each([
+    ['not in development alone', { environment: 'development', version: '1.2.3' }, []],
+    [
+      'with DEV_MENU on the server',
+      { environment: 'development', version: '1.2.3', developmentMenu: true },
+      ['/first-time-login', '/screening'],
+    ],
+  ])('shows the development menu links only when the server says so: %s', async (_name, config, expected) => {
+    storeSession();
+    server({ '/api/config': { body: config } });
+    start('/my-health-profile');
+    // The footer's version comes from the same answer: the menu below is drawn from it.
+    expect(await screen.findByText('Version 1.2.3')).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Jane/ }));
+    // A notice modal may be open over the page, which hides the rest from role queries: read the menu's own.
+    const menu = await screen.findByTestId('profile-menu-button-dropdown');
+    const links = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.getAttribute('href'));
+    expect(links).toContain('/logout');
+    expect(links.filter((href) => href === '/first-time-login' || href === '/screening')).toEqual(expected);
   });
 
   it('shows the app version from /api/config in the footer', async () => {

@@ -26,6 +26,7 @@ export const enFiles = {
   'server.error.avatarType': 'Image must be in JPEG, JPG or PNG format!',
   'server.error.avatarSize': 'Max allowed image size is 5MB',
   'server.error.uploadNotFound': 'The upload was not found or has expired. Please upload the file again.',
+  'server.error.uploadUsed': 'This upload address has already been used. Please upload the file again.',
   'server.error.uploadMismatch': 'The uploaded file does not match what was registered.',
   'server.error.documentType': 'The document content does not match its declared type.',
   'server.error.documentEncoding': 'The document must be sent in base64.',

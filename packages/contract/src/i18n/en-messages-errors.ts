@@ -10,6 +10,8 @@ export const enMessagesErrors = {
   'messages.error.attachmentType': 'This type of file cannot be attached.',
   'messages.error.attachmentContent': 'The content of {name} is not an allowed type of file.',
   'messages.error.attachmentUnknown': 'This attachment is not ready to be sent; add it again.',
+  'messages.error.attachmentNameDirection':
+    'A file name cannot contain characters that change the direction of text; rename the file and add it again.',
   'messages.error.uploadMissing': 'The file was not uploaded, or its upload address expired; add it again.',
   'messages.error.directUnavailable':
     'Direct messaging is not available for this account; send an e-mail instead.',

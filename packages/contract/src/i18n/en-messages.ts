@@ -59,6 +59,9 @@ export const enMessages = {
   'messages.fileTooLarge': '{name} is larger than 3.5 MB',
   'messages.fileTypeNotAllowed': '{name} is not an allowed file type',
   'messages.forwardAttachmentsFailed': 'The attachments of the forwarded message could not be added.',
+  'messages.fileNameDirection':
+    'The name of {name} contains characters that change the direction of text; rename the file and add it again.',
+  'messages.checkedType': '{type} file',
   'messages.uploadFailed': '{name} could not be uploaded, please try again.',
   'messages.send': 'Send',
   'messages.sending': 'Sending...',

@@ -24,6 +24,7 @@ export const esFiles: Record<FilesMessageKey, string> = {
   'server.error.avatarType': '¡La imagen debe estar en formato JPEG, JPG o PNG!',
   'server.error.avatarSize': 'El tamaño máximo permitido de la imagen es de 5 MB',
   'server.error.uploadNotFound': 'No se encontró el archivo subido o ha caducado. Vuelva a subirlo.',
+  'server.error.uploadUsed': 'Esta dirección de subida ya se usó. Vuelva a subir el archivo.',
   'server.error.uploadMismatch': 'El archivo subido no coincide con lo registrado.',
   'server.error.documentType': 'El contenido del documento no coincide con el tipo declarado.',
   'server.error.documentEncoding': 'El documento debe enviarse en base64.',

@@ -8,6 +8,8 @@ export const esMessagesErrors: Record<MessagesErrorMessageKey, string> = {
   'messages.error.attachmentType': 'Este tipo de archivo no se puede adjuntar.',
   'messages.error.attachmentContent': 'El contenido de {name} no es un tipo de archivo permitido.',
   'messages.error.attachmentUnknown': 'Este adjunto no está listo para enviarse; añádalo de nuevo.',
+  'messages.error.attachmentNameDirection':
+    'El nombre de un archivo no puede contener caracteres que cambian la dirección del texto; cambie el nombre del archivo y añádalo de nuevo.',
   'messages.error.uploadMissing': 'El archivo no se subió o su dirección de subida caducó; añádalo de nuevo.',
   'messages.error.directUnavailable':
     'La mensajería Direct no está disponible para esta cuenta; envíe un correo electrónico.',

@@ -58,6 +58,9 @@ export const esMessages: Record<MessagesMessageKey, string> = {
   'messages.fileTooLarge': '{name} pesa más de 3.5 MB',
   'messages.fileTypeNotAllowed': '{name} no es un tipo de archivo permitido',
   'messages.forwardAttachmentsFailed': 'No se pudieron añadir los archivos adjuntos del mensaje reenviado.',
+  'messages.fileNameDirection':
+    'El nombre de {name} contiene caracteres que cambian la dirección del texto; cambie el nombre del archivo y añádalo de nuevo.',
+  'messages.checkedType': 'archivo {type}',
   'messages.uploadFailed': 'No se pudo subir {name}; inténtelo de nuevo.',
   'messages.send': 'Enviar',
   'messages.sending': 'Enviando...',

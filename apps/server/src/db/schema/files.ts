@@ -14,6 +14,8 @@ export const blobUpload = pgTable(
       .references(() => userAccount.id),
     purpose: text('purpose', { enum: ['AVATAR', 'DIRECT_MESSAGING', 'PATIENT_EMAIL'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the one PUT this address allows was accepted (0110); null until then. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

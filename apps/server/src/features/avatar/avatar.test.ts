@@ -163,6 +163,42 @@ describeEachDatabase('avatar', (t) => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('takes the bytes of an upload address once, so a registered avatar cannot be swapped', async () => {
+    await start(stores[0]![1]());
+    const { issued, put } = await upload(pngBytes);
+    expect(put.statusCode).toBe(204);
+    const swapBefore = await app.inject({
+      method: 'PUT',
+      url: issued.url,
+      payload: jpegBytes,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(swapBefore.statusCode).toBe(400);
+    expect(swapBefore.body).toContain('This upload address has already been used.');
+    const added = await call('POST', '/api/app/profile/addAvatar', {
+      profileId: user.patientId,
+      avatarS3Id: issued.s3Id,
+      contentLength: pngBytes.length,
+      contentType: 'image/png',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    // Within the address's lifetime, after registration: refused, and the checked bytes are served.
+    const swapAfter = await app.inject({
+      method: 'PUT',
+      url: issued.url,
+      payload: jpegBytes,
+      headers: { 'content-type': 'image/jpeg', 'accept-language': 'es' },
+    });
+    expect(swapAfter.statusCode).toBe(400);
+    expect(swapAfter.body).toContain('Esta dirección de subida ya se usó.');
+    const template = (
+      await call('GET', '/api/app/dms/url/avatar/getDownloadURL')
+    ).json<AvatarDownloadUrlResponse>();
+    const image = await app.inject({ method: 'GET', url: avatarUrl(template.url, issued.s3Id) });
+    expect(image.rawPayload.equals(pngBytes)).toBe(true);
+  });
+
   it('refuses what is not a JPEG or PNG by content, whatever it is called', async () => {
     await start(stores[0]![1]());
     const gif = Buffer.from('GIF89a-not-allowed');

@@ -3,7 +3,8 @@
  * the whole authorisation (an <img> or a download link cannot send a bearer token), and the bytes pass
  * through the app, so the Content-Security-Policy stays 'self' and an S3 bucket stays private.
  *
- *   PUT /api/blobs/upload?t=token         the bytes of one upload (avatars: a JPEG or PNG by content)
+ *   PUT /api/blobs/upload?t=token         the bytes of one upload, once (avatars: a JPEG or PNG by
+ *                                          content); a second PUT to the address is refused
  *   GET /api/blobs/download?t=token       one document, as an attachment
  *   GET /api/blobs/avatar/:s3Id?t=token   an avatar the token's account may see
  *   GET /api/blobs/provider-avatar/:s3Id  a provider's photo: public like the practice's web site,
@@ -21,6 +22,7 @@ import { isAllowedAttachmentContent } from '../../lib/blob-store/attachment-type
 import { invalidField, notFound } from '../../lib/http-error';
 import { visibleAvatar } from '../../lib/avatar-visibility';
 import { provider } from '../../db/schema';
+import { claimUpload, releaseUpload } from './upload-claim';
 import { eq } from 'drizzle-orm';
 
 const tokenQuery = z.object({ t: safeString.max(2048) });
@@ -56,7 +58,15 @@ export async function blobStoreRoutes(instance: FastifyInstance): Promise<void> 
       const type = sniffContentType(body);
       if (claims.key.startsWith('avatars/') && !isAvatarImage(type))
         throw invalidField('file', 'server.error.avatarType');
-      await app.blobs.put(claims.key, body, type ?? 'application/octet-stream');
+      // Checked bytes stay checked: the address is refused once it has taken its bytes.
+      const upload = await claimUpload(app.db, claims.key);
+      if (!upload) throw invalidField('file', 'server.error.uploadUsed');
+      try {
+        await app.blobs.put(claims.key, body, type ?? 'application/octet-stream');
+      } catch (error) {
+        await releaseUpload(app.db, upload.id);
+        throw error;
+      }
       return reply.status(204).send();
     },
   );

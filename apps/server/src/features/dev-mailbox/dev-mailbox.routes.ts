@@ -1,7 +1,9 @@
 /**
  * The development mailbox: every e-mail the outbox mailer kept, readable in a browser and as JSON for
  * browser tests. Registered only outside production and only when mail goes to the outbox; with SMTP
- * there is nothing to show and in production the addresses would be patients' own.
+ * there is nothing to show and in production the addresses would be patients' own. It answers only
+ * this machine (lib/loopback.ts): the quick start runs in development, and the mailbox holds every
+ * password-reset and account link; anyone else gets the same 404 as an address that does not exist.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { entityId, safeString } from '@dermis/contract';
 import { z } from 'zod';
 import { mailOutbox, mailOutboxAttachment } from '../../db/schema';
 import { OutboxMailer } from '../../lib/mail/outbox-mailer';
+import { isLoopbackClient } from '../../lib/loopback';
 import { sendNotFound } from '../../plugins/error-handler';
 import { renderMailboxList, renderMailboxMessage } from './dev-mailbox.pages';
 
@@ -21,6 +24,11 @@ export function devMailboxEnabled(app: FastifyInstance): boolean {
 
 export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   if (!devMailboxEnabled(app)) return;
+
+  // Hooks of this plugin apply to its routes only.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackClient(request)) return sendNotFound(reply);
+  });
 
   const select = {
     id: mailOutbox.id,

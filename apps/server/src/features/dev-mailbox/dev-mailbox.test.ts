@@ -114,6 +114,44 @@ describeEachDatabase('dev mailbox', (t) => {
     ).toBe(404);
   });
 
+  it('answers only this machine: another address, or a request a proxy forwarded, finds nothing', async () => {
+    const app = await buildApp({ environment: 'development' });
+    await sendTwo(app);
+    const urls = [
+      '/dev/mailbox',
+      '/dev/mailbox/1',
+      '/dev/mailbox/messages.json',
+      '/dev/mailbox/1/attachments/0',
+    ];
+    for (const url of urls) {
+      for (const remoteAddress of ['203.0.113.9', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1']) {
+        const res = await app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(res.body).not.toContain('Maria@Example.org');
+      }
+      // A proxy on this machine passes others' requests on: its forwarding header gives it away.
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+        const res = await app.inject({ method: 'GET', url, headers: { [header]: '203.0.113.9' } });
+        expect(res.statusCode, `${url} with ${header}`).toBe(404);
+      }
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+      expect(res.body).toContain('Maria@Example.org');
+    }
+
+    // Behind a trusted proxy, a client claiming to be this machine is still someone else.
+    const proxied = await buildApp({ environment: 'development', trustProxy: true });
+    const claimed = await proxied.inject({
+      method: 'GET',
+      url: '/dev/mailbox/messages.json',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(claimed.statusCode).toBe(404);
+  });
+
   it('does not exist in production', async () => {
     const app = await buildApp({ environment: 'production' });
     for (const url of ['/dev/mailbox', '/dev/mailbox/1', '/dev/mailbox/messages.json'])

@@ -445,6 +445,52 @@ describeEachDatabase('messages', (t) => {
     expect((await app.inject({ method: 'GET', url: `${contentUrl}x` })).statusCode).toBe(404);
   });
 
+  it('takes the bytes of an upload address once, so a sent attachment cannot be swapped afterwards', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(32),
+    ]);
+    const urlResponse = await get(
+      `dms/url/directMessaging/getUploadURL?patientId=${maria.patientId}`,
+      mariaToken,
+    );
+    const { url, s3Id } = urlResponse.json<UploadUrlResponse>();
+    const putBytes = (bytes: Buffer) =>
+      app.inject({
+        method: 'PUT',
+        url,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+    expect((await putBytes(png)).statusCode).toBe(204);
+    const added = await addFile(mariaToken, {
+      patientId: maria.patientId,
+      visibleForPatient: false,
+      name: 'photo.png',
+      size: png.length,
+      mimeType: 'image/png',
+      id: s3Id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const sent = await sendDirect(mariaToken, {
+      patientId: maria.patientId,
+      to: bobAddress,
+      subject: 'Photo',
+      attachments: [added.json<AddAttachmentResponse>().id],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    // The same address, still unexpired, with other bytes of an allowed type.
+    const swap = await putBytes(pdf);
+    expect(swap.statusCode).toBe(400);
+    expect(swap.body).toContain('This upload address has already been used. Please upload the file again.');
+    const attachment = (await list(bobToken, bob.patientId)).messages[0]!.attachments[0]!;
+    const link = await get(`directMessage/getAttachment/_rid/${attachment.id}`, bobToken);
+    const download = await app.inject({ method: 'GET', url: link.json<{ contentUrl: string }>().contentUrl });
+    expect(download.rawPayload.equals(png)).toBe(true);
+    expect(download.headers['content-type']).toBe('image/png');
+  });
+
   it('forwards a message with its attachments, copied for the patient and sent like uploads', async () => {
     const original = await deliverToInbox(app, {
       patientId: maria.patientId,
@@ -590,6 +636,60 @@ describeEachDatabase('messages', (t) => {
     const over = await upload(mariaToken, maria.patientId, 'big.pdf', oversizeBytes);
     expect(over.put.statusCode).toBe(400);
     expect(over.put.body).toContain('is larger than 3.5 MB');
+  });
+
+  it('refuses a file name with direction controls, and answers the type a name like evil.exe.png was checked as', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(32),
+    ]);
+    const reversed = await upload(mariaToken, maria.patientId, 'photo\u202Eexe.png', png);
+    expect(reversed.put.statusCode).toBe(204);
+    const meta = {
+      patientId: maria.patientId,
+      visibleForPatient: false,
+      size: png.length,
+      mimeType: 'image/png',
+      id: reversed.s3Id,
+    };
+    for (const name of ['photo\u202Eexe.png', 'scan\u2067gnp\u2069.png', 'x\u200Fy.png']) {
+      const refused = await addFile(mariaToken, { ...meta, name });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.body).toContain(
+        'A file name cannot contain characters that change the direction of text; rename the file and add it again.',
+      );
+    }
+    const spanish = await app.inject({
+      method: 'PUT',
+      url: '/api/app/dms/file/add',
+      headers: { ...bearer(mariaToken), 'accept-language': 'es' },
+      payload: { ...meta, name: 'photo\u202Eexe.png' },
+    });
+    expect(spanish.body).toContain('El nombre de un archivo no puede contener caracteres que cambian');
+
+    // The refusal lost nothing: the same upload registers under an honest name, as the type it is.
+    const honest = await addFile(mariaToken, { ...meta, name: 'evil.exe.png' });
+    expect(honest.statusCode, honest.body).toBe(200);
+    expect(honest.json<AddAttachmentResponse>()).toMatchObject({
+      name: 'evil.exe.png',
+      mimeType: 'image/png',
+    });
+
+    // The clinic's messages to a patient are held to the same rule.
+    const [row] = await t.db.select().from(patient).where(eq(patient.id, maria.patientId));
+    const fromClinic = await app.inject({
+      method: 'POST',
+      url: `/api/integration/patients/${row!.externalId}/direct-messages`,
+      headers: { 'x-api-key': apiKey },
+      payload: {
+        subject: 'Your photo',
+        content: 'Attached.',
+        fromName: 'Dr. Lee',
+        attachments: [{ name: 'photo\u202Eexe.png', contentBase64: png.toString('base64') }],
+      },
+    });
+    expect(fromClinic.statusCode).toBe(400);
+    expect(fromClinic.body).toContain('cannot contain characters that change the direction of text');
   });
 
   it('lets a responsible person read and send for the minor, the send recorded as theirs', async () => {

@@ -16,6 +16,7 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   app.get(paths.config, { schema: { response: { 200: publicConfigResponse } } }, () => ({
     environment: app.config.environment,
     version: app.config.appVersion,
+    developmentMenu: app.config.developmentMenu,
     mapTileUrl: app.config.mapTileUrl,
     mapTileAttribution: app.config.mapTileAttribution,
   }));

@@ -26,7 +26,8 @@ function SignedInNavigation({ user }: { user: UserProfile }) {
   useCurrentUserSync(user);
   useAccountLanguage(user);
   const location = useLocation();
-  const isDevelopment = useAppConfig()?.environment === 'development';
+  // Development alone is not enough: the quick start runs in development (DEV_MENU on the server).
+  const isDevelopment = useAppConfig()?.developmentMenu === true;
   const actingFor = actingPatientId(location.pathname, user.id);
   const unfinished = useUnfinishedVisits(user.id);
   const inWizard = /^\/(first-time-login|screening)(\/|$)/.test(location.pathname);

@@ -4,10 +4,12 @@
  */
 import dayjs from 'dayjs';
 import {
+  hasBidiControls,
   isAllowedAttachmentName,
   messageAddressPattern,
   messageAttachmentAccept,
   messageAttachmentMaxBytes,
+  showBidiControls,
 } from '@dermis/contract';
 import { isApiError } from '../../lib/api';
 import { t } from '../../lib/i18n';
@@ -129,6 +131,8 @@ export interface FileCheck<F> {
   duplicate: boolean;
   tooLarge: string[];
   notAllowed: string[];
+  /** Names holding direction controls (U+202E and kin), which can make a name lie about its type. */
+  directionControls: string[];
 }
 
 /** Sorts chosen files into those to upload and the refusals, each with its notice. */
@@ -137,11 +141,18 @@ export function checkFiles<F extends Pick<File, 'name' | 'lastModified' | 'size'
   existingKeys: ReadonlySet<string>,
 ): FileCheck<F> {
   const seen = new Set(existingKeys);
-  const result: FileCheck<F> = { accepted: [], duplicate: false, tooLarge: [], notAllowed: [] };
+  const result: FileCheck<F> = {
+    accepted: [],
+    duplicate: false,
+    tooLarge: [],
+    notAllowed: [],
+    directionControls: [],
+  };
   for (const file of files) {
     const key = fileKey(file);
     if (seen.has(key)) result.duplicate = true;
     else if (file.size > maxAttachmentBytes) result.tooLarge.push(file.name);
+    else if (hasBidiControls(file.name)) result.directionControls.push(file.name);
     else if (!isAllowedType(file.name)) result.notAllowed.push(file.name);
     else {
       seen.add(key);
@@ -159,6 +170,11 @@ export function fileNotices(check: FileCheck<unknown>): string[] {
     notices.push(t('messages.fileTooLarge', { name: check.tooLarge.join(', ') }));
   if (check.notAllowed.length > 0)
     notices.push(t('messages.fileTypeNotAllowed', { name: check.notAllowed.join(', ') }));
+  // The controls are written out (U+202E), so the notice itself is not reordered by them.
+  if (check.directionControls.length > 0)
+    notices.push(
+      t('messages.fileNameDirection', { name: check.directionControls.map(showBidiControls).join(', ') }),
+    );
   return notices;
 }
 

@@ -41,6 +41,10 @@ describe('public answers read without zod', () => {
       { environment: 'production', version: 2 },
       { environment: 'production', version: '1', mapTileUrl: 5 },
       { environment: 'production', version: '1', mapTileAttribution: false },
+      { environment: 'development', version: '1', developmentMenu: true },
+      { environment: 'development', version: '1', developmentMenu: false },
+      { environment: 'development', version: '1', developmentMenu: 'true' },
+      { environment: 'development', version: '1', developmentMenu: null },
     ]);
   });
 

@@ -31,7 +31,10 @@ const environments: ReadonlyArray<PublicConfigResponse['environment']> = [
   'production',
 ];
 
-/** publicConfigResponse: the environment, the version and the map's tile server (null by default). */
+/**
+ * publicConfigResponse: the environment, the version, whether to show the development menu links and
+ * the map's tile server (null by default).
+ */
 export function readPublicConfig(body: unknown): PublicConfigResponse | null {
   if (!isObject(body) || !isString(body.version)) return null;
   const environment = environments.find((name) => name === body.environment);
@@ -39,7 +42,10 @@ export function readPublicConfig(body: unknown): PublicConfigResponse | null {
   const mapTileUrl = body.mapTileUrl ?? null;
   const mapTileAttribution = body.mapTileAttribution ?? null;
   if (!isStringOrNull(mapTileUrl) || !isStringOrNull(mapTileAttribution)) return null;
-  return { environment, version: body.version, mapTileUrl, mapTileAttribution };
+  // An older server sends no developmentMenu: no development menu links.
+  const developmentMenu = body.developmentMenu === undefined ? false : body.developmentMenu;
+  if (typeof developmentMenu !== 'boolean') return null;
+  return { environment, version: body.version, developmentMenu, mapTileUrl, mapTileAttribution };
 }
 
 /** practiceBranding: the practice's id, name, phone, colour and logo address. */

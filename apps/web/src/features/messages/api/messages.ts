@@ -13,6 +13,7 @@ import {
   sendDirectMessageResponse,
   unreadCountResponse,
   uploadUrlResponse,
+  type AddAttachmentResponse,
   type DirectMessage,
   type DirectMessageType,
   type GetMessagesResponse,
@@ -223,7 +224,7 @@ export async function uploadAttachment(
   mode: TransportMode,
   file: File,
   onProgress: (fraction: number) => void,
-): Promise<number> {
+): Promise<Pick<AddAttachmentResponse, 'id' | 'mimeType'>> {
   const route = mode === 'direct' ? appRoutes.directMessagingUploadUrl : appRoutes.patientEmailUploadUrl;
   const upload = await client.request(`${client.appUrl(route)}?patientId=${encodeURIComponent(patientId)}`, {
     schema: uploadUrlResponse,
@@ -256,7 +257,8 @@ export async function uploadAttachment(
     },
     schema: addAttachmentResponse,
   });
-  return added.id;
+  // The type the server checked the content as, which the screen shows beside the name.
+  return { id: added.id, mimeType: added.mimeType };
 }
 
 /**
@@ -268,13 +270,13 @@ export async function forwardAttachments(
   patientId: number,
   messageId: number,
   mode: TransportMode,
-): Promise<{ id: number; name: string }[]> {
+): Promise<Pick<AddAttachmentResponse, 'id' | 'name' | 'mimeType'>[]> {
   const answer = await client.request(client.appUrl(appRoutes.forwardMessageAttachments), {
     method: 'POST',
     body: { patientId, messageId, channel: mode === 'direct' ? 'DIRECT_MESSAGING' : 'PATIENT_EMAIL' },
     schema: forwardAttachmentsResponse,
   });
-  return answer.attachments.map(({ id, name }) => ({ id, name }));
+  return answer.attachments.map(({ id, name, mimeType }) => ({ id, name, mimeType }));
 }
 
 /** GET directMessage/getAttachment/_rid/{id} (or the e-mail one): a signed, expiring address. */

@@ -4,6 +4,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { uploadAttachment, type TransportMode } from '../api/messages';
+import { CheckedType } from './checked-type';
 import { acceptAttribute, checkFiles, fileKey, fileNotices, noticeMs } from '../format';
 
 export interface ComposeAttachment {
@@ -14,6 +15,8 @@ export interface ComposeAttachment {
   name: string;
   /** The registered file's id once uploaded. */
   id: number | null;
+  /** The type the server checked the content as, once registered. */
+  mimeType: string | null;
   progress: number;
   checked: boolean;
   failed: boolean;
@@ -62,6 +65,7 @@ export function AttachmentsField({ patientId, mode, value, onChange }: Attachmen
         key: fileKey(file),
         name: file.name,
         id: null,
+        mimeType: null,
         progress: 0,
         checked: false,
         failed: false,
@@ -70,7 +74,7 @@ export function AttachmentsField({ patientId, mode, value, onChange }: Attachmen
       const patch = (change: Partial<ComposeAttachment>) =>
         onChange((current) => current.map((a) => (a.clientId === clientId ? { ...a, ...change } : a)));
       uploadAttachment(client, patientId, mode, file, (progress) => patch({ progress }))
-        .then((id) => patch({ id, progress: 1, checked: true }))
+        .then(({ id, mimeType }) => patch({ id, mimeType, progress: 1, checked: true }))
         .catch(() => {
           onChange((current) => current.filter((a) => a.clientId !== clientId));
           notify([t('messages.uploadFailed', { name: file.name })]);
@@ -116,18 +120,22 @@ export function AttachmentsField({ patientId, mode, value, onChange }: Attachmen
             />
           </Stack>
         ) : (
-          <Checkbox
-            key={attachment.clientId}
-            label={attachment.name}
-            checked={attachment.checked}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              onChange((current) =>
-                current.map((a) => (a.clientId === attachment.clientId ? { ...a, checked } : a)),
-              );
-            }}
-            data-testid="attachment-checkbox"
-          />
+          <Group key={attachment.clientId} gap="xs" wrap="nowrap" align="flex-start">
+            <Checkbox
+              label={<bdi>{attachment.name}</bdi>}
+              checked={attachment.checked}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                onChange((current) =>
+                  current.map((a) => (a.clientId === attachment.clientId ? { ...a, checked } : a)),
+                );
+              }}
+              aria-describedby={`${attachment.clientId}-type`}
+              styles={{ label: { overflowWrap: 'anywhere' } }}
+              data-testid="attachment-checkbox"
+            />
+            <CheckedType mimeType={attachment.mimeType} id={`${attachment.clientId}-type`} />
+          </Group>
         ),
       )}
     </Stack>

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../../lib/testing/render';
 import { maxAttachmentBytes } from '../format';
 import { Compose } from './compose';
 import { MessageList } from './message-list';
+import { MessageView } from './message-view';
 import { MessagesLayout } from './messages-layout';
 
 afterEach(() => {
@@ -92,6 +93,8 @@ class FakeXhr {
 }
 
 const report = { id: 41, name: 'report.pdf', size: 2000, mimeType: 'application/pdf' };
+/** What the fake server's content check finds, where it is not what the browser declared. */
+const checkedTypes: Record<string, string> = { 'evil.exe.png': 'image/png' };
 
 function server(
   message: Omit<typeof original, 'attachments'> & { attachments: unknown[] } = original,
@@ -133,7 +136,7 @@ function server(
           id: 500 + uploads,
           name: body.name,
           size: body.size,
-          mimeType: body.mimeType,
+          mimeType: checkedTypes[body.name] ?? body.mimeType,
           channel: 'DIRECT_MESSAGING',
           createdAt: '2026-11-26T00:00:00Z',
         },
@@ -171,9 +174,14 @@ function renderCompose(route: string) {
       >
         <Route path="inbox" element={<MessageList slug="inbox" />} />
         <Route path="compose/:type?/:action?/:id?" element={<ComposeFromParams />} />
+        <Route path="inbox/:id" element={<ViewFromParams />} />
       </Route>
     ),
   });
+}
+
+function ViewFromParams() {
+  return <MessageView slug="inbox" id={Number(useParams().id)} />;
 }
 
 function ComposeFromParams() {
@@ -266,6 +274,42 @@ describe('Compose', () => {
       subject: 'Photos',
       attachments: [501],
     });
+  });
+
+  it('refuses a name with direction controls, and shows the checked type beside each name', async () => {
+    FakeXhr.puts = [];
+    server();
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    const input = (await screen.findByTestId('compose-attachments')).querySelector(
+      'input[type=file]',
+    ) as HTMLInputElement;
+
+    await user.upload(input, [file('photo\u202Eexe.png', 2000), file('evil.exe.png', 2000, 2000)]);
+    expect(
+      await screen.findByText(
+        'The name of photo[U+202E]exe.png contains characters that change the direction of text; rename the file and add it again.',
+      ),
+    ).toBeInTheDocument();
+    const checkbox = await screen.findByRole('checkbox', { name: 'evil.exe.png' });
+    // The browser declared a PDF; the server's check found a PNG, and that is what is shown.
+    expect(checkbox).toHaveAccessibleDescription('PNG file');
+    expect(screen.getAllByTestId('attachment-type').map((e) => e.textContent)).toEqual(['PNG file']);
+    await waitFor(() => expect(FakeXhr.puts).toEqual(['/api/blobs/upload?t=1 evil.exe.png']));
+  });
+
+  it('shows the checked type beside each attachment of a message it shows', async () => {
+    server({
+      ...original,
+      attachments: [report, { id: 42, name: 'evil.exe.png', size: 40, mimeType: 'image/png' }],
+    });
+    renderCompose('/messages/inbox/31');
+    const links = await screen.findAllByTestId('message-attachment');
+    expect(links.map((link) => link.textContent)).toEqual(['report.pdf', 'evil.exe.png']);
+    expect(screen.getAllByTestId('attachment-type').map((e) => e.textContent)).toEqual([
+      'PDF file',
+      'PNG file',
+    ]);
   });
 
   it('clears the attachments when the Direct Message box is toggled', async () => {

@@ -102,6 +102,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
             key: `forward:${copy.id}`,
             name: copy.name,
             id: copy.id,
+            mimeType: copy.mimeType,
             progress: 1,
             checked: true,
             failed: false,

@@ -12,6 +12,7 @@ import type { DirectMessage } from '@dermis/contract';
 import { isApiError } from '../../../lib/api';
 import { getAttachmentUrl, useMarkAsRead, useMessage } from '../api/messages';
 import { viewDate } from '../format';
+import { CheckedType } from './checked-type';
 import { listTypes, useMessagesScope, type ListSlug } from './messages-context';
 
 function Field({ label, children, testId }: { label: string; children: string; testId: string }) {
@@ -135,19 +136,22 @@ export function MessageView({ slug, id }: { slug: ListSlug; id: number }) {
           <List listStyleType="none" spacing={4} data-testid="message-attachments">
             {message.attachments.map((a) => (
               <List.Item key={a.id}>
-                <Anchor
-                  component="button"
-                  type="button"
-                  onClick={() => void download(message, a.id)}
-                  disabled={opening === a.id}
-                  aria-label={t('messages.download', { name: a.name })}
-                  data-testid="message-attachment"
-                >
-                  <Group gap={4} component="span" wrap="nowrap">
-                    <IconDownload size={16} aria-hidden />
-                    {a.name}
-                  </Group>
-                </Anchor>
+                <Group gap="xs" wrap="wrap" component="span">
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => void download(message, a.id)}
+                    disabled={opening === a.id}
+                    aria-label={t('messages.download', { name: a.name })}
+                    data-testid="message-attachment"
+                  >
+                    <Group gap={4} component="span" wrap="nowrap">
+                      <IconDownload size={16} aria-hidden />
+                      <bdi>{a.name}</bdi>
+                    </Group>
+                  </Anchor>
+                  <CheckedType mimeType={a.mimeType} />
+                </Group>
               </List.Item>
             ))}
           </List>
