@@ -13,13 +13,15 @@ import { testConfig } from '../../test/config';
 import type { CuttableProxy } from '../../test/cuttable-proxy';
 import { startCuttableProxy } from '../../test/cuttable-proxy';
 import { useTestDatabase } from '../../test/database';
+import { hasRedisServer, startOwnRedis } from '../../test/own-redis';
 import { givenDirectAddress, givenDirectPractice } from '../../test/direct';
 import { bearer, givenPractice, givenUser } from '../../test/fixtures';
 import { expectUnavailable } from '../../test/outage';
 
+// REDIS_URL's server when one is named, else a redis-server of the test's own.
 const { redisUrl } = testServices();
 
-if (redisUrl) {
+if (redisUrl || hasRedisServer()) {
   describe('a Redis outage [Redis through a proxy that is cut]', () => {
     const t = useTestDatabase('PGlite');
     const opened: { close(): Promise<void> }[] = [];
@@ -28,7 +30,13 @@ if (redisUrl) {
     });
 
     async function start(): Promise<{ app: FastifyInstance; proxy: CuttableProxy }> {
-      const direct = new URL(redisUrl ?? '');
+      let url = redisUrl;
+      if (!url) {
+        const own = await startOwnRedis();
+        opened.push(own);
+        url = own.url;
+      }
+      const direct = new URL(url);
       const proxy = await startCuttableProxy({ host: direct.hostname, port: Number(direct.port || 6379) });
       opened.push(proxy);
       const proxied = new URL(direct);
@@ -107,5 +115,5 @@ if (redisUrl) {
     });
   });
 } else {
-  console.info('Redis outage test not run: set REDIS_URL=redis://… to run it.');
+  console.info('Redis outage test not run: set REDIS_URL=redis://… or install redis-server to run it.');
 }
