@@ -7,8 +7,8 @@ import { demo, expectNoSeriousA11yViolations, fillSignIn } from './support/app';
 // page in the browser, and the next try reaches the real server.
 
 const unavailable = {
-  en: 'The service is briefly unavailable. Nothing you entered is lost: please try again in a minute.',
-  es: 'El servicio no está disponible por un momento. No se perdió nada de lo que escribió: vuelva a intentarlo en un minuto.',
+  en: 'The service is briefly unavailable. Please try again in a minute.',
+  es: 'El servicio no está disponible por un momento. Vuelva a intentarlo en un minuto.',
 };
 
 /** The next sign-in answers as the server does during an outage; later ones reach the server. */

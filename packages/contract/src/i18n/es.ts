@@ -59,7 +59,7 @@ const core = {
 
   'error.generic': 'Algo salió mal. Vuelva a intentarlo o comuníquese con el soporte técnico.',
   'error.serviceUnavailable':
-    'El servicio no está disponible por un momento. No se perdió nada de lo que escribió: vuelva a intentarlo en un minuto.',
+    'El servicio no está disponible por un momento. Vuelva a intentarlo en un minuto.',
   'error.unauthorized': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   'error.forbidden': 'Acceso denegado.',
   'error.notFound': 'No se encontró.',

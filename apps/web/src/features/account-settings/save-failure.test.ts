@@ -20,8 +20,7 @@ describe('account settings messages (spec 000 §8, §9)', () => {
   });
 
   it('both: an outage (503, or a proxy 502/504) says the service is briefly unavailable', () => {
-    const unavailable =
-      'The service is briefly unavailable. Nothing you entered is lost: please try again in a minute.';
+    const unavailable = 'The service is briefly unavailable. Please try again in a minute.';
     for (const status of [502, 503, 504]) {
       expect(usernameSaveFailure(ApiError.fromBody(status, undefined))).toBe(unavailable);
       expect(

@@ -153,7 +153,7 @@ describe('sendFailureText', () => {
   const generic = 'Something went wrong, please try again or contact support.';
   it('says the service is briefly unavailable during an outage (503)', () => {
     expect(sendFailureText(ApiError.fromBody(503, { error: 'SERVICE_UNAVAILABLE', message: 'x' }))).toBe(
-      'The service is briefly unavailable. Nothing you entered is lost: please try again in a minute.',
+      'The service is briefly unavailable. Please try again in a minute.',
     );
   });
   it("shows a refused field (400) and the daily send limit (429) in the server's words", () => {

@@ -37,9 +37,7 @@ describe('forgot-password outcomes (spec 000 §8)', () => {
   it('says the service is briefly unavailable during an outage (503, or a proxy 502/504)', () => {
     for (const status of [502, 503, 504])
       expect(forgotPasswordFailure(ApiError.fromBody(status, undefined))).toEqual({
-        errors: [
-          'The service is briefly unavailable. Nothing you entered is lost: please try again in a minute.',
-        ],
+        errors: ['The service is briefly unavailable. Please try again in a minute.'],
       });
   });
 });

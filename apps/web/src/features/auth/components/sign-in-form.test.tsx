@@ -149,7 +149,7 @@ describe('SignInForm', () => {
       const { session } = renderWithProviders(<SignInForm />);
       await submit('jdoe', 'Secret123');
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        'The service is briefly unavailable. Nothing you entered is lost: please try again in a minute.',
+        'The service is briefly unavailable. Please try again in a minute.',
       );
       expect(screen.getByLabelText('Username')).toHaveValue('jdoe');
       expect(screen.getByLabelText('Password')).toHaveValue('Secret123');

@@ -242,9 +242,7 @@ describe('Compose', () => {
     await user.type(screen.getByTestId('compose-content'), 'Hello doctor');
     await user.click(screen.getByTestId('compose-send'));
     expect(
-      await screen.findByText(
-        'The service is briefly unavailable. Nothing you entered is lost: please try again in a minute.',
-      ),
+      await screen.findByText('The service is briefly unavailable. Please try again in a minute.'),
     ).toBeInTheDocument();
     expect(screen.getByTestId('compose-to')).toHaveValue('dr.lee@direct.sunshine-derm.example.org');
     expect(screen.getByTestId('compose-subject')).toHaveValue('Photos');
