@@ -25,8 +25,8 @@ export class RedisCounterStore implements CounterStore {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
       // A Redis that accepts the connection but never answers must not hold sign-ins either.
-      commandTimeout: 2_000,
-      connectTimeout: 2_000,
+      commandTimeout: 5_000,
+      connectTimeout: 5_000,
       lazyConnect: false,
     });
     this.redis.on('ready', () => {
