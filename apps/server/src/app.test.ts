@@ -13,11 +13,17 @@ import { bearer, givenPractice, givenUser, signIn } from './test/fixtures';
 describeEachDatabase('the HTTP application', (t) => {
   const newApp = useTestApp(t);
 
-  it('GET /healthz answers ok after asking the database', async () => {
+  it('GET /healthz answers ok (liveness) and GET /readyz names each service it asked', async () => {
     const app = await newApp();
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'off', blobStore: 'ok' },
+    });
   });
 
   it('GET /api/config answers the environment and version, and no development menu by default', async () => {

@@ -29,6 +29,8 @@ export const errorCodes = {
   validation: 'VALIDATION_ERROR',
   conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
+  /** The database, Redis or the blob store is down: 503 with Retry-After; the same request works later. */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   /** The temporary token of a two-step sign-in expired or was spent: start the sign-in again. */
   signInTimedOut: 'SIGN_IN_TIMED_OUT',
   /** A right authenticator code already used (e.g. to finish set-up): wait for the next one. */

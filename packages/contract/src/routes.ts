@@ -172,7 +172,8 @@ export const webRoutes = {
   screening: '/screening',
 } as const;
 
-export const systemRoutes = { config: '/api/config', health: '/healthz' } as const;
+/** `health`: liveness (the process answers); `ready`: readiness (the services it needs answer). */
+export const systemRoutes = { config: '/api/config', health: '/healthz', ready: '/readyz' } as const;
 
 export const practiceBrandingRoutes = {
   /** Integration API (API key), relative to /api/integration. */

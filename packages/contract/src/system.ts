@@ -13,3 +13,13 @@ export const publicConfigResponse = z.object({
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 
 export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** One service readiness asks: `off` when this deployment does not use it (no REDIS_URL). */
+export const readinessCheck = z.enum(['ok', 'unavailable', 'off']);
+
+/** GET /readyz: 200 `ready` when every service in use answers, else 503 `unavailable` naming which. */
+export const readinessResponse = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({ database: readinessCheck, redis: readinessCheck, blobStore: readinessCheck }),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponse>;

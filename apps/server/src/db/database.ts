@@ -98,7 +98,8 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that takes no connection fails the request in seconds (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   let closed = false;

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { catalogOf, requestLanguage } from '../lib/i18n';
+import { retryAfterSeconds, unavailableDependency } from '../lib/outage';
 import { recordAccessDenied } from './patient-access';
 import { toValidationMessages } from './validation-messages';
 
@@ -22,6 +23,16 @@ const codeByStatus: Record<number, string> = {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // An outage (docs/decisions/173): the request was fine and will work again by itself.
+    const dependency = error instanceof HttpError ? null : unavailableDependency(error);
+    if (dependency) {
+      request.log.warn({ err: error, dependency }, 'request failed: a service is unavailable');
+      const message = translate('error.serviceUnavailable', undefined, catalogOf(requestLanguage(request)));
+      return reply
+        .status(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .send({ error: errorCodes.serviceUnavailable, message } satisfies ErrorResponse);
+    }
     const [status, body] = toErrorResponse(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     // Every refusal of a signed-in caller is audited, whichever check refused it.

@@ -42,6 +42,7 @@ function isPageNavigation(request: FastifyRequest): boolean {
     !url.startsWith('/api/') &&
     url !== '/api' &&
     !url.startsWith('/healthz') &&
+    !url.startsWith('/readyz') &&
     // A page address has no file extension (a missing /assets/x.js must stay a 404, not become HTML).
     !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '')
   );

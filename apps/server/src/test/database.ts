@@ -21,6 +21,8 @@ export interface TestDatabase {
   readonly variant: DatabaseVariant;
   readonly database: Database;
   readonly db: Db;
+  /** The PostgreSQL database's URL (null on PGlite): for a test that reaches it another way, e.g. through a proxy. */
+  readonly url: string | null;
 }
 
 /**
@@ -38,12 +40,14 @@ export function describeEachDatabase(name: string, fn: (t: TestDatabase) => void
 export function useTestDatabase(variant: DatabaseVariant, url?: string): TestDatabase {
   let database: Database | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrlOfTest: string | null = null;
   let tables: string[] = [];
 
   beforeAll(async () => {
     if (variant === 'PostgreSQL') {
       const created = await createPostgresDatabase(url ?? '');
       dropDatabase = created.drop;
+      databaseUrlOfTest = created.url;
       database = await openDatabase({ kind: 'postgres', url: created.url });
       // A no-op on a copy of the migrated template; it also proves the copy knows every migration.
       await migrate(database);
@@ -77,6 +81,9 @@ export function useTestDatabase(variant: DatabaseVariant, url?: string): TestDat
     },
     get db() {
       return current().db;
+    },
+    get url() {
+      return databaseUrlOfTest;
     },
   };
 }

@@ -41,6 +41,7 @@ export const enCore = {
 
   // Errors and generic texts (spec 000 §8)
   'error.generic': 'Something went wrong, please try again or contact support.',
+  'error.serviceUnavailable': 'The service is briefly unavailable. Please try again in a minute.',
   'error.unauthorized': 'Your session has expired. Please sign in again.',
   'error.forbidden': 'Access denied.',
   'error.notFound': 'Not found.',

@@ -58,6 +58,8 @@ const core = {
     'Demasiados intentos de inicio de sesión. Espere unos minutos y vuelva a intentarlo.',
 
   'error.generic': 'Algo salió mal. Vuelva a intentarlo o comuníquese con el soporte técnico.',
+  'error.serviceUnavailable':
+    'El servicio no está disponible por un momento. Vuelva a intentarlo en un minuto.',
   'error.unauthorized': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   'error.forbidden': 'Acceso denegado.',
   'error.notFound': 'No se encontró.',

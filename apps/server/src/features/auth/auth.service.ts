@@ -57,21 +57,19 @@ export async function passwordLogin(
   origin: SignInOrigin,
 ): Promise<SignInOutcome> {
   const device = deps.devices.read(origin.cookieHeader, input.username);
-  const attempt = await deps.throttle.count(input.username, origin.address, device);
-
-  const candidates = await findLoginCandidates(deps.db, input.username);
-  let account: (typeof candidates)[number] | undefined;
-  if (candidates.length === 0) await verifyAgainstDummy(input.password);
-  for (const candidate of candidates) {
-    if (await verifyPassword(candidate.passwordHash, input.password)) {
-      account = candidate;
-      break;
+  const account = await deps.throttle.guard(input.username, origin.address, device, async () => {
+    const candidates = await findLoginCandidates(deps.db, input.username);
+    if (candidates.length === 0) await verifyAgainstDummy(input.password);
+    for (const candidate of candidates) {
+      if (await verifyPassword(candidate.passwordHash, input.password)) {
+        // The password is checked before the account state so that an inactive account answers
+        // exactly like a wrong password, in content and in time.
+        if (!candidate.maySignIn) break;
+        return candidate;
+      }
     }
-  }
-  // The password is checked before the account state so that an inactive account answers exactly
-  // like a wrong password, in content and in time.
-  if (!account?.maySignIn) throw badCredentials();
-  await deps.throttle.succeeded(attempt);
+    throw badCredentials();
+  });
 
   const subject = {
     practiceId: account.practiceId,
@@ -104,11 +102,12 @@ export async function codeLogin(
   const claims = await verifyTempToken(deps, deps.tokens, input.tempToken);
   if (!claims) throw signInTimedOut();
   const device: KnownDevice | null = deps.devices.read(origin.cookieHeader, claims.username);
-  const attempt = await deps.throttle.count(claims.username, origin.address, device);
-  const account = await findActiveAccount(deps.db, claims.userId, claims.practiceId);
-  if (!account) throw badCredentials();
-  await completeSecondStep(deps.twoStep, claims, input.mfaProfileId, input.otpCode);
-  await deps.throttle.succeeded(attempt);
+  const account = await deps.throttle.guard(claims.username, origin.address, device, async () => {
+    const found = await findActiveAccount(deps.db, claims.userId, claims.practiceId);
+    if (!found) throw badCredentials();
+    await completeSecondStep(deps.twoStep, claims, input.mfaProfileId, input.otpCode);
+    return found;
+  });
   const { accessToken, refreshToken } = await startSession(deps, account);
   return {
     response: { accessToken, refreshToken, servers: servers(deps.config) },

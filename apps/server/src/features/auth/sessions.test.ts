@@ -104,6 +104,29 @@ describeEachDatabase('sessions and throttles under concurrency', (t) => {
           );
         expect((await login('maria', 'Secret123', { address: '198.51.100.7', cookie })).statusCode).toBe(429);
       });
+
+      it('lets a browser that signed in before through a storm of wrong passwords from its shared address', async () => {
+        const { login } = await setUp(
+          { loginMaxFailuresPerUsername: 100, loginMaxFailuresPerDevice: 3, loginMaxFailuresPerAddress: 5 },
+          makeStore(),
+        );
+        // One address shared by a whole clinic or office (NAT, or a proxy without TRUST_PROXY).
+        const shared = '198.51.100.20';
+        const home = await login('maria', 'Secret123', { address: shared });
+        expect(home.statusCode).toBe(200);
+        const cookie = String(home.headers['set-cookie']).split(';')[0]!;
+
+        // The storm: wrong passwords for many names from that address fill its limit.
+        await Promise.all(
+          Array.from({ length: 12 }, (_, i) => login(`guess${i}`, 'Wrong1234', { address: shared })),
+        );
+        expect((await login('maria', 'Secret123', { address: shared })).statusCode).toBe(429);
+        // The browser that signed in before still gets in from that address, under its own limit…
+        expect((await login('maria', 'Secret123', { address: shared, cookie })).statusCode).toBe(200);
+        for (let i = 0; i < 3; i++)
+          expect((await login('maria', 'Wrong1234', { address: shared, cookie })).statusCode).toBe(401);
+        expect((await login('maria', 'Secret123', { address: shared, cookie })).statusCode).toBe(429);
+      });
     });
   }
 

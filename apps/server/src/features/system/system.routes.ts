@@ -1,17 +1,51 @@
-/** Liveness for load balancers and the public facts the web app needs before sign-in. */
-import { healthResponse, publicConfigResponse, systemRoutes as paths } from '@dermis/contract';
+/**
+ * Liveness, readiness, and the public facts the web app needs before sign-in.
+ *
+ * /healthz is liveness: the process answers. It asks nothing else, so an orchestrator never restarts
+ * healthy instances because the database is away. /readyz is readiness: the database, Redis (when
+ * REDIS_URL is set) and the blob store answer, so a load balancer sends no patient to an instance
+ * where nobody could sign in (docs/decisions/173).
+ */
+import {
+  healthResponse,
+  publicConfigResponse,
+  readinessResponse,
+  systemRoutes as paths,
+} from '@dermis/contract';
+import type { ReadinessResponse } from '@dermis/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { retryAfterSeconds } from '../../lib/outage';
+
+/** Longest a readiness check may take: a service that accepts but never answers is not ready. */
+const checkTimeoutMs = 2_000;
 
 export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  // Healthy means the database answers, not merely that the process runs.
-  app.get(paths.health, { schema: { response: { 200: healthResponse } } }, async () => {
-    await app.db.execute(sql`select 1`);
-    return { status: 'ok' as const };
-  });
+  app.get(paths.health, { schema: { response: { 200: healthResponse } } }, () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    paths.ready,
+    { schema: { response: { 200: readinessResponse, 503: readinessResponse } } },
+    async (request, reply) => {
+      const [database, redis, blobStore] = await Promise.all([
+        answers(app.db.execute(sql`select 1`)),
+        app.counters.shared ? answers(app.counters.ping()) : Promise.resolve('off' as const),
+        answers(app.blobs.ping()),
+      ]);
+      const checks = { database, redis, blobStore };
+      const ready = Object.values(checks).every((check) => check !== 'unavailable');
+      if (!ready) {
+        request.log.warn({ checks }, 'not ready');
+        void reply.status(503).header('retry-after', String(retryAfterSeconds));
+      }
+      return { status: ready ? 'ready' : 'unavailable', checks } satisfies ReadinessResponse;
+    },
+  );
 
   app.get(paths.config, { schema: { response: { 200: publicConfigResponse } } }, () => ({
     environment: app.config.environment,
@@ -22,4 +56,19 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   }));
 
   return Promise.resolve();
+}
+
+/** 'ok' when `check` resolves within the time allowed, else 'unavailable'. */
+async function answers(check: Promise<unknown>): Promise<'ok' | 'unavailable'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'unavailable'>((resolve) => {
+    timer = setTimeout(() => resolve('unavailable'), checkTimeoutMs);
+  });
+  try {
+    return await Promise.race([check.then(() => 'ok' as const), timedOut]);
+  } catch {
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
 }

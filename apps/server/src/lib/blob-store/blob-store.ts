@@ -19,6 +19,8 @@ export interface BlobStore {
   head(key: string): Promise<BlobHead | null>;
   /** Removes the blob; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store can be read and written now (readiness); rejects when it cannot. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

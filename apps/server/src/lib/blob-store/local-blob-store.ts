@@ -49,6 +49,12 @@ export class LocalBlobStore implements BlobStore {
     await fs.rm(this.file(key), { force: true });
   }
 
+  async ping(): Promise<void> {
+    // The folder is created on the first upload; until then, being able to create it is enough.
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fs.access(this.dir, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

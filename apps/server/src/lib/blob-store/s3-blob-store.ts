@@ -2,10 +2,15 @@
  * Blobs in an S3-compatible bucket through @aws-sdk/client-s3 (path-style for MinIO, s3rver and
  * most self-hosted stores). The app streams blobs to browsers itself (see blob-store.ts), so the
  * bucket needs no CORS rule and no public access.
+ *
+ * Any failure other than "no such blob" (the store unreachable, refusing, or answering 5xx) is
+ * ServiceUnavailable: the client gets 503 with Retry-After, and the same call works once the store
+ * is back (docs/decisions/173).
  */
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
@@ -14,6 +19,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { BlobStoreTarget } from '../../config/env';
+import { ServiceUnavailable } from '../outage';
 import type { BlobHead, BlobStore } from './blob-store';
 import { isBlobKey } from './blob-store';
 
@@ -29,6 +35,8 @@ export class S3BlobStore implements BlobStore {
     this.client = new S3Client({
       region: target.region,
       forcePathStyle: target.forcePathStyle,
+      // A store that accepts no connection or stops answering fails the call instead of holding it.
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
       ...(target.endpoint ? { endpoint: target.endpoint } : {}),
       ...(target.accessKeyId && target.secretAccessKey
         ? { credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey } }
@@ -38,9 +46,9 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     check(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
-    );
+    await this.client
+      .send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }))
+      .catch(unavailable);
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -51,7 +59,7 @@ export class S3BlobStore implements BlobStore {
       return Buffer.from(await answer.Body.transformToByteArray());
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      return unavailable(error);
     }
   }
 
@@ -62,13 +70,17 @@ export class S3BlobStore implements BlobStore {
       return { size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      return unavailable(error);
     }
   }
 
   async delete(key: string): Promise<void> {
     check(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(unavailable);
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).catch(unavailable);
   }
 
   close(): Promise<void> {
@@ -79,6 +91,10 @@ export class S3BlobStore implements BlobStore {
 
 function check(key: string): void {
   if (!isBlobKey(key)) throw new Error('invalid blob key');
+}
+
+function unavailable(error: unknown): never {
+  throw new ServiceUnavailable('blob store', { cause: error });
 }
 
 function isMissing(error: unknown): boolean {

@@ -7,6 +7,8 @@
  * the same count and slip past a limit (docs/decisions/043).
  */
 export interface CounterStore {
+  /** True when the counts live in a service shared by instances (Redis), which readiness then asks. */
+  readonly shared: boolean;
   /** The current count (0 when absent or expired). */
   get(key: string): Promise<number>;
   /** Adds one and returns the new count; the first increment starts a window of `windowSeconds`. */
@@ -14,5 +16,7 @@ export interface CounterStore {
   /** Gives one back (never below zero, never starting a window): for attempts counted up front that succeeded. */
   decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Resolves when the store can count now (readiness); ServiceUnavailable when it cannot. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { CounterStore } from './counter-store';
 
 /** Fixed-window counters in a Map; expired entries are dropped when touched or swept. */
 export class MemoryCounterStore implements CounterStore {
+  readonly shared = false;
   private readonly entries = new Map<string, { count: number; expiresAt: number }>();
   private operations = 0;
 
@@ -27,6 +28,10 @@ export class MemoryCounterStore implements CounterStore {
 
   reset(key: string): Promise<void> {
     this.entries.delete(key);
+    return Promise.resolve();
+  }
+
+  ping(): Promise<void> {
     return Promise.resolve();
   }
 

@@ -19,6 +19,16 @@ describe('account settings messages (spec 000 §8, §9)', () => {
     );
   });
 
+  it('both: an outage (503, or a proxy 502/504) says the service is briefly unavailable', () => {
+    const unavailable = 'The service is briefly unavailable. Please try again in a minute.';
+    for (const status of [502, 503, 504]) {
+      expect(usernameSaveFailure(ApiError.fromBody(status, undefined))).toBe(unavailable);
+      expect(
+        passwordSaveFailure(ApiError.fromBody(status, { error: 'SERVICE_UNAVAILABLE', message: 'x' })),
+      ).toBe(unavailable);
+    }
+  });
+
   it('password: the server message as is for CHANGE_PASSWORD_EXCEPTION, else the generic text', () => {
     expect(
       passwordSaveFailure(new ApiError(400, 'CHANGE_PASSWORD_EXCEPTION', 'The old password is not correct.')),

@@ -1,5 +1,5 @@
 import type { UserProfile } from '@dermis/contract';
-import { isApiError, invalidResponseCode, type HttpClient } from '../../lib/api';
+import { isApiError, isServiceUnavailable, invalidResponseCode, type HttpClient } from '../../lib/api';
 import { t, type MessageKey } from '../../lib/i18n';
 import { decodeJwt, type SessionStore } from '../../lib/session';
 import { codeLogin, login, type PasswordCredentials } from './api/login';
@@ -96,6 +96,8 @@ async function finishSignIn(
 /** The sign-in error texts of spec 000 §8. */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof SignInError) return error.message;
+  // An outage (decision 173) says so: the password was not judged, and trying again will work.
+  if (isServiceUnavailable(error)) return error.message;
   if (isApiError(error)) {
     if (error.status === 401) return t('login.error.badCredentials');
     if (error.status === 429) return error.message || t('login.error.throttled');

@@ -6,7 +6,7 @@
 import type { CreateAccountResponse, VerifyEmailResponse } from '@dermis/contract';
 import { webRoutes } from '@dermis/contract';
 import type { Messages } from '../../components/message-banners';
-import { invalidResponseCode, isApiError, networkErrorCode } from '../../lib/api';
+import { invalidResponseCode, isApiError, isServiceUnavailable, networkErrorCode } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import type { LoginState } from '../../lib/navigation/login-state';
 
@@ -61,7 +61,8 @@ export function createAccountOutcome(answer: CreateAccountResponse): Outcome {
 }
 
 export function createAccountFailure(error: unknown): Messages {
-  if (!isApiError(error) || error.code === networkErrorCode) {
+  // Spec 000 §5: the server unreachable (or briefly away, decision 173) gives the server-unavailable text.
+  if (isServiceUnavailable(error) || !isApiError(error) || error.code === networkErrorCode) {
     return { errors: [t('createAccount.error.serviceUnavailable')] };
   }
   if (error.code === invalidResponseCode) return { errors: [t('createAccount.error.unknownResponse')] };

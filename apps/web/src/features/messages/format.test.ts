@@ -151,6 +151,11 @@ describe('attachment rules', () => {
 
 describe('sendFailureText', () => {
   const generic = 'Something went wrong, please try again or contact support.';
+  it('says the service is briefly unavailable during an outage (503)', () => {
+    expect(sendFailureText(ApiError.fromBody(503, { error: 'SERVICE_UNAVAILABLE', message: 'x' }))).toBe(
+      'The service is briefly unavailable. Please try again in a minute.',
+    );
+  });
   it("shows a refused field (400) and the daily send limit (429) in the server's words", () => {
     expect(sendFailureText(new ApiError(400, 'VALIDATION', 'Address not found'))).toBe('Address not found');
     const limit = 'You have reached your daily message limit (1). Please try again tomorrow.';

@@ -33,4 +33,11 @@ describe('forgot-password outcomes (spec 000 §8)', () => {
       errors: ['Something went wrong, please try again or contact system support.'],
     });
   });
+
+  it('says the service is briefly unavailable during an outage (503, or a proxy 502/504)', () => {
+    for (const status of [502, 503, 504])
+      expect(forgotPasswordFailure(ApiError.fromBody(status, undefined))).toEqual({
+        errors: ['The service is briefly unavailable. Please try again in a minute.'],
+      });
+  });
 });

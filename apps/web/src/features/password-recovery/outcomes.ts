@@ -1,7 +1,7 @@
 /** What each forgot/reset answer shows (spec 000 §4 and §8), kept apart from the forms so it is testable. */
 import { forgotPasswordErrors, type ForgotPasswordResponse } from '@dermis/contract';
 import type { Messages } from '../../components/message-banners';
-import { isApiError, networkErrorCode } from '../../lib/api';
+import { isApiError, isServiceUnavailable, networkErrorCode } from '../../lib/api';
 import { t, type MessageKey } from '../../lib/i18n';
 
 const forgotErrorKeys: Record<string, MessageKey> = {
@@ -19,6 +19,7 @@ export function forgotPasswordSuccess(response: ForgotPasswordResponse | undefin
 }
 
 export function forgotPasswordFailure(error: unknown): Messages {
+  if (isServiceUnavailable(error)) return { errors: [error.message] };
   if (!isApiError(error) || error.code === networkErrorCode)
     return { errors: [t('forgotPassword.error.network')] };
   if (error.code === forgotPasswordErrors.mailAlreadySent)

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@dermis/contract';
+import { errorCodes, type ErrorResponse } from '@dermis/contract';
 import { t } from '../i18n';
 import { readErrorResponse } from './public-answers';
 
@@ -6,6 +6,13 @@ type ValidationMessage = NonNullable<ErrorResponse['validationMessages']>[number
 
 export const networkErrorCode = 'NETWORK_ERROR';
 export const invalidResponseCode = 'INVALID_RESPONSE';
+
+/**
+ * Statuses that mean "the service is briefly away", not "your request was wrong": the server's 503
+ * during an outage (decision 173), and a proxy's 502/503/504 when no instance answers, which carry no
+ * JSON. Each becomes the one SERVICE_UNAVAILABLE error with the catalog's message.
+ */
+const unavailableStatuses = new Set([502, 503, 504]);
 
 /** A failed call, carrying the server's {error, message, validationMessages} when it sent them. */
 export class ApiError extends Error {
@@ -30,6 +37,8 @@ export class ApiError extends Error {
   }
 
   static fromBody(status: number, body: unknown): ApiError {
+    if (unavailableStatuses.has(status))
+      return new ApiError(status, errorCodes.serviceUnavailable, t('error.serviceUnavailable'));
     const parsed = readErrorResponse(body);
     if (parsed) return new ApiError(status, parsed.error, parsed.message, parsed.validationMessages);
     return new ApiError(status, `HTTP_${status}`, '');
@@ -38,6 +47,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The database, Redis, the blob store or the whole server was away: the same request works later. */
+export function isServiceUnavailable(error: unknown): error is ApiError {
+  return isApiError(error) && error.code === errorCodes.serviceUnavailable;
 }
 
 /** The text to show for any failure a query or mutation reports. */

@@ -126,6 +126,41 @@ describe('SignInForm', () => {
     expect(session.get().accessToken).toBeUndefined();
   });
 
+  it.each([
+    [
+      "the server's 503 during an outage",
+      {
+        status: 503,
+        body: { error: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable (server).' },
+      },
+    ],
+    ["a proxy's 502 with no JSON", { status: 502 }],
+    ["a proxy's 504 with no JSON", { status: 504 }],
+  ])(
+    'says the service is briefly unavailable on %s, keeps what was typed, and signs in on the next try',
+    async (_case, outage: FakeReply) => {
+      let away = true;
+      mockFetch((url) => {
+        if (url === '/api/auth/login')
+          return away ? outage : { body: { accessToken, refreshToken, servers } };
+        if (url === '/api/app/patient/getByUsername') return { body: userProfileFixture() };
+        return { status: 404 };
+      });
+      const { session } = renderWithProviders(<SignInForm />);
+      await submit('jdoe', 'Secret123');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The service is briefly unavailable. Please try again in a minute.',
+      );
+      expect(screen.getByLabelText('Username')).toHaveValue('jdoe');
+      expect(screen.getByLabelText('Password')).toHaveValue('Secret123');
+      expect(session.get().accessToken).toBeUndefined();
+
+      away = false;
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(session.get().accessToken).toBe(accessToken));
+    },
+  );
+
   it('keeps the two-step state for the two-step modals, with no error', async () => {
     const tempToken = validToken({ username: 'jdoe' });
     fakeServer({

@@ -238,6 +238,26 @@ describe('Compose', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
   });
 
+  it('says the service is briefly unavailable when sending meets an outage (503), and keeps the draft', async () => {
+    server(original, {
+      status: 503,
+      body: { error: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'dr.lee@direct.sunshine-derm.example.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Photos');
+    await user.type(screen.getByTestId('compose-content'), 'Hello doctor');
+    await user.click(screen.getByTestId('compose-send'));
+    expect(
+      await screen.findByText('The service is briefly unavailable. Please try again in a minute.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('compose-to')).toHaveValue('dr.lee@direct.sunshine-derm.example.org');
+    expect(screen.getByTestId('compose-subject')).toHaveValue('Photos');
+    expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
+  });
+
   it('uploads with progress, refuses oversized and duplicate files, and sends the checked ids', async () => {
     FakeXhr.puts = [];
     FakeXhr.unfinished = [];
