@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { givenMigratedDataDir } from './test/migrated-pglite';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 
 let server: ServerProcess | undefined;
@@ -53,6 +54,7 @@ function connection(port: number) {
 
 it('answers the requests in flight at SIGTERM, closes idle connections and exits 0', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-shutdown-'));
+  await givenMigratedDataDir(dataDir);
   // A lock file left by a crash, naming a pid that now belongs to another live process (this one).
   fs.writeFileSync(path.join(dataDir, 'db.lock'), `${process.pid}\n`);
   server = await startServerProcess({ DATA_DIR: dataDir });

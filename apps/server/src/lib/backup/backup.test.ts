@@ -11,6 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { demoAccounts } from '../../demo/demo-accounts';
 import { openDatabase } from '../../db/database';
 import { testConfig } from '../../test/config';
+import { givenMigratedDataDir } from '../../test/migrated-pglite';
 import { runCli, startServerProcess, type ServerProcess } from '../../test/server-process';
 import { backupDataDir, restoreDataDir } from './backup';
 
@@ -48,6 +49,7 @@ const allergy = (n: number, id?: number): SubjectiveItemInput => ({
 it('backs up a running server during writes and restores every acknowledged write into a new folder', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-backup-'));
   const dataDir = path.join(root, 'data');
+  await givenMigratedDataDir(dataDir);
   const server = await startOn(dataDir, true);
   // A blob as the local blob store keeps it.
   const blob = path.join(dataDir, 'blobs', 'documents', 'backup-test.bin');
@@ -69,7 +71,7 @@ it('backs up a running server during writes and restores every acknowledged writ
   let writing = true;
   const writer = (async () => {
     const ids: number[] = [];
-    for (let n = 1; writing && n <= 400; n++) {
+    for (let n = 1; writing && n <= 150; n++) {
       const items = [...ids.map((id, i) => allergy(i + 1, id)), allergy(n)];
       const answer = await call('subjective/savePatientSubjectiveItems', {
         type: 'HISTORY',
@@ -127,7 +129,7 @@ it('backs up a running server during writes and restores every acknowledged writ
   expect(names.length).toBeGreaterThanOrEqual(acknowledgedBefore);
   expect(names.length).toBeLessThanOrEqual(acknowledgedAfter + 1);
   expect(names).toEqual(Array.from({ length: names.length }, (_, i) => `T-${i + 1}`));
-}, 240_000);
+}, 300_000);
 
 it('refuses a folder without a database, a restore over a database, and PostgreSQL', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-backup-'));
