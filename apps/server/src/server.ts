@@ -113,6 +113,7 @@ async function main(): Promise<void> {
     if (config.environment !== 'production') printWelcome(address, config.seedDemo);
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await control?.close();
     await database.close();
     throw error;
   }
