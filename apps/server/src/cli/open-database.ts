@@ -5,7 +5,16 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 
 export async function openConfiguredDatabase(): Promise<{ database: Database; applied: string[] }> {
-  const database = await openDatabase(loadConfig().database);
+  let said = false;
+  const database = await openDatabase(loadConfig().database, {
+    onRetry: ({ address, reason, waitSeconds }) => {
+      if (said) return;
+      said = true;
+      console.error(
+        `PostgreSQL at ${address} is not reachable yet (${reason}); retrying for up to ${waitSeconds} s`,
+      );
+    },
+  });
   try {
     return { database, applied: await migrate(database) };
   } catch (error) {
@@ -18,7 +27,9 @@ export async function openConfiguredDatabase(): Promise<{ database: Database; ap
 export function operatorMessage(error: unknown): string | null {
   if (
     error instanceof Error &&
-    ['ConfigError', 'DataDirLockedError', 'HttpError', 'CliInputError'].includes(error.name)
+    ['ConfigError', 'DataDirLockedError', 'PostgresUnreachableError', 'HttpError', 'CliInputError'].includes(
+      error.name,
+    )
   ) {
     return error.message;
   }

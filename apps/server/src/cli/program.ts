@@ -26,6 +26,7 @@ import type { InvitationCliIo } from './invitation-commands';
 import { registerProfileCommands } from './profile-commands';
 import { registerTerminologyCommands } from './terminology-commands';
 import { registerReminderCommands } from './reminder-commands';
+import { registerBackupCommands } from './backup-commands';
 
 export interface CliIo extends InvitationCliIo {
   /** Opens the database (migrated), runs `fn`, closes it. */
@@ -185,5 +186,6 @@ Examples:
   registerReminderCommands(program, io);
   registerMessagesCommands(program, io);
   registerAppointmentCommands(program, io);
+  registerBackupCommands(program, (text) => (io.print ?? console.log)(text));
   return program;
 }

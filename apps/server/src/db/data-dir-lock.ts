@@ -1,15 +1,20 @@
 /**
- * PGlite has no cross-process lock: two processes opening the same folder corrupt it. A lock file
- * holding the owner's pid guards the folder; a lock whose pid no longer runs is taken over, so a
- * crash never needs manual clean-up.
+ * PGlite has no cross-process lock: two processes opening the same folder corrupt it. The folder is
+ * guarded by an exclusive lock the kernel holds on an open lock file (an open-file-description lock,
+ * fcntl F_OFD_SETLK, through fs-native-extensions). The kernel drops it when the holder exits or
+ * crashes, so a leftover file never blocks a start, whatever process its pid now belongs to; the pid
+ * written inside only names the holder in the message.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import fsExt from 'fs-native-extensions';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
-  constructor(readonly pid: number) {
-    super(`Dermis is already running on this data folder (pid ${pid}); stop it first or use DATABASE_URL`);
+  constructor(readonly pid: number | null) {
+    super(
+      `Dermis is already running on this data folder${pid === null ? '' : ` (pid ${pid})`}; stop it first or use DATABASE_URL`,
+    );
   }
 }
 
@@ -18,52 +23,46 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** Lock files this process holds: its own pid in a file is only "ours" when it is listed here. */
-const heldHere = new Set<string>();
+/** The lock of a PGlite folder sits beside it, so it exists before PGlite creates anything inside. */
+export function dataDirLockFile(databaseDir: string): string {
+  return path.join(path.dirname(databaseDir), `${path.basename(databaseDir)}.lock`);
+}
 
 export function acquireDataDirLock(lockFile: string): DataDirLock {
   const file = path.resolve(lockFile);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Two rounds: the second runs after removing a stale lock.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-      heldHere.add(file);
-      return { file, release: () => release(file) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = readPid(file);
-    if (owner !== null && isRunning(owner, file)) throw new DataDirLockedError(owner);
-    fs.rmSync(file, { force: true });
-  }
-  throw new Error(`Could not take the lock ${file}; another process is starting on this data folder`);
-}
-
-function release(file: string): void {
-  if (!heldHere.delete(file)) return;
-  // Only remove the file while it still names us.
-  if (readPid(file) === process.pid) fs.rmSync(file, { force: true });
-}
-
-function readPid(file: string): number | null {
+  // Opened without truncating: the holder's pid must stay readable until the lock is ours.
+  const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+  let locked: boolean;
   try {
-    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
-function isRunning(pid: number, file: string): boolean {
-  // Our own pid in the file is a leftover of an earlier process that had the same pid (pid 1 in a
-  // container), unless this process really holds it.
-  if (pid === process.pid) return heldHere.has(file);
-  try {
-    process.kill(pid, 0);
-    return true;
+    locked = fsExt.tryLock(fd);
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    fs.closeSync(fd);
+    throw error;
   }
+  if (!locked) {
+    const holder = readPid(fd);
+    fs.closeSync(fd);
+    throw new DataDirLockedError(holder);
+  }
+  fs.ftruncateSync(fd);
+  fs.writeSync(fd, `${process.pid}\n`, 0);
+  let held = true;
+  return {
+    file,
+    release: () => {
+      if (!held) return;
+      held = false;
+      // The file stays: removing it could let a second process lock a new file while a third
+      // still holds the old one. Closing the descriptor is what frees the lock.
+      fs.closeSync(fd);
+    },
+  };
+}
+
+function readPid(fd: number): number | null {
+  const buffer = Buffer.alloc(32);
+  const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
+  const pid = Number.parseInt(buffer.subarray(0, read).toString('utf8').trim(), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
 }

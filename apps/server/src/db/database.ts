@@ -2,7 +2,6 @@
  * Opens the configured database: PGlite in a folder (default), in-memory PGlite (tests), or a
  * PostgreSQL server. Everything above this file sees one Drizzle type and never the driver.
  */
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,7 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config/env';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, dataDirLockFile } from './data-dir-lock';
+import { type PostgresWait, waitForPostgres } from './postgres-wait';
 import * as schema from './schema';
 
 /** Extensions the migrations create: pg_trgm for terminology search (PostgreSQL ships it in contrib). */
@@ -33,20 +33,30 @@ export interface Database {
   scriptTransaction<T>(fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
   /** The PostgreSQL pool's connections, for metrics; the embedded database has no pool. */
   poolConnections?(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: the data folder as a gzipped tarball, taken between two transactions (no write is
+   * half done in it), while the database stays open. PGlite's own loadDataDir restores it.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, wait: PostgresWait = {}): Promise<Database> {
   switch (target.kind) {
-    case 'postgres':
-      return openPostgres(target.url);
+    case 'postgres': {
+      const database = openPostgres(target.url);
+      try {
+        await waitForPostgres(database.pool, target.url, wait);
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+      return database;
+    }
     case 'memory':
       return openPglite(new PGlite({ extensions: pgliteExtensions }), 'memory', () => undefined);
     case 'pglite': {
-      // The lock sits beside the folder so it exists before PGlite creates anything inside.
-      const lock = acquireDataDirLock(
-        path.join(path.dirname(target.dir), `${path.basename(target.dir)}.lock`),
-      );
+      const lock = acquireDataDirLock(dataDirLockFile(target.dir));
       try {
         const client = new PGlite(target.dir, { extensions: pgliteExtensions });
         await client.waitReady;
@@ -88,6 +98,13 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
+    dumpDataDir: async () => {
+      // A checkpoint first: the copy then needs little WAL replayed when it is opened.
+      await client.exec('CHECKPOINT');
+      // Inside a transaction of its own: PGlite runs transactions one at a time, so no other one is
+      // between two of its statements while the files are read.
+      return client.transaction(() => client.dumpDataDir('gzip'));
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -97,14 +114,16 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
   };
 }
 
-function openPostgres(url: string): Database {
-  // A server that takes no connection fails the request in seconds (503) instead of holding it.
+function openPostgres(url: string): Database & { pool: pg.Pool } {
+  // A server that takes no connection (or a host that drops packets) fails the request in seconds
+  // (503) instead of holding it.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   let closed = false;
   return {
     kind: 'postgres',
+    pool,
     db: drizzlePg({ client: pool, schema }),
     poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     scriptTransaction: async (fn) => {

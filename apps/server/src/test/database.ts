@@ -104,7 +104,9 @@ async function appTables(database: Database): Promise<string[]> {
  * the migrations, so a changed migration gets a new template; the first test file to need it builds
  * it under an advisory lock while the others wait.
  */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `dermis_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

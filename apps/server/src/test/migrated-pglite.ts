@@ -10,11 +10,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openMemoryDatabase, type Database } from '../db/database';
 import { migrate, migrationsDir } from '../db/migrate';
 
+function dumpFile(): string {
+  return path.join(os.tmpdir(), `dermis-test-pglite-${migrationsHash()}.tar.gz`);
+}
+
+/**
+ * Fills DATA_DIR/db with the migrated database, for a server process a test starts: it then starts
+ * in seconds instead of migrating.
+ */
+export async function givenMigratedDataDir(dataDir: string): Promise<void> {
+  if (!fs.existsSync(dumpFile())) await (await openMigratedPglite()).close();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(path.join(dataDir, 'db'), {
+    extensions: { pg_trgm },
+    loadDataDir: new Blob([fs.readFileSync(dumpFile())]),
+  });
+  await client.waitReady;
+  await client.close();
+}
+
 export async function openMigratedPglite(): Promise<Database> {
-  const file = path.join(os.tmpdir(), `dermis-test-pglite-${migrationsHash()}.tar.gz`);
+  const file = dumpFile();
   if (fs.existsSync(file)) {
     const { database } = await openMemoryDatabase(new Blob([fs.readFileSync(file)]));
     // A no-op when the dump is complete; it also proves the restored database knows every migration.

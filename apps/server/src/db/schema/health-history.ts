@@ -95,6 +95,8 @@ export const historyItem = pgTable(
     active: boolean('active').notNull().default(true),
     discontinuationReason: text('discontinuation_reason'),
     externalId: text('external_id'),
+    /** The entry's identity in its section (duplicateKeyOf), unique per patient and section (0145). */
+    duplicateKey: text('duplicate_key'),
     encounterId: integer('encounter_id').references(() => encounter.id, { onDelete: 'set null' }),
     providerId: integer('provider_id').references(() => provider.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -103,6 +105,7 @@ export const historyItem = pgTable(
   (t) => [
     index('history_item_patient_idx').on(t.patientId, t.section),
     uniqueIndex('history_item_external_id_unique').on(t.practiceId, t.externalId),
+    unique('history_item_duplicate_unique').on(t.patientId, t.section, t.duplicateKey),
   ],
 );
 

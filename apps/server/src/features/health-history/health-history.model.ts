@@ -47,6 +47,8 @@ export interface NormalizedItem {
   details: HistoryDetail[];
   active: boolean;
   discontinuationReason: string | null;
+  /** Its identity in the section (duplicateKeyOf); the database keeps one entry per key. */
+  duplicateKey: string | null;
 }
 
 /** What a patient's save or a clinic's feed says about one entry, before the rules. */
@@ -70,6 +72,24 @@ export const reasonRequired = () =>
     historyErrorCodes.discontinuationReasonRequired,
     'history.error.discontinuationReasonRequired',
   );
+/**
+ * What makes two entries of one section the same entry, by the rules of normalizeSection: a social
+ * answer by its code, the one negative of a section, any other entry by its name (case- and
+ * space-insensitively). A discontinued medication has none: several may share a name.
+ */
+export function duplicateKeyOf(item: {
+  section: HistorySection;
+  specialType: SpecialType | null;
+  code: string;
+  name: string;
+  active: boolean;
+}): string | null {
+  if (socialSections.has(item.section)) return `code:${item.code}`;
+  if (item.specialType) return 'negative';
+  if (item.section === 'MEDICATIONS' && !item.active) return null;
+  return `name:${historyNameKey(item.name)}`;
+}
+
 export const duplicate = (section: HistorySection, name: string) =>
   httpError(409, historyErrorCodes.duplicate, duplicateMessageKey(section), { name });
 
@@ -126,17 +146,15 @@ export function normalizeItem(draft: ItemDraft): NormalizedItem {
   }
   if (specialType) details = [];
 
+  const identity = { section, specialType, code: draft.code, name: name.trim(), active };
   return {
     id: draft.id,
-    section,
-    specialType,
-    code: draft.code,
-    name: name.trim(),
+    ...identity,
     customValue: specialType || socialSections.has(section) ? null : draft.customValue,
     status: status as HistoryStatusCode,
     details,
-    active,
     discontinuationReason,
+    duplicateKey: duplicateKeyOf(identity),
   };
 }
 

@@ -147,6 +147,9 @@ export async function savePatientItems(
   if (!owner) throw notFound();
 
   await db.transaction(async (tx) => {
+    // Saves of one patient's history take turns: each then sees what the one before it stored, so
+    // two identical saves store the new entry once (history_item_duplicate_unique is the last word).
+    await tx.select({ id: patient.id }).from(patient).where(eq(patient.id, patientId)).for('no key update');
     for (const [section, items] of bySection) {
       const existing = await tx
         .select({ id: historyItem.id })
@@ -173,6 +176,7 @@ export async function savePatientItems(
           details: item.details,
           active: item.active,
           discontinuationReason: item.discontinuationReason,
+          duplicateKey: item.duplicateKey,
           encounterId: context.encounterId,
           providerId: context.providerId,
         };

@@ -7,7 +7,7 @@ import {
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { historyItem } from '../../db/schema';
+import { historyItem, patient } from '../../db/schema';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { invalidItem, normalizeItem, normalizeSection, type NormalizedItem } from './health-history.model';
 
@@ -37,6 +37,8 @@ export async function upsertHistoryItem(
   });
 
   return db.transaction(async (tx) => {
+    // Takes turns with the patient's own saves (savePatientItems), so each sees the other's entries.
+    await tx.select({ id: patient.id }).from(patient).where(eq(patient.id, patientId)).for('no key update');
     const others = await tx
       .select()
       .from(historyItem)
@@ -78,6 +80,7 @@ export async function upsertHistoryItem(
       details: item.details,
       active: item.active,
       discontinuationReason: item.discontinuationReason,
+      duplicateKey: item.duplicateKey,
     };
     const [row] = await tx
       .insert(historyItem)
