@@ -9,7 +9,6 @@ import {
   messageAttachmentAccept,
   messageAttachmentMaxBytes,
 } from '@dermis/contract';
-import { isApiError } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import { localDate } from '../../lib/i18n/local-date';
 
@@ -160,15 +159,4 @@ export function fileNotices(check: FileCheck<unknown>): string[] {
   if (check.notAllowed.length > 0)
     notices.push(t('messages.fileTypeNotAllowed', { name: check.notAllowed.join(', ') }));
   return notices;
-}
-
-/**
- * The failure modal's text when a message or a health summary is not sent (spec 002 §4 "Sending"). A
- * refusal the patient can act on is shown in the server's own words: an address or field refused
- * (400) or the daily send limit (429, "You have reached your daily message limit (50)…"). Anything
- * else gets the generic text.
- */
-export function sendFailureText(error: unknown): string {
-  const actionable = isApiError(error) && (error.status === 400 || error.status === 429);
-  return actionable && error.message ? error.message : t('error.generic');
 }

@@ -39,8 +39,3 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
-
-/** The text to show for any failure a query or mutation reports. */
-export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.displayMessage : t('error.generic');
-}

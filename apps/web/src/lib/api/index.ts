@@ -1,4 +1,5 @@
-export { ApiError, isApiError, errorMessage, networkErrorCode, invalidResponseCode } from './api-error';
+export { ApiError, isApiError, networkErrorCode, invalidResponseCode } from './api-error';
+export { serverRefusal, errorMessage, type ServerRefusal } from './server-refusal';
 export { createHttpClient, type HttpClient, type RequestOptions, type Auth } from './http-client';
 export { ApiClientProvider, useApiClient } from './api-client-context';
 export {

@@ -173,6 +173,7 @@ export function useSendMessage(patientId: number) {
         : client.request(client.appUrl(appRoutes.sendEmail), {
             method: 'POST',
             body: { patientEmailInfo: emailInfo(patientId, v) },
+            schema: sendDirectMessageResponse,
           }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
   });
@@ -198,6 +199,7 @@ export function useTransmit(patientId: number, actingFor: boolean) {
         ? client.request(client.appUrl(appRoutes.directSendByFilter), {
             method: 'POST',
             body: { directMessageInfo: directInfo(patientId, message), ...range },
+            schema: sendDirectMessageResponse,
           })
         : client.request(client.appUrl(appRoutes.emailSendByFilter), {
             method: 'POST',
@@ -206,6 +208,7 @@ export function useTransmit(patientId: number, actingFor: boolean) {
               ...range,
               sentByResponsiblePerson: actingFor,
             },
+            schema: sendDirectMessageResponse,
           });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),

@@ -230,6 +230,63 @@ describe('Compose', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
   });
 
+  it("shows the server's reason for a refused address under To, not the request's bare text", async () => {
+    const reason = 'There is no Direct address dr.bennett@direct.dermis-demo.org at this practice.';
+    server(original, {
+      status: 400,
+      body: {
+        error: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+        validationMessages: [{ field: 'to', description: reason }],
+      },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'dr.bennett@direct.dermis-demo.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Referral');
+    await user.type(screen.getByTestId('compose-content'), 'Hello doctor');
+    await user.click(screen.getByTestId('compose-send'));
+    const to = screen.getByTestId('compose-to');
+    await waitFor(() => expect(to).toHaveAccessibleDescription(reason));
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveFocus();
+    expect(screen.queryByText('The request is not valid.')).not.toBeInTheDocument();
+    expect(to).toHaveValue('dr.bennett@direct.dermis-demo.org');
+    expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
+    // Typing a new address takes the message away.
+    await user.type(to, 'x');
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
+  });
+
+  it('says at once that a message the portal could not pass on was not sent, and why', async () => {
+    const reason = 'This portal is not set up to send messages outside it. Your practice can turn this on.';
+    server(original, {
+      status: 200,
+      body: {
+        ...original,
+        id: 91,
+        directMessageType: 'FAILED',
+        from: person.directAddress,
+        to: 'dr.who@hisp.example.org',
+        subject: 'Referral',
+        messageWasRead: true,
+        status: 'FAILED',
+        failureReason: reason,
+      },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'dr.who@hisp.example.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Referral');
+    await user.click(screen.getByTestId('compose-send'));
+    const modal = await screen.findByRole('dialog', { name: /Not sent/ });
+    expect(within(modal).getByRole('alert')).toHaveTextContent(
+      `The message was not sent; a copy is in Failed. ${reason}`,
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
+    expect(screen.getByTestId('compose-to')).toHaveValue('dr.who@hisp.example.org');
+  });
+
   it('uploads with progress, refuses oversized and duplicate files, and sends the checked ids', async () => {
     FakeXhr.puts = [];
     FakeXhr.unfinished = [];

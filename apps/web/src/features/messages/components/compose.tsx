@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
-import { useApiClient } from '../../../lib/api';
+import { serverRefusal, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { forwardAttachments, useMessage, useSendMessage, type TransportMode } from '../api/messages';
-import { forwardDraft, isAddressValid, replyDraft, sendFailureText, type Draft } from '../format';
+import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
+import { SendFailureModal, notSent, type SendFailure } from './send-failure';
 import { AttachmentsField, type ComposeAttachment } from './attachments-field';
 import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, isListSlug, listTypes, useMessagesScope } from './messages-context';
@@ -80,7 +80,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const [content, setContent] = useState(draft?.content ?? '');
   const [attachments, setAttachments] = useState<ComposeAttachment[]>([]);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SendFailure | null>(null);
   const mode: TransportMode = canDirect && direct ? 'direct' : 'email';
   // The channel the forwarded attachments were last copied for (or failed for); Send waits for it.
   const [forwardedFor, setForwardedFor] = useState<TransportMode | null>(null);
@@ -109,7 +109,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
         ]);
       })
       .catch(() => {
-        if (current) setFailure(t('messages.forwardAttachmentsFailed'));
+        if (current) setFailure({ message: t('messages.forwardAttachmentsFailed') });
       })
       .finally(() => {
         if (current) setForwardedFor(mode);
@@ -133,17 +133,26 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
       return;
     }
     try {
-      await send.mutateAsync({
+      const copy = await send.mutateAsync({
         mode,
         to: to.trim(),
         subject: subject.trim(),
         content,
         attachmentIds: attachments.filter((a) => a.checked && a.id !== null).map((a) => a.id as number),
       });
-      await navigate(`${scope.base}/inbox`);
+      // Refused on the way out (e.g. Direct to another domain with no HISP set up): said now, not
+      // found later in Failed; the form keeps everything so the patient can change the address or channel.
+      const refused = notSent(copy);
+      if (refused) setFailure(refused);
+      else await navigate(`${scope.base}/inbox`);
     } catch (error) {
-      // Spec 002 §4 "Sending": the failure modal, the form keeping everything typed.
-      setFailure(sendFailureText(error));
+      // Spec 002 §4 "Sending": the server's words under the field they name, or in the failure
+      // modal; the form keeps everything typed.
+      const refusal = serverRefusal(error, ['to', 'subject'] as const);
+      setErrors(refusal.fields);
+      if (refusal.fields.to || refusal.fields.subject)
+        document.getElementById(refusal.fields.to ? 'compose-to' : 'compose-subject')?.focus();
+      if (refusal.reason !== null) setFailure({ message: refusal.reason });
     }
   };
 
@@ -215,7 +224,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
           </Group>
         </Stack>
       </form>
-      <ErrorModal message={failure} onClose={() => setFailure(null)} />
+      <SendFailureModal failure={failure} onClose={() => setFailure(null)} />
     </SectionCard>
   );
 }
