@@ -200,6 +200,18 @@ describe('Compose', () => {
     expect(screen.getByTestId('compose-from')).toHaveValue(person.directAddress);
   });
 
+  it("quotes a clinic's HTML message as its text in a reply", async () => {
+    server({
+      ...original,
+      mimeType: 'text/html',
+      content: '<p>The results are <b>benign</b>.</p><p>Call us with questions.</p>',
+    });
+    renderCompose('/messages/compose/inbox/reply/31');
+    const content = await screen.findByTestId<HTMLTextAreaElement>('compose-content');
+    expect(content.value).not.toContain('<');
+    expect(content.value.endsWith('The results are benign.\nCall us with questions.')).toBe(true);
+  });
+
   it('keeps what was typed when the address or subject is refused', async () => {
     const fetch = server();
     const user = userEvent.setup();

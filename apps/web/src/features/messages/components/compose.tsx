@@ -8,6 +8,7 @@ import { serverRefusal, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { forwardAttachments, useMessage, useSendMessage, type TransportMode } from '../api/messages';
 import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
+import { plainContent } from '../html-content';
 import { SendFailureModal, notSent, type SendFailure } from './send-failure';
 import { AttachmentsField, type ComposeAttachment } from './attachments-field';
 import { MessageFields, type MessageFieldValues } from './message-fields';
@@ -35,10 +36,12 @@ export function Compose({ type, action, id }: ComposeProps) {
     query.data.patientId === scope.patientId
       ? query.data
       : undefined;
-  const draft: Draft | undefined = original
+  // A clinic's HTML message is quoted as its text: the compose box is plain text.
+  const quoted = original && { ...original, content: plainContent(original) };
+  const draft: Draft | undefined = quoted
     ? action === 'reply'
-      ? replyDraft(original)
-      : forwardDraft(original)
+      ? replyDraft(quoted)
+      : forwardDraft(quoted)
     : undefined;
   // Keyed, so a different message to quote starts a fresh form (and drops the old attachments).
   return (
