@@ -8,3 +8,4 @@ export {
   useQueryClientLoader,
   type QueryClientLoader,
 } from './query-loader';
+export { setServerErrors } from './server-refusal-form';

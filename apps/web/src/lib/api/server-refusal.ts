@@ -10,12 +10,22 @@ export interface ServerRefusal<F extends string> {
 }
 
 /**
- * The form field a server message belongs to: the server names fields by their path in the request
- * ('to', 'directMessageInfo.to', 'items.2.name'), so the whole path or its last named part matches.
+ * The form field a server message belongs to. The server names fields by their path in the request
+ * ('to', 'directMessageInfo.to', 'phones.1.number'): the same path, a form field the path ends
+ * with, or else one field alone with the path's last named part.
  */
 function fieldOf<F extends string>(path: string, fields: readonly F[]): F | undefined {
-  const named = path.split('.').filter((part) => !/^\d+$/.test(part));
-  return fields.find((field) => field === path || field === named[named.length - 1]);
+  const exact = fields.find((field) => field === path);
+  if (exact !== undefined) return exact;
+  const suffix = fields.find((field) => path.endsWith(`.${field}`));
+  if (suffix !== undefined) return suffix;
+  const last = (value: string) =>
+    value
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop();
+  const named = fields.filter((field) => last(field) === last(path));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /**
