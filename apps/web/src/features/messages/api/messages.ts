@@ -215,6 +215,15 @@ export function useTransmit(patientId: number, actingFor: boolean) {
   });
 }
 
+/** The blob store's answer to a refused upload, when it sent one (its reason is shown). */
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Spec 002 §4 "Attachment upload": an upload address, the blob PUT to it (XMLHttpRequest, for its
  * upload progress), then dms/file/add, which checks size and type by content. Resolves with the id
@@ -242,7 +251,7 @@ export async function uploadAttachment(
     xhr.onload = () =>
       xhr.status >= 200 && xhr.status < 300
         ? resolve()
-        : reject(new ApiError(xhr.status, 'UPLOAD_FAILED', ''));
+        : reject(ApiError.fromBody(xhr.status, readJson(xhr.responseText)));
     xhr.onerror = () => reject(new ApiError(0, 'UPLOAD_FAILED', ''));
     xhr.send(file);
   });

@@ -96,6 +96,7 @@ const report = { id: 41, name: 'report.pdf', size: 2000, mimeType: 'application/
 function server(
   message: Omit<typeof original, 'attachments'> & { attachments: unknown[] } = original,
   sendRefusal?: { status: number; body: unknown },
+  addRefusal?: { status: number; body: unknown },
 ) {
   let uploads = 0;
   let forwards = 0;
@@ -126,6 +127,7 @@ function server(
           maxBytes: 3_500_000,
         },
       };
+    if (url.endsWith('dms/file/add') && addRefusal) return addRefusal;
     if (url.endsWith('dms/file/add')) {
       const body = JSON.parse(init.body as string) as { name: string; size: number; mimeType: string };
       return {
@@ -335,6 +337,26 @@ describe('Compose', () => {
       subject: 'Photos',
       attachments: [501],
     });
+  });
+
+  it("says why the server refused an attached file, in the server's words", async () => {
+    const reason = 'The content of scan.pdf is not an allowed type of file.';
+    server(original, undefined, {
+      status: 400,
+      body: {
+        error: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+        validationMessages: [{ field: 'id', description: reason }],
+      },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    const input = (await screen.findByTestId('compose-attachments')).querySelector(
+      'input[type=file]',
+    ) as HTMLInputElement;
+    await user.upload(input, [file('scan.pdf', 2000)]);
+    expect(await within(screen.getByTestId('attachment-notices')).findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'scan.pdf' })).not.toBeInTheDocument();
   });
 
   it('clears the attachments when the Direct Message box is toggled', async () => {

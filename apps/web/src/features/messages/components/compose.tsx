@@ -4,7 +4,7 @@ import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
-import { serverRefusal, useApiClient } from '../../../lib/api';
+import { errorMessage, serverRefusal, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { forwardAttachments, useMessage, useSendMessage, type TransportMode } from '../api/messages';
 import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
@@ -111,8 +111,8 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
           })),
         ]);
       })
-      .catch(() => {
-        if (current) setFailure({ message: t('messages.forwardAttachmentsFailed') });
+      .catch((error: unknown) => {
+        if (current) setFailure({ message: errorMessage(error, t('messages.forwardAttachmentsFailed')) });
       })
       .finally(() => {
         if (current) setForwardedFor(mode);
