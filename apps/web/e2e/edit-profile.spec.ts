@@ -204,9 +204,8 @@ test('a failed save keeps what was typed; LK read-only; imported demographics lo
   await setFlags(page, patient.externalId, { lkPatient: true });
   await page.getByTestId('save-profile').click();
   const modal = page.getByRole('dialog');
-  await expect(modal.getByTestId('edit-profile-error')).toHaveText(
-    'An error occurred while saving your data. Please try again later.',
-  );
+  // The server's reason, not only that the save failed.
+  await expect(modal.getByTestId('edit-profile-error')).toHaveText('This profile is read-only.');
   await expectNoSeriousA11yViolations(page);
   await modal.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(new RegExp(`${editProfile}$`));

@@ -80,12 +80,13 @@ export const enMessages = {
   'messages.endDate': 'To date',
   'messages.dateFormat': 'MM/DD/YYYY',
   'messages.dateInvalid': 'Enter the date as MM/DD/YYYY',
-  'messages.rangeInvalid': 'The start date must not be after the end date',
   'messages.transmitAttachment': 'Attachment: {name}',
   'messages.transmitSubject': 'Health Summary',
   'messages.transmitContent': 'The health summary of {name} is attached.',
   'messages.notAvailableTitle': 'Health Information',
   'messages.notAvailable': 'Health Information is not available',
+  'messages.notSentTitle': 'Not sent',
+  'messages.notSent': 'The message was not sent; a copy is in Failed.',
   'messages.sentNotice': 'Your message was sent.',
 } as const;
 

@@ -80,11 +80,12 @@ export const esMessages: Record<MessagesMessageKey, string> = {
   'messages.endDate': 'Fecha final',
   'messages.dateFormat': 'MM/DD/AAAA',
   'messages.dateInvalid': 'Escriba la fecha como MM/DD/AAAA',
-  'messages.rangeInvalid': 'La fecha inicial no puede ser posterior a la final',
   'messages.transmitAttachment': 'Archivo adjunto: {name}',
   'messages.transmitSubject': 'Resumen de salud',
   'messages.transmitContent': 'Se adjunta el resumen de salud de {name}.',
   'messages.notAvailableTitle': 'Información de salud',
   'messages.notAvailable': 'La información de salud no está disponible',
+  'messages.notSentTitle': 'No enviado',
+  'messages.notSent': 'El mensaje no se envió; hay una copia en Fallidos.',
   'messages.sentNotice': 'Su mensaje se envió.',
 };

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
 import { setLanguage } from '../../lib/i18n/language';
 import {
   checkFiles,
@@ -12,7 +11,6 @@ import {
   maxAttachmentBytes,
   replyDraft,
   replySeparator,
-  sendFailureText,
 } from './format';
 
 const original = {
@@ -146,24 +144,5 @@ describe('attachment rules', () => {
     const check = checkFiles([file('scan.png'), file('scan.png')], new Set());
     expect(check.accepted).toHaveLength(1);
     expect(check.duplicate).toBe(true);
-  });
-});
-
-describe('sendFailureText', () => {
-  const generic = 'Something went wrong, please try again or contact support.';
-  it('says the service is briefly unavailable during an outage (503)', () => {
-    expect(sendFailureText(ApiError.fromBody(503, { error: 'SERVICE_UNAVAILABLE', message: 'x' }))).toBe(
-      'The service is briefly unavailable. Please try again in a minute.',
-    );
-  });
-  it("shows a refused field (400) and the daily send limit (429) in the server's words", () => {
-    expect(sendFailureText(new ApiError(400, 'VALIDATION', 'Address not found'))).toBe('Address not found');
-    const limit = 'You have reached your daily message limit (1). Please try again tomorrow.';
-    expect(sendFailureText(new ApiError(429, 'TOO_MANY_ATTEMPTS', limit))).toBe(limit);
-  });
-  it('shows the generic text for anything else', () => {
-    expect(sendFailureText(new ApiError(500, 'INTERNAL', 'boom'))).toBe(generic);
-    expect(sendFailureText(new ApiError(429, 'HTTP_429', ''))).toBe(generic);
-    expect(sendFailureText(new Error('network'))).toBe(generic);
   });
 });

@@ -11,7 +11,6 @@ import {
   messageAttachmentMaxBytes,
   showBidiControls,
 } from '@dermis/contract';
-import { isApiError, isServiceUnavailable } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import { localDate } from '../../lib/i18n/local-date';
 
@@ -176,16 +175,4 @@ export function fileNotices(check: FileCheck<unknown>): string[] {
       t('messages.fileNameDirection', { name: check.directionControls.map(showBidiControls).join(', ') }),
     );
   return notices;
-}
-
-/**
- * The failure modal's text when a message or a health summary is not sent (spec 002 §4 "Sending"). A
- * refusal the patient can act on is shown in the server's own words: an address or field refused
- * (400) or the daily send limit (429, "You have reached your daily message limit (50)…"), and an
- * outage says the service is briefly away (503, decision 173). Anything else gets the generic text.
- */
-export function sendFailureText(error: unknown): string {
-  const actionable =
-    isApiError(error) && (error.status === 400 || error.status === 429 || isServiceUnavailable(error));
-  return actionable && error.message ? error.message : t('error.generic');
 }

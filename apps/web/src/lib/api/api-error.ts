@@ -53,8 +53,3 @@ export function isApiError(error: unknown): error is ApiError {
 export function isServiceUnavailable(error: unknown): error is ApiError {
   return isApiError(error) && error.code === errorCodes.serviceUnavailable;
 }
-
-/** The text to show for any failure a query or mutation reports. */
-export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.displayMessage : t('error.generic');
-}

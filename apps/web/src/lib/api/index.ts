@@ -2,10 +2,10 @@ export {
   ApiError,
   isApiError,
   isServiceUnavailable,
-  errorMessage,
   networkErrorCode,
   invalidResponseCode,
 } from './api-error';
+export { serverRefusal, errorMessage, type ServerRefusal } from './server-refusal';
 export { createHttpClient, type HttpClient, type RequestOptions, type Auth } from './http-client';
 export { ApiClientProvider, useApiClient } from './api-client-context';
 export {
@@ -14,3 +14,4 @@ export {
   useQueryClientLoader,
   type QueryClientLoader,
 } from './query-loader';
+export { setServerErrors } from './server-refusal-form';

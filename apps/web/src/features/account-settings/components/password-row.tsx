@@ -5,6 +5,7 @@ import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import type { UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
+import { setServerErrors } from '../../../lib/api';
 import { SectionCard } from '../../../components/section-card';
 import { t, translateIssue } from '../../../lib/i18n';
 import { localDate } from '../../../lib/i18n/local-date';
@@ -43,6 +44,7 @@ export function lastChangeText(lastChangePasswordDate: string | null): string {
 export function PasswordRow({ user }: { user: UserProfile }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const change = useChangePassword();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty });
@@ -52,11 +54,13 @@ export function PasswordRow({ user }: { user: UserProfile }) {
     setEditing(false);
     form.reset(empty);
     change.reset();
+    setFailure(null);
     requestAnimationFrame(() => editButton.current?.focus());
   }
 
   function onValid(values: Values) {
     setSaved(false);
+    setFailure(null);
     change.mutate(
       { username: user.username, ...values },
       {
@@ -64,6 +68,11 @@ export function PasswordRow({ user }: { user: UserProfile }) {
           setSaved(true);
           close();
         },
+        // The server's field messages under their fields, the rest in the banner.
+        onError: (error) =>
+          setFailure(
+            passwordSaveFailure(error, setServerErrors(form, error, t('accountSettings.saveFailed'))),
+          ),
       },
     );
   }
@@ -86,7 +95,7 @@ export function PasswordRow({ user }: { user: UserProfile }) {
       ) : (
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
           <Stack gap="sm">
-            {change.isError && <MessageBanners errors={[passwordSaveFailure(change.error)]} />}
+            {failure && <MessageBanners errors={[failure]} />}
             {/* Hidden username so password managers file the new password under the right account. */}
             <input type="text" hidden readOnly autoComplete="username" value={user.username} />
             <PasswordInput

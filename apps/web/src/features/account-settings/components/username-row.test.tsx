@@ -37,6 +37,26 @@ describe('UsernameRow', () => {
     expect(screen.getByLabelText('Type new Username')).toHaveValue('taken.name');
   });
 
+  it("shows the server's message about the new username under the field", async () => {
+    const reason = 'Username must not contain your e-mail address';
+    mockFetch(() => ({
+      status: 400,
+      body: {
+        error: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+        validationMessages: [{ field: 'username', description: reason }],
+      },
+    }));
+    renderWithProviders(<UsernameRow user={user} />, { session });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit username' }));
+    await userEvent.type(screen.getByLabelText('Type new Username'), 'jane.doe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const field = screen.getByLabelText('Type new Username');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(reason));
+    expect(field).toHaveValue('jane.doe');
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+  });
+
   it('stores the fresh tokens and the re-read user after a change', async () => {
     const newAccess = validToken({ username: 'jane.doe' });
     const newRefresh = validToken({ username: 'jane.doe' });

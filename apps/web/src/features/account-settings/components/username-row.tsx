@@ -5,6 +5,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { usernamePattern, type UserProfile } from '@dermis/contract';
 import { MessageBanners } from '../../../components/message-banners';
+import { setServerErrors } from '../../../lib/api';
 import { SectionCard } from '../../../components/section-card';
 import { t, translateIssue } from '../../../lib/i18n';
 import { useChangeUsername } from '../api/change-username';
@@ -25,6 +26,7 @@ type Values = z.infer<typeof schema>;
 export function UsernameRow({ user }: { user: UserProfile }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const change = useChangeUsername();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { username: '' } });
@@ -33,12 +35,14 @@ export function UsernameRow({ user }: { user: UserProfile }) {
     setEditing(false);
     form.reset({ username: '' });
     change.reset();
+    setFailure(null);
     // Back to where the user started, for keyboard and screen-reader users.
     requestAnimationFrame(() => editButton.current?.focus());
   }
 
   function onValid(values: Values) {
     setSaved(false);
+    setFailure(null);
     change.mutate(
       { username: values.username, profileId: user.id },
       {
@@ -46,6 +50,11 @@ export function UsernameRow({ user }: { user: UserProfile }) {
           setSaved(true);
           close();
         },
+        // The server's field messages under their fields, the rest in the banner.
+        onError: (error) =>
+          setFailure(
+            usernameSaveFailure(error, setServerErrors(form, error, t('accountSettings.saveFailed'))),
+          ),
       },
     );
   }
@@ -67,7 +76,7 @@ export function UsernameRow({ user }: { user: UserProfile }) {
       ) : (
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
           <Stack gap="sm">
-            {change.isError && <MessageBanners errors={[usernameSaveFailure(change.error)]} />}
+            {failure && <MessageBanners errors={[failure]} />}
             <TextInput
               id="account-new-username"
               label={t('accountSettings.newUsername')}

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type SignaturePad from 'signature_pad';
 import type { PointGroup } from 'signature_pad';
 import { AppModal } from '../../../components/app-modal';
+import { errorMessage } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { signedConsent, stripDataUrl, useSignConsent, type Consent } from '../api/appointments';
 
@@ -132,7 +133,7 @@ function SigningForm({
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const { pad, state } = useSignaturePad(canvas, consent.id, drawingRef);
   const sign = useSignConsent(patientId);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const instructionsId = useId();
   const textId = useId();
 
@@ -143,11 +144,11 @@ function SigningForm({
       onClose();
       return;
     }
-    setFailed(false);
+    setFailure(null);
     const signature = stripDataUrl(current.toDataURL('image/png'));
     sign.mutate(
       { consent: signedConsent(consent, signature) },
-      { onSuccess: onClose, onError: () => setFailed(true) },
+      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error, t('consent.saveFailed'))) },
     );
   }
 
@@ -204,9 +205,9 @@ function SigningForm({
           />
         </Box>
       )}
-      {failed && (
+      {failure && (
         <Text c="red.9" role="alert" data-testid="consent-save-failed">
-          {t('consent.saveFailed')}
+          {failure}
         </Text>
       )}
       <Group justify="flex-end">

@@ -4,6 +4,7 @@ import { Button, SimpleGrid, Text } from '@mantine/core';
 import { webRoutes } from '@dermis/contract';
 import { AppModal } from '../../../components/app-modal';
 import { ErrorModal } from '../../../components/error-modal';
+import { errorMessage } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useSessionStore, useSession } from '../../../lib/session';
 import { useSetHistoryFinished, type Appointment } from '../api/appointments';
@@ -55,7 +56,7 @@ export function StartupModal({
               if (!first) return;
               finish.mutate(first.id, {
                 onSuccess: close,
-                onError: () => setError(t('history.error.saving')),
+                onError: (failure) => setError(errorMessage(failure, t('history.error.saving'))),
               });
             }}
           >

@@ -24,6 +24,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { ErrorModal } from '../../../components/error-modal';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionCard } from '../../../components/section-card';
+import { errorMessage } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useCareTeam, useSaveCareTeam } from '../api/care-team';
 import { memberKey, toMember } from './care-team-member';
@@ -53,7 +54,9 @@ export function CareTeamEditor({ patientId }: { patientId: number }) {
   );
 
   const store = (next: CareTeamMember[]) =>
-    save.mutate(renumberCareTeam(next), { onError: () => setError(t('careTeam.saveFailed')) });
+    save.mutate(renumberCareTeam(next), {
+      onError: (failure) => setError(errorMessage(failure, t('careTeam.saveFailed'))),
+    });
 
   const add = (provider: ProviderDirectoryResult) => {
     setSearching(false);

@@ -30,7 +30,7 @@ import {
 } from '@dermis/contract';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
-import { isApiError } from '../../../lib/api';
+import { setServerErrors } from '../../../lib/api';
 import { t, isMessageKey, type MessageKey } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/editable-profile';
 import { maxLengthOf, profileResolver, toFormValues, toRequest } from '../form-values';
@@ -95,13 +95,8 @@ export function EditProfileForm({ profile, avatar, onDone }: EditProfileFormProp
     // The form's own values, as typed (the server trims them the same way).
     update.mutate(toRequest(form.getValues()), {
       onSuccess: onDone,
-      onError: (error) => {
-        if (isApiError(error)) {
-          for (const m of error.validationMessages)
-            form.setError(m.field as Path, { type: 'server', message: m.description });
-        }
-        setFailure(t('editProfile.error.save'));
-      },
+      // The server's field messages under their fields; the modal only for what has no field.
+      onError: (error) => setFailure(setServerErrors(form, error, t('editProfile.error.save'))),
     });
   }
 

@@ -174,6 +174,7 @@ export function useSendMessage(patientId: number) {
         : client.request(client.appUrl(appRoutes.sendEmail), {
             method: 'POST',
             body: { patientEmailInfo: emailInfo(patientId, v) },
+            schema: sendDirectMessageResponse,
           }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
   });
@@ -199,6 +200,7 @@ export function useTransmit(patientId: number, actingFor: boolean) {
         ? client.request(client.appUrl(appRoutes.directSendByFilter), {
             method: 'POST',
             body: { directMessageInfo: directInfo(patientId, message), ...range },
+            schema: sendDirectMessageResponse,
           })
         : client.request(client.appUrl(appRoutes.emailSendByFilter), {
             method: 'POST',
@@ -207,10 +209,20 @@ export function useTransmit(patientId: number, actingFor: boolean) {
               ...range,
               sentByResponsiblePerson: actingFor,
             },
+            schema: sendDirectMessageResponse,
           });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
   });
+}
+
+/** The blob store's answer to a refused upload, when it sent one (its reason is shown). */
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -240,7 +252,7 @@ export async function uploadAttachment(
     xhr.onload = () =>
       xhr.status >= 200 && xhr.status < 300
         ? resolve()
-        : reject(new ApiError(xhr.status, 'UPLOAD_FAILED', ''));
+        : reject(ApiError.fromBody(xhr.status, readJson(xhr.responseText)));
     xhr.onerror = () => reject(new ApiError(0, 'UPLOAD_FAILED', ''));
     xhr.send(file);
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useApiClient } from '../../../lib/api';
+import { errorMessage, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { uploadAttachment, type TransportMode } from '../api/messages';
 import { CheckedType } from './checked-type';
@@ -75,9 +75,10 @@ export function AttachmentsField({ patientId, mode, value, onChange }: Attachmen
         onChange((current) => current.map((a) => (a.clientId === clientId ? { ...a, ...change } : a)));
       uploadAttachment(client, patientId, mode, file, (progress) => patch({ progress }))
         .then(({ id, mimeType }) => patch({ id, mimeType, progress: 1, checked: true }))
-        .catch(() => {
+        .catch((error: unknown) => {
           onChange((current) => current.filter((a) => a.clientId !== clientId));
-          notify([t('messages.uploadFailed', { name: file.name })]);
+          // The server's reason when it refused the file (its content, its size), else the generic notice.
+          notify([errorMessage(error, t('messages.uploadFailed', { name: file.name }))]);
         });
     }
   };

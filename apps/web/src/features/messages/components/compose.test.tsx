@@ -99,6 +99,7 @@ const checkedTypes: Record<string, string> = { 'evil.exe.png': 'image/png' };
 function server(
   message: Omit<typeof original, 'attachments'> & { attachments: unknown[] } = original,
   sendRefusal?: { status: number; body: unknown },
+  addRefusal?: { status: number; body: unknown },
 ) {
   let uploads = 0;
   let forwards = 0;
@@ -129,6 +130,7 @@ function server(
           maxBytes: 3_500_000,
         },
       };
+    if (url.endsWith('dms/file/add') && addRefusal) return addRefusal;
     if (url.endsWith('dms/file/add')) {
       const body = JSON.parse(init.body as string) as { name: string; size: number; mimeType: string };
       return {
@@ -208,6 +210,18 @@ describe('Compose', () => {
     expect(screen.getByTestId('compose-from')).toHaveValue(person.directAddress);
   });
 
+  it("quotes a clinic's HTML message as its text in a reply", async () => {
+    server({
+      ...original,
+      mimeType: 'text/html',
+      content: '<p>The results are <b>benign</b>.</p><p>Call us with questions.</p>',
+    });
+    renderCompose('/messages/compose/inbox/reply/31');
+    const content = await screen.findByTestId<HTMLTextAreaElement>('compose-content');
+    expect(content.value).not.toContain('<');
+    expect(content.value.endsWith('The results are benign.\nCall us with questions.')).toBe(true);
+  });
+
   it('keeps what was typed when the address or subject is refused', async () => {
     const fetch = server();
     const user = userEvent.setup();
@@ -256,6 +270,63 @@ describe('Compose', () => {
     expect(screen.getByTestId('compose-subject')).toHaveValue('Photos');
     expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
     expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
+  });
+
+  it("shows the server's reason for a refused address under To, not the request's bare text", async () => {
+    const reason = 'There is no Direct address dr.bennett@direct.dermis-demo.org at this practice.';
+    server(original, {
+      status: 400,
+      body: {
+        error: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+        validationMessages: [{ field: 'to', description: reason }],
+      },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'dr.bennett@direct.dermis-demo.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Referral');
+    await user.type(screen.getByTestId('compose-content'), 'Hello doctor');
+    await user.click(screen.getByTestId('compose-send'));
+    const to = screen.getByTestId('compose-to');
+    await waitFor(() => expect(to).toHaveAccessibleDescription(reason));
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveFocus();
+    expect(screen.queryByText('The request is not valid.')).not.toBeInTheDocument();
+    expect(to).toHaveValue('dr.bennett@direct.dermis-demo.org');
+    expect(screen.getByTestId('compose-content')).toHaveValue('Hello doctor');
+    // Typing a new address takes the message away.
+    await user.type(to, 'x');
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
+  });
+
+  it('says at once that a message the portal could not pass on was not sent, and why', async () => {
+    const reason = 'This portal is not set up to send messages outside it. Your practice can turn this on.';
+    server(original, {
+      status: 200,
+      body: {
+        ...original,
+        id: 91,
+        directMessageType: 'FAILED',
+        from: person.directAddress,
+        to: 'dr.who@hisp.example.org',
+        subject: 'Referral',
+        messageWasRead: true,
+        status: 'FAILED',
+        failureReason: reason,
+      },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    await user.type(await screen.findByTestId('compose-to'), 'dr.who@hisp.example.org');
+    await user.type(screen.getByTestId('compose-subject'), 'Referral');
+    await user.click(screen.getByTestId('compose-send'));
+    const modal = await screen.findByRole('dialog', { name: /Not sent/ });
+    expect(within(modal).getByRole('alert')).toHaveTextContent(
+      `The message was not sent; a copy is in Failed. ${reason}`,
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages/compose');
+    expect(screen.getByTestId('compose-to')).toHaveValue('dr.who@hisp.example.org');
   });
 
   it('uploads with progress, refuses oversized and duplicate files, and sends the checked ids', async () => {
@@ -330,6 +401,26 @@ describe('Compose', () => {
       'PDF file',
       'PNG file',
     ]);
+  });
+
+  it("says why the server refused an attached file, in the server's words", async () => {
+    const reason = 'The content of scan.pdf is not an allowed type of file.';
+    server(original, undefined, {
+      status: 400,
+      body: {
+        error: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+        validationMessages: [{ field: 'id', description: reason }],
+      },
+    });
+    const user = userEvent.setup();
+    renderCompose('/messages/compose');
+    const input = (await screen.findByTestId('compose-attachments')).querySelector(
+      'input[type=file]',
+    ) as HTMLInputElement;
+    await user.upload(input, [file('scan.pdf', 2000)]);
+    expect(await within(screen.getByTestId('attachment-notices')).findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'scan.pdf' })).not.toBeInTheDocument();
   });
 
   it('clears the attachments when the Direct Message box is toggled', async () => {

@@ -2,13 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
-import { useApiClient } from '../../../lib/api';
+import { errorMessage, serverRefusal, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { forwardAttachments, useMessage, useSendMessage, type TransportMode } from '../api/messages';
-import { forwardDraft, isAddressValid, replyDraft, sendFailureText, type Draft } from '../format';
+import { forwardDraft, isAddressValid, replyDraft, type Draft } from '../format';
+import { plainContent } from '../html-content';
+import { SendFailureModal, notSent, type SendFailure } from './send-failure';
 import { AttachmentsField, type ComposeAttachment } from './attachments-field';
 import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, isListSlug, listTypes, useMessagesScope } from './messages-context';
@@ -35,10 +36,12 @@ export function Compose({ type, action, id }: ComposeProps) {
     query.data.patientId === scope.patientId
       ? query.data
       : undefined;
-  const draft: Draft | undefined = original
+  // A clinic's HTML message is quoted as its text: the compose box is plain text.
+  const quoted = original && { ...original, content: plainContent(original) };
+  const draft: Draft | undefined = quoted
     ? action === 'reply'
-      ? replyDraft(original)
-      : forwardDraft(original)
+      ? replyDraft(quoted)
+      : forwardDraft(quoted)
     : undefined;
   // Keyed, so a different message to quote starts a fresh form (and drops the old attachments).
   return (
@@ -80,7 +83,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const [content, setContent] = useState(draft?.content ?? '');
   const [attachments, setAttachments] = useState<ComposeAttachment[]>([]);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SendFailure | null>(null);
   const mode: TransportMode = canDirect && direct ? 'direct' : 'email';
   // The channel the forwarded attachments were last copied for (or failed for); Send waits for it.
   const [forwardedFor, setForwardedFor] = useState<TransportMode | null>(null);
@@ -109,8 +112,8 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
           })),
         ]);
       })
-      .catch(() => {
-        if (current) setFailure(t('messages.forwardAttachmentsFailed'));
+      .catch((error: unknown) => {
+        if (current) setFailure({ message: errorMessage(error, t('messages.forwardAttachmentsFailed')) });
       })
       .finally(() => {
         if (current) setForwardedFor(mode);
@@ -134,17 +137,26 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
       return;
     }
     try {
-      await send.mutateAsync({
+      const copy = await send.mutateAsync({
         mode,
         to: to.trim(),
         subject: subject.trim(),
         content,
         attachmentIds: attachments.filter((a) => a.checked && a.id !== null).map((a) => a.id as number),
       });
-      await navigate(`${scope.base}/inbox`);
+      // Refused on the way out (e.g. Direct to another domain with no HISP set up): said now, not
+      // found later in Failed; the form keeps everything so the patient can change the address or channel.
+      const refused = notSent(copy);
+      if (refused) setFailure(refused);
+      else await navigate(`${scope.base}/inbox`);
     } catch (error) {
-      // Spec 002 §4 "Sending": the failure modal, the form keeping everything typed.
-      setFailure(sendFailureText(error));
+      // Spec 002 §4 "Sending": the server's words under the field they name, or in the failure
+      // modal; the form keeps everything typed.
+      const refusal = serverRefusal(error, ['to', 'subject'] as const);
+      setErrors(refusal.fields);
+      if (refusal.fields.to || refusal.fields.subject)
+        document.getElementById(refusal.fields.to ? 'compose-to' : 'compose-subject')?.focus();
+      if (refusal.reason !== null) setFailure({ message: refusal.reason });
     }
   };
 
@@ -216,7 +228,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
           </Group>
         </Stack>
       </form>
-      <ErrorModal message={failure} onClose={() => setFailure(null)} />
+      <SendFailureModal failure={failure} onClose={() => setFailure(null)} />
     </SectionCard>
   );
 }

@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api';
 import { getAttachmentUrl, useMarkAsRead, useMessage } from '../api/messages';
 import { viewDate } from '../format';
 import { CheckedType } from './checked-type';
+import { MessageContent } from './message-content';
 import { listTypes, useMessagesScope, type ListSlug } from './messages-context';
 
 function Field({ label, children, testId }: { label: string; children: string; testId: string }) {
@@ -125,9 +126,7 @@ export function MessageView({ slug, id }: { slug: ListSlug; id: number }) {
         </Alert>
       )}
       <Divider />
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-content">
-        {message.content}
-      </Text>
+      <MessageContent message={message} />
       {message.attachments.length > 0 && (
         <Stack gap={4}>
           <Text fw={700} component="h3" size="md" m={0}>

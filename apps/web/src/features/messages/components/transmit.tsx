@@ -11,23 +11,29 @@ import {
 } from '@dermis/contract';
 import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileZip, IconSend } from '@tabler/icons-react';
-import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
-import { isApiError, useApiClient } from '../../../lib/api';
+import { isApiError, serverRefusal, useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useTransmit, type TransportMode } from '../api/messages';
-import { isAddressValid, sendFailureText } from '../format';
+import { isAddressValid } from '../format';
 import { MessageFields, type MessageFieldValues } from './message-fields';
 import { directAvailable, useMessagesScope } from './messages-context';
-
-interface Failure {
-  title?: string;
-  message: string;
-}
+import { SendFailureModal, notSent, type SendFailure } from './send-failure';
 
 /** A date as typed: empty is no bound; anything else must be a strict MM/DD/YYYY day. */
 const dateError = (value: string) =>
   value.trim() === '' || parseUsDay(value) ? undefined : t('messages.dateInvalid');
+
+/** The request fields the server may name in a refusal, and the form fields they belong to. */
+const serverFields = ['startDate', 'endDate', 'to', 'subject'] as const;
+type FieldErrors = Partial<Record<'start' | 'end' | 'to' | 'subject', string>>;
+
+/** Focuses the first refused field, in the form's order; false when none was refused. */
+function focusFirst(errors: FieldErrors): boolean {
+  const first = (['start', 'end', 'to', 'subject'] as const).find((key) => errors[key]);
+  if (first) document.getElementById(`transmit-${first}`)?.focus();
+  return first !== undefined;
+}
 
 /**
  * /messages/transmit?startDate&endDate (spec 002 §2 "Transmit screen", §5 "Transmit dates",
@@ -48,8 +54,8 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   const fullName = scope.person ? `${scope.person.firstName} ${scope.person.lastName}` : '';
   const [subject, setSubject] = useState(t('messages.transmitSubject'));
   const [content, setContent] = useState(fullName ? t('messages.transmitContent', { name: fullName }) : '');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<SendFailure | null>(null);
   const [busy, setBusy] = useState(false);
 
   const validStart = parseUsDay(start) ? start.trim() : '';
@@ -59,19 +65,16 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
-      start: dateError(start),
-      end:
-        dateError(end) ??
-        (isExportRangeInvalid(validStart, validEnd) ? t('messages.rangeInvalid') : undefined),
+      // Spec 001 §5: the start field carries the range rule, in the same words as Health Information.
+      start:
+        dateError(start) ??
+        (isExportRangeInvalid(validStart, validEnd) ? t('healthInfo.rangeInvalid') : undefined),
+      end: dateError(end),
       to: isAddressValid(to) ? undefined : t('messages.addressNotValid'),
       subject: subject.trim() === '' ? t('messages.subjectRequired') : undefined,
     };
     setErrors(found);
-    const first = (['start', 'end', 'to', 'subject'] as const).find((key) => found[key]);
-    if (first) {
-      document.getElementById(`transmit-${first}`)?.focus();
-      return;
-    }
+    if (focusFirst(found)) return;
     const range = {
       ...(exportStartOf(validStart) ? { startDate: exportStartOf(validStart) } : {}),
       ...(exportEndOf(validEnd) ? { endDate: exportEndOf(validEnd) } : {}),
@@ -92,7 +95,7 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
         setFailure({ title: t('messages.notAvailableTitle'), message: t('messages.notAvailable') });
         return;
       }
-      await send.mutateAsync({
+      const copy = await send.mutateAsync({
         mode,
         to: to.trim(),
         subject: subject.trim(),
@@ -100,15 +103,29 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
         ...range,
         ccdaAttachmentName: healthSummaryFileName(check.patientFullName || fullName, validStart, validEnd),
       });
-      await navigate(`${scope.base}/inbox`);
+      // Refused on the way out (e.g. Direct to another domain with no HISP set up): said now.
+      const refused = notSent(copy);
+      if (refused) setFailure(refused);
+      else await navigate(`${scope.base}/inbox`);
     } catch (error) {
-      setFailure({ message: sendFailureText(error) });
+      // The server's words under the field they name (the range under the start date), the rest in
+      // the failure modal; the form keeps everything typed.
+      const refusal = serverRefusal(error, serverFields);
+      const placed = {
+        start: refusal.fields.startDate,
+        end: refusal.fields.endDate,
+        to: refusal.fields.to,
+        subject: refusal.fields.subject,
+      };
+      setErrors(placed);
+      focusFirst(placed);
+      if (refusal.reason !== null) setFailure({ message: refusal.reason });
     } finally {
       setBusy(false);
     }
   };
 
-  const clear = (key: string) => errors[key] && setErrors((e) => ({ ...e, [key]: undefined }));
+  const clear = (key: keyof FieldErrors) => errors[key] && setErrors((e) => ({ ...e, [key]: undefined }));
   const setters = { to: setTo, subject: setSubject, content: setContent };
   const change = (field: keyof MessageFieldValues, value: string) => {
     setters[field](value);
@@ -168,6 +185,8 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
               onChange={(event) => {
                 setEnd(event.currentTarget.value);
                 clear('end');
+                // The range message sits under the start date but is about both.
+                if (errors.start === t('healthInfo.rangeInvalid')) clear('start');
               }}
               error={errors.end}
               data-testid="transmit-end"
@@ -198,12 +217,7 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
           </Group>
         </Stack>
       </form>
-      <ErrorModal
-        message={failure?.message ?? null}
-        title={failure?.title}
-        onClose={() => setFailure(null)}
-        testId="transmit-failure"
-      />
+      <SendFailureModal failure={failure} onClose={() => setFailure(null)} testId="transmit-failure" />
     </SectionCard>
   );
 }

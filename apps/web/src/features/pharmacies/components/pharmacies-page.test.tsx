@@ -247,6 +247,28 @@ describe('PharmaciesEditor', () => {
     expect(await screen.findByText('Add pharmacy failed, please try again ...')).toBeInTheDocument();
   });
 
+  it("says why the server refused an added pharmacy, in the server's words", async () => {
+    const reason = 'You can keep at most 10 favorite pharmacies.';
+    server({
+      save: () => ({
+        status: 400,
+        body: {
+          error: 'VALIDATION_ERROR',
+          message: 'The request is not valid.',
+          validationMessages: [{ field: 'patientPharmacyInfoList', description: reason }],
+        },
+      }),
+    });
+    renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Gulf Pharmacy 1 to my favorite pharmacies' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText('Add pharmacy failed, please try again ...')).not.toBeInTheDocument();
+  });
+
   it('searches from 2 characters and shows the results in place of the vicinity', async () => {
     const fetch = server();
     renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);

@@ -38,6 +38,7 @@ import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { useAppConfig } from '../../../lib/config/app-config';
+import { errorMessage } from '../../../lib/api';
 import { t, tPlural } from '../../../lib/i18n';
 import {
   useFavoritePharmacies,
@@ -196,9 +197,11 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
       { pharmacy, change },
       {
         onSuccess: () => setPending(null),
-        onError: () => {
+        onError: (failure) => {
           setPending(null);
-          setError(t(change === 'NEW' ? 'pharmacies.addFailed' : 'pharmacies.removeFailed'));
+          setError(
+            errorMessage(failure, t(change === 'NEW' ? 'pharmacies.addFailed' : 'pharmacies.removeFailed')),
+          );
         },
       },
     );
