@@ -26,6 +26,33 @@ async function expectOrder(members: Locator, names: string[]) {
   }
 }
 
+/**
+ * Every result line shows whole: no text of a result reaches past a box that clips it (the review
+ * read 'Brian Smith. MD. FAAD', the commas cut to dots by a 10 px high label).
+ */
+async function expectResultsUnclipped(page: Page) {
+  const results = page.getByTestId('care-team-results').getByRole('button');
+  await expect(results.first()).toBeVisible();
+  const clipped = await results.evaluateAll((buttons) =>
+    buttons.flatMap((button) => {
+      const texts = [...button.querySelectorAll('*')].filter((el) =>
+        [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()),
+      );
+      return texts.flatMap((text) => {
+        const box = text.getBoundingClientRect();
+        const cut: string[] = [];
+        for (let el: Element | null = text.parentElement; el && button.contains(el); el = el.parentElement) {
+          if (getComputedStyle(el).overflowY === 'visible') continue;
+          const clip = el.getBoundingClientRect();
+          if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) cut.push(text.textContent ?? '');
+        }
+        return cut;
+      });
+    }),
+  );
+  expect(clipped).toEqual([]);
+}
+
 test('care team: search, add, drag, keyboard reorder, reload keeps the order, remove with confirmation', async ({
   page,
 }, testInfo) => {
@@ -62,6 +89,9 @@ test('care team: search, add, drag, keyboard reorder, reload keeps the order, re
     .filter({ hasText: 'Garcia' })
     .first();
   await expect(result).toBeVisible();
+  await expectResultsUnclipped(page);
+  // The hint is for too short a text: with results showing it has gone.
+  await expect(page.getByText('Please enter more than 2 characters...')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   const added = ((await result.textContent()) ?? '').split(',')[0]!.trim();
   const addSaved = savedTeam(page);
@@ -136,6 +166,7 @@ test('care team: search, add, drag, keyboard reorder, reload keeps the order, re
   await page.getByRole('button', { name: 'Add provider' }).click();
   await page.getByTestId('care-team-search').fill('bennett');
   await expect(page.getByTestId('care-team-results').getByRole('button').first()).toBeVisible();
+  await expectResultsUnclipped(page);
   await shoot(page, testInfo, 'care-team-phone-search');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Add provider' })).toBeFocused();
