@@ -200,7 +200,7 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   twoStepPatient = await invitedPatient(page, context.request, 'axe', twoStepPassword);
   await signIn(page, twoStepPatient);
-  await expect(page).toHaveURL(/\/first-time-login/);
+  await page.waitForURL(/\/first-time-login/);
   await context.storageState({ path: stateFile('two-step') });
 
   const token = await apiSignIn(context.request, twoStepPatient);
@@ -270,7 +270,9 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         const context = await browser.newContext({ viewport, storageState: undefined });
         const page = await context.newPage();
         await signIn(page, demo.guardian);
-        await expect(page).toHaveURL(/\/my-health-profile$/);
+        // A sign-in on a busy machine (the password check, then the user's profile) took longer
+        // than an assertion's 5 s: wait for the page it leads to, as long as the hook may run.
+        await page.waitForURL(/\/my-health-profile$/);
         const user = (await storedSession(page))?.user as { responsibleForPatients: { id: number }[] };
         minor = user.responsibleForPatients[0]!.id;
         await context.storageState({ path: guardianState });
@@ -347,7 +349,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       test.setTimeout(120_000);
       // Maria has items in every list (demo data); every modal here is closed without saving.
       await signIn(page, demo.patient);
-      await expect(page).toHaveURL(/\/my-health-profile$/);
+      await page.waitForURL(/\/my-health-profile$/);
       const history = page.getByTestId('health-history');
       await expect(history.getByTestId('list-ALLERGIES').getByRole('checkbox').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
@@ -423,7 +425,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       test.setTimeout(120_000);
       await feedAppointments(request);
       await signIn(page, demo.patient);
-      await expect(page).toHaveURL(/\/my-health-profile$/);
+      await page.waitForURL(/\/my-health-profile$/);
       await page.goto('/appointments');
       await expect(page.getByRole('button', { name: /^Import VCS File/ }).first()).toBeVisible();
       await expect(page.getByTestId('past-visit').first()).toBeVisible();
@@ -450,7 +452,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       await page.goto('/logout');
       await expect(page).toHaveURL(/\/login$/);
       await signIn(page, demo.newPatient);
-      await expect(page).toHaveURL(/\/first-time-login/);
+      await page.waitForURL(/\/first-time-login/);
       await page.goto('/appointments');
       await settled(page, page.getByTestId('screening-reminder'));
       await attachScreenshot(page, testInfo, `startup-modal-${sizeName}`);

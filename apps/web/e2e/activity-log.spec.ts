@@ -67,7 +67,9 @@ test('a guardian sees the minor’s log under /{id}/activity-log, and is refused
   await page.goto(`/${emma?.id}/activity-log`);
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
   const seeded = await oldest(page.getByTestId('activity-log-table').locator('tbody tr'), 2);
-  await expect(seeded[0]!).toContainText('Daniel Reed');
+  // Under "Patient Name" the patient; who acted for her beside it.
+  await expect(seeded[0]!.locator('td').first()).toHaveText('Emma Reed (by Daniel Reed)');
+  await expect(seeded[1]!.locator('td').first()).toHaveText('Emma Reed (by Daniel Reed)');
   await expect(seeded[0]!).toContainText('Downloaded health information in C-CDA format');
   await expect(seeded[1]!).toContainText('Viewed health information');
   await expect(page.getByText('Maria Lopez')).toHaveCount(0);

@@ -30,8 +30,12 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       page,
     }, testInfo) => {
       await page.goto('/login');
-      await expect(page).toHaveTitle('Dermis - Sign In');
+      // On a busy machine the app's start (which titles the page) and the branding's answer (which
+      // names the card) each took longer than an assertion's 5 s: the test waits for each itself,
+      // as long as the test may run, then checks what was drawn.
+      await page.waitForFunction(() => document.title === 'Dermis - Sign In');
       const card = page.locator('.public-card');
+      await card.locator('.practice-name').waitFor();
       await expect(card.locator('.practice-name')).toHaveText('Sunshine Dermatology');
       await expect(card.locator('img.practice-logo')).toHaveAttribute(
         'src',

@@ -67,10 +67,42 @@ test('after a keyboard-only sign-in, forward Tabs from the focused heading reach
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
 });
 
+/** Three unread messages for whoever is viewed, whatever earlier journeys read: the badge shows. */
+async function threeUnread(page: Page) {
+  await page.route('**/directMessage/getUnreadCount/_rid/*', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { patientId: number; noOfUnread: number };
+    await route.fulfill({ response, json: { ...answer, noOfUnread: 3 } });
+  });
+}
+
+/** Acting for Emma, from the Responsible Person menu (in the drawer on a phone). */
+async function viewAsEmma(page: Page, menu: Page | Locator) {
+  await menu.getByRole('button', { name: 'Responsible Person' }).click();
+  await menu.getByRole('menuitem', { name: 'View as Emma Reed' }).click();
+  await expect(page).toHaveURL(/\/\d+\/health-information$/);
+}
+
+test('on a wide screen the Messages link keeps its unread badge on its line', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await threeUnread(page);
+  await signIn(page, demo.guardian);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await viewAsEmma(page, page);
+  const navigation = page.getByRole('navigation', { name: 'Main menu' });
+  const messages = navigation.getByRole('link', { name: /^Messages/ });
+  await expect(messages.getByTestId('nav-unread-badge')).toBeVisible();
+  const messagesBox = (await messages.boundingBox())!;
+  const activityBox = (await navigation.getByRole('link', { name: 'Activity Log' }).boundingBox())!;
+  expect(messagesBox.height).toBeLessThanOrEqual(activityBox.height + 2);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the link after the heading leads to the menu button', async ({ page }) => {
+  test('Skip to navigation opens the menu at its first link; the profile menu is as few presses away as on a wide screen', async ({
+    page,
+  }) => {
     await signIn(page, demo.patient);
     await expect(page).toHaveURL(/\/my-health-profile$/);
     // The header settles once the start-up calls have answered (under CI's load it re-rendered
@@ -80,11 +112,95 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to navigation' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'My Health Profile' })).toBeFocused();
+    // The review found the next Tab back in the page and 55 Tabs to the menu button.
+    const profile = drawer.getByRole('button', { name: new RegExp(demo.patient.firstName) });
+    const presses = 1 + (await tabTo(page, profile, 3));
+    expect(presses).toBeLessThanOrEqual(4);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(drawer.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer.getByRole('menuitem', { name: 'Logout' })).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('every navigation from the menu closes it: a link, View as, and the profile menu’s entries', async ({
+    page,
+  }) => {
+    await signIn(page, demo.guardian);
+    await expect(page).toHaveURL(/\/my-health-profile$/);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+
+    await open.click();
+    await viewAsEmma(page, drawer);
+    await expect(page.getByText('Viewing the account of:')).toBeVisible();
+    await expect(drawer).toBeHidden();
+
+    await open.click();
+    await drawer.getByRole('link', { name: 'Activity Log' }).click();
+    await expect(page).toHaveURL(/\/\d+\/activity-log$/);
+    await expect(drawer).toBeHidden();
+
+    await open.click();
+    await drawer.getByRole('button', { name: new RegExp(demo.guardian.firstName) }).click();
+    await drawer.getByRole('menuitem', { name: 'Return to your account' }).click();
+    await expect(page).toHaveURL(/\/my-health-profile$/);
+    await expect(drawer).toBeHidden();
+
+    await open.click();
+    await drawer.getByRole('button', { name: new RegExp(demo.guardian.firstName) }).click();
+    await drawer.getByRole('menuitem', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('the menu’s entries start at one edge, and the Messages badge stays on its line', async ({ page }) => {
+    await threeUnread(page);
+    await signIn(page, demo.guardian);
+    await expect(page).toHaveURL(/\/my-health-profile$/);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const entries = drawer.getByRole('navigation').locator('a.nav-link, button.nav-menu-button');
+
+    // Own pages: two links, Notifications, Responsible Person and the profile entry.
+    await open.click();
+    await expect(entries).toHaveCount(5);
+    const starts = await entryStarts(entries);
+    expect(new Set(starts).size, `entries start at ${starts.join(', ')}`).toBe(1);
+
+    // Acting for Emma: Messages with its badge is one line, no taller than the links without one.
+    await viewAsEmma(page, drawer);
+    await open.click();
+    const messages = drawer.getByRole('link', { name: /^Messages/ });
+    await expect(messages.getByTestId('nav-unread-badge')).toBeVisible();
+    const messagesBox = (await messages.boundingBox())!;
+    const activityBox = (await drawer.getByRole('link', { name: 'Activity Log' }).boundingBox())!;
+    expect(messagesBox.height).toBeLessThanOrEqual(activityBox.height + 2);
+    const actingStarts = await entryStarts(entries);
+    expect(new Set(actingStarts).size, `entries start at ${actingStarts.join(', ')}`).toBe(1);
   });
 });
+
+/** Where each menu entry's content begins on screen (its first text, or the profile entry's icon). */
+function entryStarts(entries: Locator): Promise<number[]> {
+  return entries.evaluateAll((elements) =>
+    elements.map((element) => {
+      const icon = element.querySelector('svg');
+      if (icon) return Math.round(icon.getBoundingClientRect().left);
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+      });
+      const range = document.createRange();
+      range.selectNodeContents(walker.nextNode()!);
+      return Math.round(range.getBoundingClientRect().left);
+    }),
+  );
+}
 
 test('public pages, which have no navigation, offer no link to it', async ({ page }) => {
   await page.goto('/login');

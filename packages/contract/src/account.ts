@@ -112,13 +112,15 @@ export const activityAction = z.enum([
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 
-/** One entry: the actor's name, what they did to the patient's information, when (ISO 8601), to whom. */
+/** One entry: the patient's name, what was done to their information, when (ISO 8601), to whom. */
 export const activityLogEntry = z.object({
   firstName: z.string(),
   lastName: z.string(),
   action: activityAction,
   date: z.string(),
   toAddress: z.string().nullable(),
+  /** Who acted when a responsible person did it for the patient (full name); null when the patient did. */
+  actedByFullName: z.string().nullable(),
 });
 export type ActivityLogEntry = z.infer<typeof activityLogEntry>;
 export const activityLogResponse = z.array(activityLogEntry);

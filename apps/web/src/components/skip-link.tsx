@@ -28,7 +28,7 @@ export const HeaderNavigationContext = createContext(false);
 
 /**
  * Marks where 'Skip to navigation' lands: the navigation landmark on wide screens, the menu button on
- * a phone. The first one that is displayed wins (the other is hidden by CSS at that width).
+ * a phone, which it opens. The first one that is displayed wins (the other is hidden by CSS at that width).
  */
 const targetAttribute = 'data-skip-to-navigation';
 export const navigationTarget = { [targetAttribute]: '' };
@@ -53,6 +53,10 @@ export function SkipToNavigationLink() {
       ? marked
       : marked?.querySelector<HTMLElement>('a[href], button');
     target?.focus();
+    // On a phone the navigation is behind the menu button, and the button is the header's last
+    // control: focused alone, the next Tab went back into the page. Opening the menu lands on its
+    // first link (data-autofocus), as on a wide screen; closing it returns focus to the button.
+    if (target?.getAttribute('aria-expanded') === 'false') target.click();
   }
   return (
     <a className="skip-link" href={`#${siteHeaderId}`} onClick={skip} data-testid="skip-to-navigation">

@@ -36,6 +36,23 @@ describe('the Spanish catalog', () => {
   });
 });
 
+describe('a section shown on two screens', () => {
+  // The health information page and the health profile both show these sections: one name each,
+  // in every language (the health information titles are capitalised as headings, the rest alike).
+  const sameSection: Array<[MessageKey, MessageKey]> = [
+    ['healthInfo.section.allergies', 'history.section.ALLERGIES'],
+    ['healthInfo.section.smoking', 'history.section.SMOKING'],
+  ];
+
+  it.each([
+    ['English', en],
+    ['Spanish', es],
+  ])('has one name in %s', (_, catalog: Record<MessageKey, string>) => {
+    const different = sameSection.filter(([a, b]) => catalog[a].toLowerCase() !== catalog[b].toLowerCase());
+    expect(different).toEqual([]);
+  });
+});
+
 describe('counting texts', () => {
   it('come in pairs: every .one key has its .other, and the reverse', () => {
     const base = (key: string, form: string) =>

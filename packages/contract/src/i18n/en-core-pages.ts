@@ -230,6 +230,7 @@ export const enCorePages = {
   'accountSettings.passwordSaved': 'Your password has been changed.',
   'activityLog.subheader': 'This is a log of your Patient Portal activity',
   'activityLog.patientName': 'Patient Name',
+  'activityLog.actedBy': '(by {name})',
   'activityLog.action': 'Action',
   'activityLog.dateTime': 'Date & Time (GMT{offset})',
   'activityLog.empty': 'You do not have any logged activity',

@@ -34,7 +34,7 @@ export const esHealthInformation: Record<HealthInformationMessageKey, string> = 
   'healthInfo.section.allergies': 'Alergias',
   'healthInfo.section.problems': 'Lista de problemas médicos',
   'healthInfo.section.medications': 'Medicamentos activos',
-  'healthInfo.section.smoking': 'Consumo de tabaco',
+  'healthInfo.section.smoking': 'Tabaquismo',
   'healthInfo.sectionEmpty': 'No hay elementos en esta sección',
   'healthInfo.name': 'Nombre',
   'healthInfo.dateOfBirth': 'Fecha de nacimiento',

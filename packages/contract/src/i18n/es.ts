@@ -370,6 +370,7 @@ const core = {
   'accountSettings.passwordSaved': 'Se cambió su contraseña.',
   'activityLog.subheader': 'Este es un registro de su actividad en el portal del paciente',
   'activityLog.patientName': 'Nombre del paciente',
+  'activityLog.actedBy': '(por {name})',
   'activityLog.action': 'Acción',
   'activityLog.dateTime': 'Fecha y hora (GMT{offset})',
   'activityLog.empty': 'No tiene actividad registrada',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { auditEvent, responsiblePerson } from '../../db/schema';
+import { auditEvent, patient, responsiblePerson } from '../../db/schema';
 import { recordActivity } from '../../plugins/activity-log';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
@@ -48,7 +48,7 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
   const log = (token: string, id: number | string) =>
     app.inject({ method: 'GET', url: `/api/app/patient/activityLog/_rid/${id}`, headers: bearer(token) });
 
-  it('answers the caller’s own entries only, newest first, with the actor’s name', async () => {
+  it('answers the caller’s own entries only, newest first, with the patient’s name', async () => {
     const { accessToken } = await signIn(app, 'daniel', guardian.password);
     const response = await log(accessToken, guardian.patientId);
     expect(response.statusCode).toBe(200);
@@ -60,6 +60,7 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
         action: 'SIGN_IN',
         date: expect.any(String) as unknown,
         toAddress: null,
+        actedByFullName: null,
       },
       {
         firstName: 'Daniel',
@@ -67,6 +68,7 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
         action: 'DOWNLOAD_PDF',
         date: expect.any(String) as unknown,
         toAddress: null,
+        actedByFullName: null,
       },
     ]);
   });
@@ -81,6 +83,16 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
       ['VIEW', null],
     ]);
     expect(new Date(entries[0]?.date ?? '').toISOString()).toBe(entries[0]?.date);
+  });
+
+  it('names the patient under the patient’s name and the responsible person who acted beside it', async () => {
+    const { accessToken } = await signIn(app, 'daniel', guardian.password);
+    const entries = (await log(accessToken, minorId)).json<Record<string, unknown>[]>();
+    const [minor] = await t.db.select().from(patient).where(eq(patient.id, minorId));
+    expect(entries.map((e) => [e.firstName, e.lastName, e.actedByFullName])).toEqual([
+      [minor?.firstName, minor?.lastName, 'Daniel Reed'],
+      [minor?.firstName, minor?.lastName, 'Daniel Reed'],
+    ]);
   });
 
   it('refuses a stranger (403, audited) and a responsible person whose link was made inactive', async () => {

@@ -13,7 +13,20 @@ function columns(): DataTableColumn<ActivityLogEntry>[] {
     {
       key: 'name',
       header: t('activityLog.patientName'),
-      cell: (entry) => `${entry.firstName} ${entry.lastName}`,
+      cell: (entry) => (
+        <>
+          {`${entry.firstName} ${entry.lastName}`}
+          {/* A responsible person acted for the patient: who, beside the patient's name. */}
+          {entry.actedByFullName !== null && (
+            <>
+              {' '}
+              <Text span size="sm" c="dimmed" fw={400} data-testid="activity-acted-by">
+                {t('activityLog.actedBy', { name: entry.actedByFullName })}
+              </Text>
+            </>
+          )}
+        </>
+      ),
       primary: true,
     },
     { key: 'action', header: t('activityLog.action'), cell: actionText },

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FocusEvent } from 'react';
 import { careTeamSearchMinLength, type ProviderDirectoryResult } from '@dermis/contract';
-import { Button, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useApiClient } from '../../../lib/api';
 import { t, tPlural } from '../../../lib/i18n';
 import { searchProviders } from '../api/care-team';
 import { addressLine, toMember } from './care-team-member';
+import './provider-search.css';
 
 interface ProviderSearchProps {
   onPick: (provider: ProviderDirectoryResult) => void;
@@ -61,7 +62,8 @@ export function ProviderSearch({ onPick, onClose }: ProviderSearchProps) {
     >
       <TextInput
         label={t('careTeam.searchLabel')}
-        description={t('careTeam.searchHint')}
+        // Spec 001 §5's hint is for a text too short to search; with results showing it has gone.
+        description={text.trim().length < careTeamSearchMinLength ? t('careTeam.searchHint') : undefined}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
         autoFocus
@@ -100,29 +102,20 @@ export function ProviderSearch({ onPick, onClose }: ProviderSearchProps) {
               const member = toMember(provider);
               return (
                 <li key={provider.npi}>
-                  <Button
-                    variant="subtle"
-                    fullWidth
-                    h="auto"
-                    py={6}
-                    justify="flex-start"
-                    styles={{
-                      root: { height: 'auto' },
-                      inner: { height: 'auto', justifyContent: 'flex-start' },
-                      label: { height: 'auto', whiteSpace: 'normal', display: 'block', textAlign: 'left' },
-                    }}
+                  <UnstyledButton
+                    className="provider-search-result"
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => onPick(provider)}
                   >
-                    <Text span fw={600} size="sm" c="var(--mantine-color-text)">
+                    <Text span fw={600} size="sm" lh="inherit">
                       {member.addressBookInfo.name}
                       {provider.providerCredentialText ? `, ${provider.providerCredentialText}` : ''}
                     </Text>
-                    <Text span size="sm" c="var(--mantine-color-text)">
+                    <Text span size="sm" lh="inherit">
                       {' · '}
                       {[member.addressBookInfo.specialty, addressLine(member)].filter(Boolean).join(' · ')}
                     </Text>
-                  </Button>
+                  </UnstyledButton>
                 </li>
               );
             })}

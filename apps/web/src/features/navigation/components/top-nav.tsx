@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Anchor, Box, Burger, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { webRoutes, type UserProfile } from '@dermis/contract';
@@ -46,35 +46,58 @@ function links(actingPatientId: number | null): Array<{ to: string; label: Messa
  */
 export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMessages = 0 }: TopNavProps) {
   const [openMenu, setOpenMenu] = useState<MenuName | null>(null);
-  const [drawerOpened, drawer] = useDisclosure(false);
+  // The drawer's copy of the menus keeps its own open menu: sharing one opened the hidden wide-screen
+  // copy too, whose click-outside then shut the drawer's menu on the press of 'View as'.
+  const [openDrawerMenu, setOpenDrawerMenu] = useState<MenuName | null>(null);
+  // A menu left open in the drawer is shut with it, so the drawer opens again with its menus shut.
+  const shutDrawerMenu = useCallback(() => setOpenDrawerMenu(null), []);
+  const [drawerOpened, drawer] = useDisclosure(false, { onClose: shutDrawerMenu });
   const branding = usePracticeBranding();
-  const control = { openMenu, setOpenMenu };
   // Mantine closes on Escape only while focus is inside the dropdown; after a mouse click focus stays
   // on the button (and an empty list has nothing focusable), so Escape is handled here as well.
   useWindowEvent('keydown', (event) => {
     if (event.key === 'Escape' && openMenu !== null) setOpenMenu(() => null);
   });
   const actingFor = actingPatientId !== null;
+  // Every navigation closes the drawer: its links, the menus' entries inside it (View as, Return to
+  // your account, a notification) and any other route change while it is open.
+  const location = useLocation();
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [location.key, closeDrawer]);
 
-  const items = (onNavigate?: () => void) => (
-    <>
-      {links(actingPatientId).map((link) => (
-        <Anchor key={link.to} component={NavLink} to={link.to} className="nav-link" end onClick={onNavigate}>
-          {t(link.label)}
-          {link.label === 'nav.messages' && <UnreadBadge count={unreadMessages} />}
-        </Anchor>
-      ))}
-      {!actingFor && <NotificationsMenu {...control} notices={notices} />}
-      {!actingFor && <ResponsibleMenu {...control} patients={user.responsibleForPatients} />}
-      <ProfileMenu
-        {...control}
-        user={user}
-        isDevelopment={isDevelopment}
-        actingFor={actingFor}
-        unreadMessages={unreadMessages}
-      />
-    </>
-  );
+  const items = (inDrawer: boolean) => {
+    const control = inDrawer
+      ? { openMenu: openDrawerMenu, setOpenMenu: setOpenDrawerMenu }
+      : { openMenu, setOpenMenu };
+    return (
+      <>
+        {links(actingPatientId).map((link, index) => (
+          <Anchor
+            key={link.to}
+            component={NavLink}
+            to={link.to}
+            className="nav-link"
+            end
+            // The drawer opens at its first link (also from 'Skip to navigation'), as the wide
+            // screen's skip lands on the navigation's first link.
+            data-autofocus={inDrawer && index === 0 ? true : undefined}
+          >
+            {t(link.label)}
+            {link.label === 'nav.messages' && <UnreadBadge count={unreadMessages} />}
+          </Anchor>
+        ))}
+        {!actingFor && <NotificationsMenu {...control} notices={notices} />}
+        {!actingFor && <ResponsibleMenu {...control} patients={user.responsibleForPatients} />}
+        <ProfileMenu
+          {...control}
+          user={user}
+          isDevelopment={isDevelopment}
+          actingFor={actingFor}
+          unreadMessages={unreadMessages}
+        />
+      </>
+    );
+  };
 
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" py="sm">
@@ -88,7 +111,7 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMe
       </Anchor>
       <Box component="nav" aria-label={t('nav.mainMenu')} visibleFrom="md" {...navigationTarget}>
         <Group gap="lg" wrap="wrap">
-          {items()}
+          {items(false)}
         </Group>
       </Box>
       <Burger
@@ -109,9 +132,9 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMe
         title={t('nav.menuTitle')}
         closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
       >
-        <nav aria-label={t('nav.mainMenu')}>
-          <Stack gap="md" align="flex-start">
-            {items(drawer.close)}
+        <nav aria-label={t('nav.mainMenu')} className="drawer-navigation">
+          <Stack gap="xs" align="flex-start">
+            {items(true)}
           </Stack>
         </nav>
       </Drawer>
