@@ -82,7 +82,7 @@ export const enFiles = {
   'insurance.historyTitle': 'Policy history',
   'insurance.historyEmpty': 'There are no earlier policies.',
   'insurance.backToList': 'Back to the list',
-  'insurance.order': 'Order',
+  'insurance.backToHistory': 'Back to the policy history',
   'insurance.field.name': 'Plan',
   'insurance.field.company': 'Insurance company',
   'insurance.field.type': 'Policy type',

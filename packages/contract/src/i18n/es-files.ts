@@ -78,7 +78,7 @@ export const esFiles: Record<FilesMessageKey, string> = {
   'insurance.historyTitle': 'Historial de pólizas',
   'insurance.historyEmpty': 'No hay pólizas anteriores.',
   'insurance.backToList': 'Volver a la lista',
-  'insurance.order': 'Orden',
+  'insurance.backToHistory': 'Volver al historial de pólizas',
   'insurance.field.name': 'Plan de seguro',
   'insurance.field.company': 'Compañía de seguros',
   'insurance.field.type': 'Tipo de póliza',
