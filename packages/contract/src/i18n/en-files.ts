@@ -63,6 +63,8 @@ export const enFiles = {
   'documents.downloadFailed': 'downloadPatientDocument fetch failed...',
   'documents.block.title': 'Documents',
   'documents.block.latest': 'Latest: {name} ({date})',
+  'documents.block.inDefaultRange.one': '{range}: {count} document. Show details opens on this range.',
+  'documents.block.inDefaultRange.other': '{range}: {count} documents. Show details opens on this range.',
   'healthProfile.showDetails': 'Show details',
   'healthProfile.backToProfile': 'Back to Health Profile',
 

@@ -60,6 +60,9 @@ export const esFiles: Record<FilesMessageKey, string> = {
   'documents.downloadFailed': 'No se pudo descargar el documento...',
   'documents.block.title': 'Documentos',
   'documents.block.latest': 'Más reciente: {name} ({date})',
+  'documents.block.inDefaultRange.one': '{range}: {count} documento. Ver detalles se abre en este período.',
+  'documents.block.inDefaultRange.other':
+    '{range}: {count} documentos. Ver detalles se abre en este período.',
   'healthProfile.showDetails': 'Ver detalles',
   'healthProfile.backToProfile': 'Volver al perfil de salud',
 

@@ -13,6 +13,7 @@ import { t } from '../../../lib/i18n';
 import { usePatientDocuments, useDownloadDocument } from '../api/documents';
 import {
   defaultRange,
+  defaultShortcut,
   documentDate,
   documentsInRange,
   isRangeInvalid,
@@ -28,7 +29,7 @@ export function DocumentsList({ patientId }: { patientId: number }) {
   const documents = usePatientDocuments(patientId);
   const download = useDownloadDocument(patientId);
   const [range, setRange] = useState<DayRange>(() => defaultRange());
-  const [shortcut, setShortcut] = useState<DocumentRangeShortcut | null>('last7Days');
+  const [shortcut, setShortcut] = useState<DocumentRangeShortcut | null>(defaultShortcut);
   const [failure, setFailure] = useState<string | null>(null);
   const invalid = isRangeInvalid(range);
 
