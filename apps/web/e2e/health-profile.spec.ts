@@ -62,6 +62,24 @@ test('a block toggles; its plus forces it open and shows a search input that hid
   await expect(search).toHaveCount(0);
 });
 
+test('the plus of a closed block focuses its search once the block has opened, so a click away hides it', async ({
+  page,
+}) => {
+  // With motion: the search mounts while the panel is still hidden, where it could not take focus.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signedInAs(page, demo.patient);
+  const history = page.getByTestId('health-history');
+  const toggle = history.getByRole('button', { name: 'Surgical History', exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(history.getByTestId('list-SURGICAL_HISTORY')).toBeHidden();
+  await history.getByRole('button', { name: 'Add to Surgical History' }).click();
+  const search = history.getByRole('textbox', { name: 'Search Surgical History' });
+  await expect(search).toBeFocused();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(search).toHaveCount(0);
+});
+
 test('an unknown sub-path of My Health Profile redirects to it', async ({ page }) => {
   await signedInAs(page, demo.patient);
   await page.goto('/my-health-profile/no-such-part');
