@@ -61,7 +61,13 @@ export function DayPicker({
     clearButtonProps: { 'aria-label': t('healthInfo.clearDate', { label }) },
     leftSection: <IconCalendar size={16} aria-hidden />,
     'data-testid': testId,
-    popoverProps: { withinPortal: true },
+    // The calendar stays next to its field, inside the page's landmarks (in a portal at the end of
+    // the body it was content outside them, which axe reports).
+    popoverProps: { withinPortal: false },
+    // Mantine draws weekends in red-6 and the neighbouring months' days in gray-5, both under the
+    // 4.5:1 contrast of AA: weekends are drawn like any day and the other months' days are left out.
+    weekendDays: [],
+    hideOutsideDates: true,
     ariaLabels: {
       nextMonth: t('healthInfo.calendar.nextMonth'),
       previousMonth: t('healthInfo.calendar.previousMonth'),
