@@ -78,11 +78,12 @@ test('every validation message, the Save label, a changed e-mail pending verific
 
   // Nothing filled in yet: the required messages (the preferred phone too) and the demographics.
   await page.getByTestId('save-profile').click();
+  // Address messages say which address they are about.
   const errors = [
-    'Field Street Address is required!',
-    'Field City is required!',
-    'Field Zip Code is required!',
-    "You've selected a country for which state/province is required.",
+    'Primary address: Field Street Address is required!',
+    'Primary address: Field City is required!',
+    'Primary address: Field Zip Code is required!',
+    "Primary address: You've selected a country for which state/province is required.",
     'Field Cell Phone is required!',
     'Field Race is required!',
     'Field Ethnicity is required!',
@@ -112,10 +113,11 @@ test('every validation message, the Save label, a changed e-mail pending verific
     'Phone is not valid',
     'Field can contain only numbers',
     'Fax is not valid',
-    'Street address can contain only letters, numbers, dashes, slashes, apostrophes, full stops and spaces.',
-    'City is not valid.',
-    'Zip code is not valid.',
-    'Field Country is required!',
+    'Primary address: Street address can contain only letters, numbers, dashes, slashes, apostrophes, full stops and spaces.',
+    'Primary address: City is not valid.',
+    'Primary address: Zip code is not valid.',
+    'Secondary address: Field Street Address is required!',
+    'Secondary address: Field Country is required!',
   ])
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -144,7 +146,7 @@ test('every validation message, the Save label, a changed e-mail pending verific
   await pick(page, 'address2.country', 'Canada');
   await pick(page, 'address2.state', 'Ontario');
   await page.getByTestId('save-profile').click();
-  await expect(page.getByText('Zip code is not valid.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Secondary address: Zip code is not valid.', { exact: true })).toBeVisible();
   await field(page, 'address2.zip').fill('K1A 0B1');
   await pick(page, 'preferredLanguageIsoCode', 'English (en)');
   await field(page, 'races').click({ force: true });
@@ -190,6 +192,17 @@ test('every validation message, the Save label, a changed e-mail pending verific
   await expect(field(page, 'address2.city')).toHaveValue('Ottawa');
   await expect(field(page, 'address2.zip')).toHaveValue('K1A 0B1');
   await expect(field(page, 'address2.state')).toHaveValue('Ontario');
+
+  // Address 2 is removed by clearing what was typed; Canada and Ontario stay picked (spec 001 §4).
+  await field(page, 'address2.streetAddressLn1').fill('');
+  await field(page, 'address2.city').fill('');
+  await field(page, 'address2.zip').fill('');
+  await page.getByTestId('save-profile').click();
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.goto(editProfile);
+  await expect(field(page, 'address1.city')).toHaveValue('Naples');
+  for (const path of ['streetAddressLn1', 'city', 'zip', 'country'])
+    await expect(field(page, `address2.${path}`)).toHaveValue('');
 });
 
 test('a failed save keeps what was typed; LK read-only; imported demographics locked', async ({ page }) => {

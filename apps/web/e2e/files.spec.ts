@@ -88,13 +88,25 @@ test('insurance: policies by order, expired flagged, detail and history one at a
   await expect(cards.nth(0)).toContainText('Active');
   await expect(cards.nth(1)).toContainText('Dental Basic');
   await expect(cards.nth(1).getByTestId('policy-expired')).toHaveText('Expired');
+  await expect(page.getByTestId('insurance-back')).toHaveCount(1);
   await testInfo.attach('insurance-list', {
     body: await page.screenshot({ fullPage: true }),
     contentType: 'image/png',
   });
+  // The Active badge included (it failed colour contrast).
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'View details of Blue Choice PPO' }).click();
+  const detail = page.getByTestId('policy-detail');
+  await expect(detail).toContainText('Female');
+  await expect(detail).toContainText('PO Box 1798, Jacksonville, FL 32231');
+  await expect(detail).not.toContainText('FEMALE');
+  await expect(detail).not.toContainText('Order');
+  await expect(page.getByTestId('insurance-back')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Back to the list' }).click();
 
   await page.getByRole('button', { name: 'View details of Dental Basic' }).click();
-  const detail = page.getByTestId('policy-detail');
   await expect(detail).toContainText(/This policy expired on \d{2}\/\d{2}\/\d{4}\./);
   await expect(detail).toContainText('Delta Dental');
   await expect(detail).toContainText('Spouse');
@@ -107,8 +119,29 @@ test('insurance: policies by order, expired flagged, detail and history one at a
 
   await page.getByRole('button', { name: 'Back to the list' }).click();
   await page.getByTestId('insurance-history').click();
-  await expect(page.getByTestId('policy-history')).toContainText('There are no earlier policies.');
+  const history = page.getByTestId('policy-history');
+  await expect(history.getByTestId('policy-card')).toHaveCount(1);
+  await expect(history).toContainText('Dental Basic');
+  await expect(history).not.toContainText('There are no earlier policies.');
   await expect(page.getByTestId('policy-detail')).toHaveCount(0);
+  await expect(page.getByTestId('insurance-back')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // A phone: the list, a detail and the history, axe clean.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Back to the list' }).click();
+  await expect(cards).toHaveCount(2);
+  await testInfo.attach('insurance-list-phone', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'View details of Blue Choice PPO' }).click();
+  await expect(detail).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Back to the list' }).click();
+  await page.getByTestId('insurance-history').click();
+  await expect(history).toContainText('Dental Basic');
   await expectNoSeriousA11yViolations(page);
 });
 

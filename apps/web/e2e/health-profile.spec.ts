@@ -62,6 +62,24 @@ test('a block toggles; its plus forces it open and shows a search input that hid
   await expect(search).toHaveCount(0);
 });
 
+test('the plus of a closed block focuses its search once the block has opened, so a click away hides it', async ({
+  page,
+}) => {
+  // With motion: the search mounts while the panel is still hidden, where it could not take focus.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signedInAs(page, demo.patient);
+  const history = page.getByTestId('health-history');
+  const toggle = history.getByRole('button', { name: 'Surgical History', exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(history.getByTestId('list-SURGICAL_HISTORY')).toBeHidden();
+  await history.getByRole('button', { name: 'Add to Surgical History' }).click();
+  const search = history.getByRole('textbox', { name: 'Search Surgical History' });
+  await expect(search).toBeFocused();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(search).toHaveCount(0);
+});
+
 test('an unknown sub-path of My Health Profile redirects to it', async ({ page }) => {
   await signedInAs(page, demo.patient);
   await page.goto('/my-health-profile/no-such-part');
@@ -122,6 +140,38 @@ async function next(page: Page, to: RegExp): Promise<void> {
   await page.getByTestId('wizard-next').click();
   await expect(page).toHaveURL(to);
 }
+
+test('Back returns to the step before and keeps what was ticked on both steps', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const patient = await invitedPatient(page, request, 'back', 'WizardBack12');
+  await signIn(page, patient);
+  await expect(page).toHaveURL(/\/first-time-login\/basic-info$/);
+  // The first step has no step before.
+  await expect(page.getByTestId('wizard-back')).toHaveCount(0);
+
+  await page.goto('/first-time-login/allergies');
+  await page.getByRole('checkbox', { name: 'No known allergies' }).check();
+  await next(page, /\/first-time-login\/medications$/);
+  await page.getByRole('checkbox', { name: 'No known medications' }).check();
+  await page.getByTestId('wizard-back').click();
+  await expect(page).toHaveURL(/\/first-time-login\/allergies$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Allergies' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'No known allergies' })).toBeChecked();
+  await next(page, /\/first-time-login\/medications$/);
+  await expect(page.getByRole('checkbox', { name: 'No known medications' })).toBeChecked();
+
+  // Social history: Back from its second page shows the first, and from the first the step before.
+  await page.goto('/first-time-login/social-history');
+  const pageOf = page.getByTestId('social-page');
+  const first = (await pageOf.textContent()) ?? '';
+  await page.getByTestId('wizard-next').click();
+  await expect(pageOf).not.toHaveText(first);
+  await page.getByTestId('wizard-back').click();
+  await expect(pageOf).toHaveText(first);
+  await page.getByTestId('wizard-back').click();
+  await expect(page).toHaveURL(/\/first-time-login\/surgical-history$/);
+  await expectNoSeriousA11yViolations(page);
+});
 
 test('a new patient completes all seven steps with real searches; the profile shows it after a reload', async ({
   page,

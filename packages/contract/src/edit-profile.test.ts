@@ -197,6 +197,20 @@ describe('the profile schema (spec 001 §5)', () => {
     });
   });
 
+  it('address 2 with its street, city and zip cleared is removed, whatever country and state still say', () => {
+    const input = clone(valid);
+    input.address2 = {
+      streetAddressLn1: ' ',
+      streetAddressLn2: '',
+      zip: '',
+      city: '',
+      state: 'ONTARIO',
+      country: 'CANADA',
+    };
+    const result = profileUpdateRequest.safeParse(input);
+    expect(result.success && toProfileUpdate(result.data).address2).toBeNull();
+  });
+
   it('date of birth: a real past day', () => {
     expect(isValidDateOfBirth('1984-02-30')).toBe(false);
     expect(isValidDateOfBirth('2999-01-01')).toBe(false);

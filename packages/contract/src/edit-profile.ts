@@ -156,10 +156,16 @@ export const profileAddressForm = z.object({
 });
 export type ProfileAddressForm = z.infer<typeof profileAddressForm>;
 
-const addressFields = ['streetAddressLn1', 'streetAddressLn2', 'zip', 'city', 'state', 'country'] as const;
+/** The fields a patient types; country and state are picked from lists. */
+const typedAddressFields = ['streetAddressLn1', 'streetAddressLn2', 'zip', 'city'] as const;
 
+/**
+ * An address with nothing typed in it. A picked country or state alone is no address: the pickers
+ * keep their choice when the patient clears the street, city and zip to remove Address 2 (spec 001
+ * §4), and that must remove it rather than ask for a street.
+ */
 export function isBlankAddress(address: z.input<typeof profileAddressForm>): boolean {
-  return addressFields.every((f) => !(address[f] ?? '').trim());
+  return typedAddressFields.every((f) => !(address[f] ?? '').trim());
 }
 
 /**

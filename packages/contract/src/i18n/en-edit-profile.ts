@@ -14,6 +14,8 @@ export const enEditProfile = {
   'editProfile.section.contact': 'Contact Info',
   'editProfile.section.address1': 'Primary Address',
   'editProfile.section.address2': 'Secondary Address',
+  'editProfile.address1Message': 'Primary address: {message}',
+  'editProfile.address2Message': 'Secondary address: {message}',
   'editProfile.section.demographics': 'Demographics',
   'editProfile.save': 'Save',
   'editProfile.saving': 'Saving...',

@@ -64,6 +64,8 @@ export const enFiles = {
   'documents.downloadFailed': 'downloadPatientDocument fetch failed...',
   'documents.block.title': 'Documents',
   'documents.block.latest': 'Latest: {name} ({date})',
+  'documents.block.inDefaultRange.one': '{range}: {count} document. Show details opens on this range.',
+  'documents.block.inDefaultRange.other': '{range}: {count} documents. Show details opens on this range.',
   'healthProfile.showDetails': 'Show details',
   'healthProfile.backToProfile': 'Back to Health Profile',
 
@@ -83,7 +85,7 @@ export const enFiles = {
   'insurance.historyTitle': 'Policy history',
   'insurance.historyEmpty': 'There are no earlier policies.',
   'insurance.backToList': 'Back to the list',
-  'insurance.order': 'Order',
+  'insurance.backToHistory': 'Back to the policy history',
   'insurance.field.name': 'Plan',
   'insurance.field.company': 'Insurance company',
   'insurance.field.type': 'Policy type',

@@ -14,6 +14,8 @@ export const esEditProfile: Record<keyof typeof enEditProfile, string> = {
   'editProfile.section.contact': 'Información de contacto',
   'editProfile.section.address1': 'Dirección principal',
   'editProfile.section.address2': 'Dirección secundaria',
+  'editProfile.address1Message': 'Dirección principal: {message}',
+  'editProfile.address2Message': 'Dirección secundaria: {message}',
   'editProfile.section.demographics': 'Datos demográficos',
   'editProfile.save': 'Guardar',
   'editProfile.saving': 'Guardando...',

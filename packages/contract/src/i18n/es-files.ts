@@ -61,6 +61,9 @@ export const esFiles: Record<FilesMessageKey, string> = {
   'documents.downloadFailed': 'No se pudo descargar el documento...',
   'documents.block.title': 'Documentos',
   'documents.block.latest': 'Más reciente: {name} ({date})',
+  'documents.block.inDefaultRange.one': '{range}: {count} documento. Ver detalles se abre en este período.',
+  'documents.block.inDefaultRange.other':
+    '{range}: {count} documentos. Ver detalles se abre en este período.',
   'healthProfile.showDetails': 'Ver detalles',
   'healthProfile.backToProfile': 'Volver al perfil de salud',
 
@@ -79,7 +82,7 @@ export const esFiles: Record<FilesMessageKey, string> = {
   'insurance.historyTitle': 'Historial de pólizas',
   'insurance.historyEmpty': 'No hay pólizas anteriores.',
   'insurance.backToList': 'Volver a la lista',
-  'insurance.order': 'Orden',
+  'insurance.backToHistory': 'Volver al historial de pólizas',
   'insurance.field.name': 'Plan de seguro',
   'insurance.field.company': 'Compañía de seguros',
   'insurance.field.type': 'Tipo de póliza',

@@ -184,6 +184,25 @@ describeEachDatabase('edit profile: patient/update and getEditableProfile', (t) 
     ).toHaveLength(1);
   });
 
+  it('address 2: clearing its street, city and zip removes it though country and state stay picked', async () => {
+    const second = {
+      streetAddressLn1: '9 Bay Rd',
+      streetAddressLn2: '',
+      zip: 'K1A 0B1',
+      city: 'Ottawa',
+      state: 'ONTARIO',
+      country: 'CANADA',
+    };
+    expect((await update(form(iris.patientId, { address2: second }))).statusCode).toBe(200);
+    const cleared = { ...blankAddress, state: 'ONTARIO', country: 'CANADA' };
+    const response = await update(form(iris.patientId, { address2: cleared }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await read()).address2).toBeNull();
+    expect(
+      await t.db.select().from(patientAddress).where(eq(patientAddress.patientId, iris.patientId)),
+    ).toHaveLength(1);
+  });
+
   it('refuses what the rules refuse, with the spec’s messages', async () => {
     const response = await update(
       form(iris.patientId, {

@@ -1,7 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { webRoutes } from '@dermis/contract';
-import { Anchor, Group } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Page } from '../../components/page';
 import { InsuranceProfile } from '../../features/insurance/components/insurance-profile';
 import { t } from '../../lib/i18n';
@@ -11,13 +9,7 @@ import { NotFoundRoute } from './status-routes';
 function InsurancePage({ patientId, back }: { patientId: number; back: string }) {
   return (
     <Page title={t('page.insurance')} heading={t('insurance.title')} description={t('insurance.subheader')}>
-      <Anchor component={Link} to={back}>
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('healthProfile.backToProfile')}
-        </Group>
-      </Anchor>
-      <InsuranceProfile key={patientId} patientId={patientId} />
+      <InsuranceProfile key={patientId} patientId={patientId} profileHref={back} />
     </Page>
   );
 }

@@ -401,6 +401,51 @@ describe('the words around a document follow the app language (decision 131)', (
     expect(page.textContent).not.toMatch(/January|March/);
   });
 
+  it('names coded values in Spanish: sex, race, ethnicity, uses, service event and performer (decision 180)', async () => {
+    const xml = `<ClinicalDocument xmlns="urn:hl7-org:v3"><title>Resumen</title><id root="1.2.3" extension="D-1"/>
+      <effectiveTime value="20240102101500-0500"/>
+      <recordTarget><patientRole><id root="1.2.3" extension="42"/>
+        <addr use="HP"><streetAddressLine>1 Calle Mayor</streetAddressLine><city>Naples</city></addr>
+        <telecom use="WP" value="tel:+1(555)555-1212"/>
+        <patient><name><given>Ana</given><family>Núñez</family></name>
+          <administrativeGenderCode code="F" codeSystem="2.16.840.1.113883.5.1" displayName="Female"/>
+          <birthTime value="19840312"/>
+          <raceCode code="2106-3" codeSystem="2.16.840.1.113883.6.238" displayName="White"/>
+          <ethnicGroupCode code="2135-2" codeSystem="2.16.840.1.113883.6.238" displayName="Hispanic or Latino"/>
+          <languageCommunication><languageCode code="en"/></languageCommunication>
+      </patient></patientRole></recordTarget>
+      <documentationOf><serviceEvent classCode="PCPR"><code code="X" displayName="Atención"/>
+        <performer typeCode="PRF"><assignedEntity><id root="1"/>
+          <assignedPerson><name><given>Luis</given><family>Mora</family></name></assignedPerson>
+        </assignedEntity></performer></serviceEvent></documentationOf>
+      <component><structuredBody><component><section><title>Alergias</title><text>Ninguna</text></section>
+      </component></structuredBody></component></ClinicalDocument>`;
+    const texts = async (language: 'en' | 'es') => {
+      await setLanguage(language, { remember: false });
+      const result = renderXml(xml);
+      if (result.kind !== 'document') throw new Error('not rendered');
+      const page = render(<>{result.content}</>).container;
+      return { page, labels: [...page.querySelectorAll('th')].map((th) => th.textContent) };
+    };
+    // English keeps the stylesheet's words.
+    const english = await texts('en');
+    expect(english.labels).toEqual(expect.arrayContaining(['Care provision', 'Performer']));
+    expect(english.page.textContent).toContain('Female');
+    expect(english.page.textContent).toContain('Primary Home');
+    expect(english.page.textContent).toContain('Work Place');
+    expect(english.page.textContent).toContain('English (en)');
+
+    const spanish = await texts('es');
+    expect(spanish.labels).toEqual(expect.arrayContaining(['Prestación de atención', 'Ejecutante']));
+    const text = spanish.page.textContent;
+    for (const word of ['Femenino', 'Blanca', 'Hispana o latina', 'Domicilio principal', 'Lugar de trabajo'])
+      expect(text).toContain(word);
+    expect(text).toContain('inglés (en)');
+    expect(text).not.toMatch(
+      /Care provision|Performer|Primary Home|Work Place|Female|White|Hispanic|English/,
+    );
+  });
+
   it('names the months of dates in Spanish, at every precision (decision 155)', async () => {
     await setLanguage('es', { remember: false });
     expect(formatCdaTime('20240102101500-0500')).toBe('2 de enero de 2024, 10:15:00, EST');

@@ -11,18 +11,11 @@
  */
 import { createElement, type ReactNode } from 'react';
 import {
-  actClasses,
-  associatedEntityClasses,
-  contactUses,
-  familyRelations,
+  codeName,
   languageName,
-  nullFlavors,
-  participationFunctions,
-  participationTypes,
   placeholder,
+  raceEthnicityGroupName,
   roleCodeSystem,
-  sexLabels,
-  signatureCodes,
   telecomKinds,
 } from './cda-codes';
 import { formatCdaTime } from './cda-time';
@@ -129,7 +122,7 @@ function descendants(root: Element, name: string): Element[] {
 
 function nullFlavorLabel(el: Element | undefined): string {
   const flavor = attr(el, 'nullFlavor');
-  return flavor ? (nullFlavors[flavor] ?? flavor) : '';
+  return flavor ? (codeName('nullFlavor', flavor) ?? flavor) : '';
 }
 
 function showId(id: Element | undefined): string {
@@ -164,7 +157,7 @@ function contactUseLabels(use: string): string {
   return use
     .split(/\s+/)
     .filter(Boolean)
-    .map((code) => contactUses[code] ?? placeholder(code))
+    .map((code) => codeName('contactUse', code) ?? placeholder(code))
     .join(', ');
 }
 
@@ -376,7 +369,7 @@ class Renderer {
 
   sex(gender: Element): string {
     const code = attr(gender, 'code');
-    if (code) return sexLabels[code] ?? (attr(gender, 'displayName') || placeholder(code));
+    if (code) return codeName('sex', code) ?? (attr(gender, 'displayName') || placeholder(code));
     return nullFlavorLabel(gender);
   }
 
@@ -413,18 +406,18 @@ class Renderer {
       const event = one(documentation, 'serviceEvent');
       const classCode = attr(event, 'classCode');
       const code = one(event, 'code');
-      const label = classCode ? actClasses[classCode] : undefined;
+      const label = classCode ? codeName('actClass', classCode) : undefined;
       if (label && code)
         rows.push([
           firstCharUp(label),
           [`${this.showCode(code)}${this.timeRange(one(event, 'effectiveTime'))}`],
         ]);
       for (const performer of kids(event, 'performer')) {
-        const type = participationTypes[attr(performer, 'typeCode')] ?? '';
+        const type = codeName('participationType', attr(performer, 'typeCode')) ?? '';
         const fn = one(performer, 'functionCode');
         const fnCode = attr(fn, 'code');
         const fnLabel = fnCode
-          ? (participationFunctions[fnCode] ??
+          ? (codeName('participationFunction', fnCode) ??
             (attr(fn, 'displayName') ? `(${attr(fn, 'displayName')})` : ''))
           : '';
         const performerLabel = firstCharUp(`${type} ${fnLabel}`.trim()) || t('cdaViewer.header.performer');
@@ -476,10 +469,10 @@ class Renderer {
     for (const participant of kids(this.doc, 'participant')) {
       const entity = one(participant, 'associatedEntity');
       const classCode = attr(entity, 'classCode');
-      let role = classCode ? (associatedEntityClasses[classCode] ?? placeholder(classCode)) : '';
+      let role = classCode ? (codeName('associatedEntityClass', classCode) ?? placeholder(classCode)) : '';
       const code = one(entity, 'code');
       if (code && attr(code, 'code') && attr(code, 'codeSystem') === roleCodeSystem) {
-        const relation = familyRelations[attr(code, 'code')];
+        const relation = codeName('familyRelation', attr(code, 'code'));
         role += ` (${relation ?? (attr(code, 'displayName') || placeholder(attr(code, 'code')))})`;
       }
       const value: Out = [];
@@ -526,7 +519,7 @@ class Renderer {
     const legal = one(this.doc, 'legalAuthenticator');
     if (!legal) return [];
     const entity = one(legal, 'assignedEntity');
-    const signature = signatureCodes[attr(one(legal, 'signatureCode'), 'code')] ?? '';
+    const signature = codeName('signature', attr(one(legal, 'signatureCode'), 'code')) ?? '';
     const time = attr(one(legal, 'time'), 'value')
       ? t('cdaViewer.atTime', { time: showTime(one(legal, 'time')) })
       : '';
@@ -1050,8 +1043,13 @@ function styleClasses(styleCode: string): string[] {
     .map((token) => `cda-sc-${token}`);
 }
 
+/** The CDC Race & Ethnicity code system; its OMB groups have their names in the catalog. */
+const cdcRaceCodeSystem = '2.16.840.1.113883.6.238';
+
 function raceOrEthnicity(code: Element): string {
-  return attr(code, 'displayName') || attr(code, 'code') || nullFlavorLabel(code);
+  const group =
+    attr(code, 'codeSystem') === cdcRaceCodeSystem ? raceEthnicityGroupName(attr(code, 'code')) : undefined;
+  return group || attr(code, 'displayName') || attr(code, 'code') || nullFlavorLabel(code);
 }
 
 /** The element's own text nodes (the stylesheet's text()), not its children's. */

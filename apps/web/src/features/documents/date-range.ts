@@ -20,7 +20,10 @@ export function shortcutRange(shortcut: DocumentRangeShortcut, today = dayjs()):
   return { from: today.subtract(found.amount, found.unit).format(day), to: today.format(day) };
 }
 
-export const defaultRange = (today = dayjs()): DayRange => shortcutRange('last7Days', today);
+/** The range the documents list opens with (the profile card counts it too). */
+export const defaultShortcut: DocumentRangeShortcut = 'last7Days';
+
+export const defaultRange = (today = dayjs()): DayRange => shortcutRange(defaultShortcut, today);
 
 /** True when both ends are set and the start is after the end. */
 export function isRangeInvalid(range: DayRange): boolean {

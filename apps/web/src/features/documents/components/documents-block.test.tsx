@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import dayjs from 'dayjs';
 import type { PatientDocument } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n/language';
@@ -49,6 +50,23 @@ describe('DocumentsBlock', () => {
     expect(await screen.findByText(/Patch test results \(0\d de marzo de 2026\)/)).toBeInTheDocument();
     expect(screen.getByText('1 documento')).toBeInTheDocument();
     expect(screen.queryByText(/March/)).toBeNull();
+  });
+
+  it('says how many documents the range Show details opens on holds (the last 7 days)', async () => {
+    const daysAgo = (id: number, days: number): PatientDocument => ({
+      ...document,
+      id,
+      name: `Document ${id}`,
+      dateCreated: dayjs().subtract(days, 'day').toISOString(),
+    });
+    mockFetch(() => ({
+      body: [daysAgo(1, 0), daysAgo(2, 3), daysAgo(3, 10), daysAgo(4, 20), daysAgo(5, 400)],
+    }));
+    renderWithProviders(<DocumentsBlock patientId={7} />);
+    expect(await screen.findByText('5 documents')).toBeInTheDocument();
+    expect(screen.getByTestId('documents-in-default-range')).toHaveTextContent(
+      'Last 7 days: 2 documents. Show details opens on this range.',
+    );
   });
 
   it("has no 'Show details' without documents", async () => {

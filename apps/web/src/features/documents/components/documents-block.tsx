@@ -6,11 +6,13 @@ import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { usePatientDocuments } from '../api/documents';
-import { documentDate } from '../date-range';
+import { defaultRange, defaultShortcut, documentDate, documentsInRange } from '../date-range';
 
 /**
  * The Documents block of /my-health-profile (spec 001 §2): how many documents there are and the
- * newest one, with 'Show details' only when there is at least one.
+ * newest one, with 'Show details' only when there is at least one. The list behind Show details
+ * opens on the last 7 days, so the block also says how many of them that range holds: '5 documents'
+ * above a list of 2 read as missing documents.
  */
 export function DocumentsBlock({
   patientId,
@@ -45,6 +47,15 @@ export function DocumentsBlock({
       ) : latest ? (
         <>
           <Text>{tPlural('documents.count', documents.data.length)}</Text>
+          <Text size="sm" data-testid="documents-in-default-range">
+            {tPlural(
+              'documents.block.inDefaultRange',
+              documentsInRange(documents.data, defaultRange()).length,
+              {
+                range: t(`documents.shortcut.${defaultShortcut}`),
+              },
+            )}
+          </Text>
           <Text size="sm" c="dimmed">
             {t('documents.block.latest', { name: latest.name, date: documentDate(latest.dateCreated) })}
           </Text>

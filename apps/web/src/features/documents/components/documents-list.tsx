@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { DocumentRangeShortcut, PatientDocument } from '@dermis/contract';
 import { documentFilterDateFormat, documentRangeShortcuts } from '@dermis/contract';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCalendar, IconDownload, IconFileText } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DayPicker } from '../../../components/day-picker';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
@@ -14,70 +13,13 @@ import { t } from '../../../lib/i18n';
 import { usePatientDocuments, useDownloadDocument } from '../api/documents';
 import {
   defaultRange,
+  defaultShortcut,
   documentDate,
   documentsInRange,
   isRangeInvalid,
   shortcutRange,
   type DayRange,
 } from '../date-range';
-
-dayjs.extend(customParseFormat);
-
-const isoDay = 'YYYY-MM-DD';
-const shown = (value: string | null) => (value ? dayjs(value, isoDay).format(documentFilterDateFormat) : '');
-
-/** A date field typed as MM-DD-YYYY; empty clears that end of the range. */
-function DayField({
-  label,
-  value,
-  onChange,
-  error,
-  testId,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (day: string | null) => void;
-  error?: string;
-  testId: string;
-}) {
-  const [text, setText] = useState(shown(value));
-  const [lastValue, setLastValue] = useState(value);
-  if (value !== lastValue) {
-    // A shortcut changed the range: show its day.
-    setLastValue(value);
-    setText(shown(value));
-  }
-  const parsed = dayjs(text, documentFilterDateFormat, true);
-  const invalid = text !== '' && !parsed.isValid();
-  return (
-    <TextInput
-      label={label}
-      value={text}
-      placeholder={t('documents.dateFormatHint')}
-      description={t('documents.dateFormatHint')}
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      inputMode="numeric"
-      maxLength={10}
-      error={invalid && text.length >= 10 ? t('documents.dateInvalid') : error}
-      data-testid={testId}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        if (next === '') {
-          setLastValue(null);
-          onChange(null);
-          return;
-        }
-        const day = dayjs(next, documentFilterDateFormat, true);
-        if (day.isValid()) {
-          const iso = day.format(isoDay);
-          setLastValue(iso);
-          onChange(iso);
-        }
-      }}
-    />
-  );
-}
 
 /**
  * Spec 001 §2 "Documents": the date filter (default the last 7 days, shortcuts 15 days and 1 month,
@@ -87,7 +29,7 @@ export function DocumentsList({ patientId }: { patientId: number }) {
   const documents = usePatientDocuments(patientId);
   const download = useDownloadDocument(patientId);
   const [range, setRange] = useState<DayRange>(() => defaultRange());
-  const [shortcut, setShortcut] = useState<DocumentRangeShortcut | null>('last7Days');
+  const [shortcut, setShortcut] = useState<DocumentRangeShortcut | null>(defaultShortcut);
   const [failure, setFailure] = useState<string | null>(null);
   const invalid = isRangeInvalid(range);
 
@@ -138,9 +80,13 @@ export function DocumentsList({ patientId }: { patientId: number }) {
             ))}
           </Group>
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-            <DayField
+            <DayPicker
               label={t('documents.from')}
               value={range.from}
+              format={documentFilterDateFormat}
+              hint={t('documents.dateFormatHint')}
+              typing
+              invalidMessage={t('documents.dateInvalid')}
               testId="documents-from"
               error={invalid ? t('documents.rangeInvalid') : undefined}
               onChange={(from) => {
@@ -148,9 +94,13 @@ export function DocumentsList({ patientId }: { patientId: number }) {
                 setRange((r) => ({ ...r, from }));
               }}
             />
-            <DayField
+            <DayPicker
               label={t('documents.to')}
               value={range.to}
+              format={documentFilterDateFormat}
+              hint={t('documents.dateFormatHint')}
+              typing
+              invalidMessage={t('documents.dateInvalid')}
               testId="documents-to"
               onChange={(to) => {
                 setShortcut(null);

@@ -63,13 +63,17 @@ function errorText(form: UseFormReturn<Values>, path: Path): string | undefined 
   for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
   const message = (node as { message?: string } | undefined)?.message;
   if (!message) return undefined;
-  if (!isMessageKey(message)) return message;
   const name = parts[parts.length - 1] ?? path;
   const label = `field.${name}`;
-  return t(message, {
-    field: isMessageKey(label) ? t(label) : name,
-    maxLength: maxLengthOf(path),
-  });
+  const text = isMessageKey(message)
+    ? t(message, { field: isMessageKey(label) ? t(label) : name, maxLength: maxLengthOf(path) })
+    : message;
+  // Both addresses have the same fields: the message names the address ('Secondary address: …'),
+  // for a screen reader that hears it out of its section, and in the server's own words too.
+  const address = parts[0];
+  if (address === 'address1' || address === 'address2')
+    return t(`editProfile.${address}Message`, { message: text });
+  return text;
 }
 
 const label = (path: string): string => {

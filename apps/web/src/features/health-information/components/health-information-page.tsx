@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import '@mantine/dates/styles.css';
 import {
   en,
   exportEndOf,
@@ -15,15 +14,8 @@ import {
   type MessageKey,
 } from '@dermis/contract';
 import { Anchor, Button, Code, Grid, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import {
-  IconCalendar,
-  IconExternalLink,
-  IconEye,
-  IconFileCode,
-  IconFileTypePdf,
-  IconSend,
-} from '@tabler/icons-react';
+import { IconExternalLink, IconEye, IconFileCode, IconFileTypePdf, IconSend } from '@tabler/icons-react';
+import { DayPicker } from '../../../components/day-picker';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
@@ -32,7 +24,6 @@ import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
-import { dayAriaLabel, monthLabel, monthsListLabel, weekdayLabel } from '../calendar-labels';
 import { base64ToBlob, saveBlob } from '../download';
 import { smokingStatusText } from '../smoking-status';
 
@@ -52,51 +43,6 @@ interface HealthInformationProps {
 interface Failure {
   title?: string;
   message: string;
-}
-
-/** A From or To picker: MM/DD/YYYY, chosen from a calendar only (read-only), clearable. */
-function DayPicker({
-  label,
-  value,
-  onChange,
-  error,
-  testId,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-  error?: string;
-  testId: string;
-}) {
-  return (
-    <DatePickerInput
-      label={label}
-      value={value}
-      onChange={(next) => onChange(next ? dayjs(next).format(isoDay) : null)}
-      valueFormat={usDay}
-      placeholder={t('healthInfo.dateHint')}
-      clearable
-      clearButtonProps={{ 'aria-label': t('healthInfo.clearDate', { label }) }}
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      error={error}
-      data-testid={testId}
-      popoverProps={{ withinPortal: true }}
-      ariaLabels={{
-        nextMonth: t('healthInfo.calendar.nextMonth'),
-        previousMonth: t('healthInfo.calendar.previousMonth'),
-        nextYear: t('healthInfo.calendar.nextYear'),
-        previousYear: t('healthInfo.calendar.previousYear'),
-        nextDecade: t('healthInfo.calendar.nextDecade'),
-        previousDecade: t('healthInfo.calendar.previousDecade'),
-        monthLevelControl: t('healthInfo.calendar.chooseMonth'),
-        yearLevelControl: t('healthInfo.calendar.chooseYear'),
-      }}
-      getDayAriaLabel={dayAriaLabel}
-      monthLabelFormat={monthLabel}
-      weekdayFormat={weekdayLabel}
-      monthsListFormat={monthsListLabel}
-    />
-  );
 }
 
 function EncounterList({ patientId, encounters }: { patientId: number; encounters: CcdaEncounterInfo[] }) {
@@ -327,10 +273,19 @@ export function HealthInformation({ patientId, fhirAllowed, transmitPath }: Heal
               label={t('healthInfo.from')}
               value={from}
               onChange={setFrom}
+              format={usDay}
+              hint={t('healthInfo.dateHint')}
               error={invalid ? t('healthInfo.rangeInvalid') : undefined}
               testId="health-info-from"
             />
-            <DayPicker label={t('healthInfo.to')} value={to} onChange={setTo} testId="health-info-to" />
+            <DayPicker
+              label={t('healthInfo.to')}
+              value={to}
+              onChange={setTo}
+              format={usDay}
+              hint={t('healthInfo.dateHint')}
+              testId="health-info-to"
+            />
             <Stack gap="xs" mt="xs">
               {actions.map(({ action, label, icon: Icon, testId }) => (
                 <Button

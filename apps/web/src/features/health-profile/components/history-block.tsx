@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { socialHistoryPages, socialHistorySections, type ListSection } from '@dermis/contract';
 import { ErrorModal } from '../../../components/error-modal';
 import { ListSkeleton } from '../../../components/skeletons';
@@ -119,10 +120,38 @@ interface HistoryStepContentProps extends WizardStepProps {
   screening: boolean;
 }
 
-function NextButton({ label, loading, onClick }: { label: string; loading: boolean; onClick: () => void }) {
+/** Back (when there is a step before) and Next, each showing its own wait while the step saves. */
+function StepButtons({
+  label,
+  pending,
+  onNext,
+  onBack,
+}: {
+  label: string;
+  pending: 'next' | 'back' | null;
+  onNext: () => void;
+  onBack?: () => void;
+}) {
   return (
-    <Group justify="flex-end" mt="md">
-      <Button onClick={onClick} loading={loading} data-testid="wizard-next">
+    <Group justify={onBack ? 'space-between' : 'flex-end'} mt="md">
+      {onBack && (
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={onBack}
+          loading={pending === 'back'}
+          disabled={pending === 'next'}
+          data-testid="wizard-back"
+        >
+          {t('wizard.back')}
+        </Button>
+      )}
+      <Button
+        onClick={onNext}
+        loading={pending === 'next'}
+        disabled={pending === 'back'}
+        data-testid="wizard-next"
+      >
         {label}
       </Button>
     </Group>
@@ -136,6 +165,7 @@ function WizardList({
   screening,
   onSaved,
   onFailed,
+  onBack,
 }: WizardStepProps & {
   section: ListSection;
   initial: DraftItem[];
@@ -143,19 +173,30 @@ function WizardList({
   screening: boolean;
 }) {
   const [list, setList] = useState(initial);
+  const [going, setGoing] = useState<'next' | 'back' | null>(null);
   const save = useSaveHistory(context, screening);
+  // Back saves the list as Next does: what was ticked here is not lost on the way back.
+  const saveThen = (direction: 'next' | 'back', then: () => void) => {
+    setGoing(direction);
+    save.mutate(
+      { items: list.map(toInput), sections: [section] },
+      {
+        onSuccess: then,
+        onError: (failure) => {
+          setGoing(null);
+          onFailed(errorMessage(failure));
+        },
+      },
+    );
+  };
   return (
     <>
       <ListEditor section={section} list={list} onChange={setList} searching />
-      <NextButton
+      <StepButtons
         label={t('wizard.next')}
-        loading={save.isPending}
-        onClick={() =>
-          save.mutate(
-            { items: list.map(toInput), sections: [section] },
-            { onSuccess: onSaved, onError: (failure) => onFailed(errorMessage(failure)) },
-          )
-        }
+        pending={save.isPending ? going : null}
+        onNext={() => saveThen('next', onSaved)}
+        onBack={onBack && (() => saveThen('back', onBack))}
       />
     </>
   );
@@ -167,6 +208,7 @@ function WizardSocial({
   screening,
   onSaved,
   onFailed,
+  onBack,
 }: WizardStepProps & {
   initial: ReturnType<typeof socialSelection>;
   context: HistoryContext;
@@ -174,8 +216,24 @@ function WizardSocial({
 }) {
   const [selection, setSelection] = useState(initial);
   const [page, setPage] = useState(0);
+  const [going, setGoing] = useState<'next' | 'back' | null>(null);
   const save = useSaveHistory(context, screening);
   const last = page === socialHistoryPages.length - 1;
+  const saveThen = (direction: 'next' | 'back', then: () => void) => {
+    setGoing(direction);
+    save.mutate(
+      { items: socialInputs(selection, socialHistorySections), sections: [...socialHistorySections] },
+      {
+        onSuccess: then,
+        onError: (failure) => {
+          setGoing(null);
+          onFailed(errorMessage(failure));
+        },
+      },
+    );
+  };
+  // On the second page Back returns to the first; on the first it saves and leaves for the step before.
+  const back = page > 0 ? () => setPage(page - 1) : onBack && (() => saveThen('back', onBack));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" data-testid="social-page">
@@ -186,18 +244,16 @@ function WizardSocial({
         selection={selection}
         onChange={setSelection}
       />
-      <NextButton
+      <StepButtons
         label={last ? t('wizard.finish') : t('wizard.next')}
-        loading={save.isPending}
-        onClick={() => {
+        pending={save.isPending ? going : null}
+        onBack={back}
+        onNext={() => {
           if (!last) {
             setPage(page + 1);
             return;
           }
-          save.mutate(
-            { items: socialInputs(selection, socialHistorySections), sections: [...socialHistorySections] },
-            { onSuccess: onSaved, onError: (failure) => onFailed(errorMessage(failure)) },
-          );
+          saveThen('next', onSaved);
         }}
       />
     </Stack>
@@ -205,7 +261,14 @@ function WizardSocial({
 }
 
 /** One history step of the wizard: the list is edited locally and saved by Next (spec 001 §4). */
-export function HistoryStepContent({ step, context, screening, onSaved, onFailed }: HistoryStepContentProps) {
+export function HistoryStepContent({
+  step,
+  context,
+  screening,
+  onSaved,
+  onFailed,
+  onBack,
+}: HistoryStepContentProps) {
   const history = useHistory(context);
   if (history.isPending) return <ListSkeleton rows={3} />;
   if (history.isError) return <LoadFailed />;
@@ -217,6 +280,7 @@ export function HistoryStepContent({ step, context, screening, onSaved, onFailed
         screening={screening}
         onSaved={onSaved}
         onFailed={onFailed}
+        onBack={onBack}
       />
     );
   const section = sectionOfStep[step];
@@ -228,6 +292,7 @@ export function HistoryStepContent({ step, context, screening, onSaved, onFailed
       screening={screening}
       onSaved={onSaved}
       onFailed={onFailed}
+      onBack={onBack}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -40,6 +40,25 @@ export function HistorySearch({
   autoFocus,
 }: HistorySearchProps) {
   const combobox = useCombobox();
+  const input = useRef<HTMLInputElement>(null);
+  // Focused once it can be seen, not by the autoFocus attribute: a plus on a closed block mounts
+  // the search inside the panel while the panel is still hidden (display: none until its opening
+  // starts), where focusing does nothing; the input then never had focus, so no blur ever hid it.
+  useEffect(() => {
+    const element = input.current;
+    if (!autoFocus || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      element.focus();
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      element.focus();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [autoFocus]);
   const label = t('healthProfile.search', { section: sectionName });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
@@ -74,8 +93,8 @@ export function HistorySearch({
       <Combobox.Target>
         <TextInput
           label={label}
+          ref={input}
           value={text}
-          autoFocus={autoFocus}
           autoComplete="off"
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={waiting ? <Loader size={14} /> : null}

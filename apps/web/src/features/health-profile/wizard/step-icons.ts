@@ -1,9 +1,9 @@
 import {
   IconAlertTriangle,
-  IconBandage,
   IconDna,
   IconGlassFull,
   IconMan,
+  IconNeedleThread,
   IconPill,
   IconStethoscope,
   IconWoman,
@@ -11,12 +11,16 @@ import {
 } from '@tabler/icons-react';
 import { basicInfoIcon, type WizardStep } from './steps';
 
+/**
+ * One icon per step, each of its own shape: surgical history is a suture (needle and thread), not a
+ * bandage, which is a rounded bar on a diagonal like the medications pill and read as the same icon.
+ */
 const icons: Record<Exclude<WizardStep, 'basic-info'>, Icon> = {
   allergies: IconAlertTriangle,
   medications: IconPill,
   'past-medical-history': IconStethoscope,
   'family-history': IconDna,
-  'surgical-history': IconBandage,
+  'surgical-history': IconNeedleThread,
   'social-history': IconGlassFull,
 };
 

@@ -7,13 +7,15 @@ import { Page } from '../../../components/page';
 import { t } from '../../../lib/i18n';
 import { PharmaciesModal } from './pharmacies-modal';
 import { StepBar } from './step-bar';
-import { nextStep, stepPath, type WizardFlow, type WizardStep } from './steps';
+import { nextStep, previousStep, stepPath, type WizardFlow, type WizardStep } from './steps';
 
 export interface WizardStepProps {
   /** The step's data was saved: move on (or, after the last step, finish). */
   onSaved: () => void;
   /** The save failed: the wizard shows the generic saving error and stays. */
   onFailed: (message?: string) => void;
+  /** Go to the step before (none on the first step); the step saves what it holds first. */
+  onBack?: () => void;
 }
 
 interface WizardProps {
@@ -34,7 +36,8 @@ interface WizardProps {
 
 /**
  * The first-time wizard and the screening (spec 001 §2, §4): step bar, one step at a time, forward
- * only after a successful save; after social history the pharmacies question, then away.
+ * only after a successful save, and Back to the step before (its answers are saved, so it shows
+ * them); after social history the pharmacies question, then away.
  */
 export function Wizard({ flow, step, gender, renderStep, onFinished, onLeave }: WizardProps) {
   const navigate = useNavigate();
@@ -75,6 +78,9 @@ export function Wizard({ flow, step, gender, renderStep, onFinished, onLeave }: 
     );
   }
 
+  const previous = previousStep(step);
+  const onBack = previous ? () => void navigate(stepPath(flow, previous)) : undefined;
+
   const title = flow.kind === 'first-time-login' ? t('page.firstTimeLogin') : t('page.screening');
   return (
     <Page title={title} heading={title}>
@@ -86,6 +92,7 @@ export function Wizard({ flow, step, gender, renderStep, onFinished, onLeave }: 
           </Title>
           {renderStep(step, {
             onSaved,
+            onBack,
             onFailed: (message) => setError(message ?? t('history.error.saving')),
           })}
         </Paper>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { InsurancePolicy } from '@dermis/contract';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconHistory, IconShieldCheck } from '@tabler/icons-react';
@@ -7,10 +8,24 @@ import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t } from '../../../lib/i18n';
 import { useInsurance } from '../api/insurance';
-import { currentPolicies, isExpired, policyDate, policyHistory, policyTypeText } from '../policies';
+import {
+  currentPolicies,
+  isExpired,
+  policyAddressLines,
+  policyDate,
+  policyGenderText,
+  policyHistory,
+  policyTypeText,
+} from '../policies';
 
 type View =
   { kind: 'list' } | { kind: 'detail'; policyId: number; from: 'list' | 'history' } | { kind: 'history' };
+
+/**
+ * Mantine's green-9 (#2b8a3e) under white badge text is 4.4:1, under the 4.5:1 WCAG AA asks of
+ * small text (axe color-contrast); this darker green is 6.2:1.
+ */
+const activeGreen = '#1f6f35';
 
 function ExpiredBadge({ policy }: { policy: InsurancePolicy }) {
   if (policy.dateTerminated) return <Badge color="gray.8">{t('insurance.terminated')}</Badge>;
@@ -24,7 +39,7 @@ function ExpiredBadge({ policy }: { policy: InsurancePolicy }) {
         {t('insurance.expired')}
       </Badge>
     );
-  return <Badge color="green.9">{t('insurance.active')}</Badge>;
+  return <Badge color={activeGreen}>{t('insurance.active')}</Badge>;
 }
 
 function validity(policy: InsurancePolicy): string {
@@ -112,17 +127,7 @@ function PolicyDetail({ policy }: { policy: InsurancePolicy }) {
   const responsible = [policy.responsibleFirstName, policy.responsibleMiddleName, policy.responsibleLastName]
     .filter(Boolean)
     .join(' ');
-  const address = policy.addressInformation
-    ? [
-        policy.addressInformation.streetAddressLn1,
-        policy.addressInformation.streetAddressLn2,
-        [policy.addressInformation.city, policy.addressInformation.state, policy.addressInformation.zip]
-          .filter(Boolean)
-          .join(', '),
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : null;
+  const address = policyAddressLines(policy.addressInformation).join(', ');
   return (
     <SectionCard title={policy.name} actions={<ExpiredBadge policy={policy} />} testId="policy-detail">
       {isExpired(policy) && !policy.dateTerminated && (
@@ -134,7 +139,6 @@ function PolicyDetail({ policy }: { policy: InsurancePolicy }) {
         <Field label={t('insurance.field.company')} value={policy.insuranceCompany.name} />
         <Field label={t('insurance.field.type')} value={policyTypeText(policy.insurancePolicyType)} />
         <Field label={t('insurance.field.title')} value={policy.title} />
-        <Field label={t('insurance.order')} value={String(policy.order)} />
         <Field label={t('insurance.field.memberNumber')} value={policy.memberNumber} />
         <Field label={t('insurance.field.groupName')} value={policy.groupName} />
         <Field label={t('insurance.field.validFrom')} value={policyDate(policy.validFrom)} />
@@ -156,7 +160,10 @@ function PolicyDetail({ policy }: { policy: InsurancePolicy }) {
           label={t('insurance.field.responsibleDateOfBirth')}
           value={policyDate(policy.responsibleDateOfBirth)}
         />
-        <Field label={t('insurance.field.responsibleGender')} value={policy.responsibleGender} />
+        <Field
+          label={t('insurance.field.responsibleGender')}
+          value={policyGenderText(policy.responsibleGender)}
+        />
         <Field label={t('insurance.field.responsiblePhone')} value={policy.responsiblePhone} />
         <Field label={t('insurance.field.responsibleOtherContact')} value={policy.responsibleOtherContact} />
         <Field label={t('insurance.field.address')} value={address} />
@@ -165,32 +172,59 @@ function PolicyDetail({ policy }: { policy: InsurancePolicy }) {
   );
 }
 
+function BackLink({ to, label, onClick }: { to?: string; label: string; onClick?: () => void }) {
+  const content = (
+    <Group gap={4} component="span">
+      <IconArrowLeft size={16} aria-hidden />
+      {label}
+    </Group>
+  );
+  return to ? (
+    <Anchor component={Link} to={to} data-testid="insurance-back">
+      {content}
+    </Anchor>
+  ) : (
+    <Anchor component="button" type="button" onClick={onClick} data-testid="insurance-back">
+      {content}
+    </Anchor>
+  );
+}
+
 /**
  * Spec 001 §2 "Insurance" and §4: the policy list (sorted by order, expired flagged), one policy's
- * detail and the history, one view at a time. Read-only.
+ * detail and the history, one view at a time. Read-only. Each view has one back link: the list's
+ * goes to the health profile (`profileHref`), the others to the view they were opened from.
  */
-export function InsuranceProfile({ patientId }: { patientId: number }) {
+export function InsuranceProfile({ patientId, profileHref }: { patientId: number; profileHref: string }) {
   const insurance = useInsurance(patientId);
   const [view, setView] = useState<View>({ kind: 'list' });
 
-  if (insurance.isPending) return <ListSkeleton rows={2} />;
+  const toProfile = <BackLink to={profileHref} label={t('healthProfile.backToProfile')} />;
+  if (insurance.isPending)
+    return (
+      <Stack gap="md">
+        {toProfile}
+        <ListSkeleton rows={2} />
+      </Stack>
+    );
   if (insurance.isError)
     return (
-      <Text role="alert" c="red.9">
-        {t('insurance.fetchFailed')}
-      </Text>
+      <Stack gap="md">
+        {toProfile}
+        <Text role="alert" c="red.9">
+          {t('insurance.fetchFailed')}
+        </Text>
+      </Stack>
     );
 
   const current = currentPolicies(insurance.data);
   const history = policyHistory(insurance.data);
   const all = [...current, ...history];
   const back = (to: 'list' | 'history') => (
-    <Anchor component="button" type="button" onClick={() => setView({ kind: to })}>
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {to === 'list' ? t('insurance.backToList') : t('insurance.historyTitle')}
-      </Group>
-    </Anchor>
+    <BackLink
+      label={to === 'list' ? t('insurance.backToList') : t('insurance.backToHistory')}
+      onClick={() => setView({ kind: to })}
+    />
   );
 
   if (view.kind === 'detail') {
@@ -223,6 +257,7 @@ export function InsuranceProfile({ patientId }: { patientId: number }) {
 
   return (
     <Stack gap="md">
+      {toProfile}
       {current.length === 0 ? (
         <EmptyState icon={IconShieldCheck} message={t('insurance.empty')} testId="insurance-empty" />
       ) : (

@@ -3,7 +3,7 @@
  * months and weekdays through dayjs, whose only bundled locale is English, so each label goes through
  * localDate instead. The English patterns are Mantine's own defaults.
  */
-import { localDate } from '../../lib/i18n/local-date';
+import { localDate } from '../lib/i18n/local-date';
 
 /** 'March 2026' / 'marzo de 2026': the month the calendar shows. */
 export const monthLabel = (day: string) => localDate(day, 'MMMM YYYY', { month: 'long', year: 'numeric' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../../lib/i18n/language';
+import { setLanguage } from '../lib/i18n/language';
 import { dayAriaLabel, monthLabel, monthsListLabel, weekdayLabel } from './calendar-labels';
 
 describe('the From/To calendar words', () => {
