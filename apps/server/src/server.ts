@@ -45,7 +45,8 @@ async function main(): Promise<void> {
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const seeded = config.seedDemo ? await seedDemo(database.db) : null;
 
-    app = await buildApp(config, { database, logger });
+    // With SMTP_URL, every instance also works the e-mail queue (decision 184).
+    app = await buildApp(config, { database, logger, mailOutbox: { pollSeconds: mailPollSeconds } });
     const address = await app.listen({ host: config.host, port: config.port });
     logger.info(
       `Dermis ${config.appVersion} is listening on ${address} (${describeDatabase(config.database.kind)})`,
@@ -73,6 +74,9 @@ async function main(): Promise<void> {
     throw error;
   }
 }
+
+/** How often an idle instance asks for due e-mail; a new e-mail is announced at once (LISTEN/NOTIFY). */
+const mailPollSeconds = 5;
 
 function printWelcome(address: string, demo: boolean): void {
   const url = address.replace('://127.0.0.1', '://localhost');

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import type { DatabaseTarget } from '../config/env';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
@@ -31,6 +32,8 @@ export interface Database {
   readonly db: Db;
   /** Raw SQL in a transaction: committed when `fn` resolves, rolled back when it throws. */
   scriptTransaction<T>(fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  /** The same connection(s) in the shape the job queue library (pg-boss) takes (decision 184). */
+  readonly jobDatabase: JobDatabase;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,8 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
   return {
     kind,
     db: drizzlePglite({ client, schema }),
+    // pg-boss's own adapter: multi-statement scripts through exec(), in-process LISTEN/NOTIFY.
+    jobDatabase: fromPglite(client),
     scriptTransaction: (fn) =>
       client.transaction((tx) =>
         fn({
@@ -103,6 +108,14 @@ function openPostgres(url: string): Database {
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool, schema }),
+    jobDatabase: {
+      // A script of several statements answers one result per statement: their rows, together.
+      executeSql: async (text: string, values?: unknown[]) => {
+        const result = (await pool.query(text, values)) as
+          pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+      },
+    },
     scriptTransaction: async (fn) => {
       const client = await pool.connect();
       try {
