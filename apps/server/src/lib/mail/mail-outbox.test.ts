@@ -150,6 +150,17 @@ describeEachDatabase('durable mail outbox', (t) => {
     expect(listener.received.map((m) => m.to.join()).sort()).toEqual(addresses);
   });
 
+  it('an instance with a poll interval delivers in the background, and the copy becomes SENT', async () => {
+    const app = await startApp({ pollSeconds: 1 });
+    const listener = await startListener(undefined, port);
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    expect((await compose(app, token, 'friend@example.org')).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await sentCopies()).map((c) => c.status), { timeout: 30_000, interval: 200 })
+      .toEqual(['SENT']);
+    expect(listener.received.map((m) => m.to.join())).toEqual(['friend@example.org']);
+  });
+
   it('marks an e-mail Failed at once when the mail server refuses it for good (5xx)', async () => {
     const app = await startApp();
     const listener = await startListener(
