@@ -1,7 +1,8 @@
 -- Dermis 0141: the mail outbox becomes the way every e-mail leaves (decision 184). With SMTP_URL
 -- each e-mail is kept here QUEUED and a job of the pg-boss queue 'mail' hands it to the mail server,
 -- retrying with back-off; without SMTP_URL it is kept as before (the development mailbox) and counts
--- as SENT. Rows from before this migration were kept without SMTP: SENT.
+-- as SENT. Rows from before this migration were kept without SMTP: SENT. A settled e-mail of the
+-- queue keeps its envelope and outcome only: its bodies and attachments are removed.
 
 ALTER TABLE mail_outbox
   ADD COLUMN state text NOT NULL DEFAULT 'SENT'

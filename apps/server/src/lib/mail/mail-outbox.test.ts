@@ -134,6 +134,9 @@ describeEachDatabase('durable mail outbox', (t) => {
       'X-Dermis-Category: PASSWORD_RESET',
     );
     expect(await countMailByState(t.db)).toMatchObject({ QUEUED: 0, SENT: 4, FAILED: 0 });
+    // The reset link was in the queued e-mail; once sent, the database keeps no copy of it.
+    const [reset] = await mailsTo('maria@example.com');
+    expect(reset).toMatchObject({ state: 'SENT', category: 'PASSWORD_RESET', textBody: '', htmlBody: '' });
     expect((await sentCopies()).map((c) => c.status)).toEqual(['SENT', 'SENT', 'SENT']);
   });
 

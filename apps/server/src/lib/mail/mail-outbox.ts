@@ -229,18 +229,28 @@ export class MailOutbox implements Mailer {
     return undefined;
   }
 
+  /**
+   * Records the outcome, once (a second worker finds the row settled). The bodies and attachments go:
+   * a reset link or a code must not outlive its e-mail in the database, where only hashes are kept.
+   */
   private async settle(id: number, messageKey: string | null, state: MailOutcome, error: string | null) {
-    const settled = await this.db
-      .update(mailOutbox)
-      .set({
-        state,
-        attempts: state === 'EXPIRED' ? mailOutbox.attempts : sql`${mailOutbox.attempts} + 1`,
-        lastError: error,
-        settledAt: sql`now()`,
-      })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'QUEUED')))
-      .returning({ id: mailOutbox.id });
-    if (settled.length > 0) await this.options.onSettled?.({ id, messageKey, state });
+    const settled = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(mailOutbox)
+        .set({
+          state,
+          attempts: state === 'EXPIRED' ? mailOutbox.attempts : sql`${mailOutbox.attempts} + 1`,
+          lastError: error,
+          settledAt: sql`now()`,
+          textBody: '',
+          htmlBody: '',
+        })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'QUEUED')))
+        .returning({ id: mailOutbox.id });
+      if (rows.length > 0) await tx.delete(mailOutboxAttachment).where(eq(mailOutboxAttachment.mailId, id));
+      return rows.length > 0;
+    });
+    if (settled) await this.options.onSettled?.({ id, messageKey, state });
   }
 
   /** Stops the worker, waiting for an attempt in progress; the queue stays in the database. */
