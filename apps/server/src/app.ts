@@ -32,7 +32,7 @@ import { filesRoutes } from './features/files.routes';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { pharmacyRoutes } from './features/pharmacies/pharmacies.routes';
 import type { MessageTransport } from './features/messages/message-transport';
-import { createMessageTransport } from './compose/message-transport';
+import { createMessageTransport, settleMailedMessage } from './compose/message-transport';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { messagesIntegrationRoutes } from './features/messages/messages.integration';
 import {
@@ -72,6 +72,7 @@ import { createCounterStore } from './lib/counters/create-counter-store';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail/create-mailer';
 import type { Mailer } from './lib/mail/mailer';
+import type { MailOutboxOptions } from './lib/mail/mail-outbox';
 import { TokenService } from './lib/tokens';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIntegrationOpenApi } from './plugins/integration-openapi';
@@ -84,8 +85,13 @@ export interface AppDeps {
   /** Sign-in throttling counters; default from REDIS_URL. Closed with the app only when created here. */
   counters?: CounterStore;
   logger?: Logger;
-  /** Outgoing mail; default from SMTP_URL (SMTP) or the database outbox. */
+  /** Outgoing mail; default from SMTP_URL (the durable outbox to SMTP) or the database outbox. */
   mailer?: Mailer;
+  /**
+   * The durable outbox's background worker (seconds between polls; server.ts) and retry policy
+   * (tests); without a poll interval e-mail is only queued, and `MailOutbox.deliverDue` sends it.
+   */
+  mailOutbox?: Pick<MailOutboxOptions, 'pollSeconds' | 'retry'>;
   /** Avatars and documents; default from S3_* (a bucket) or BLOB_DIR (a folder). */
   blobs?: BlobStore;
   /** Outbound Direct; default from DIRECT_SMTP_URL (the HISP) or none (local delivery only). */
@@ -113,7 +119,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throw error;
   }
   const counters = deps.counters ?? createCounterStore(config);
-  const mailer = deps.mailer ?? createMailer(config, database.db);
+  const mailer =
+    deps.mailer ??
+    (await createMailer(config, database, {
+      ...deps.mailOutbox,
+      logger,
+      onSettled: settleMailedMessage(database.db),
+    }));
   const blobs = deps.blobs ?? createBlobStore(config.blobStore);
   const hisp = deps.hisp ?? createHispClient(config);
   // The inbound Direct listener runs with the app (DIRECT_INBOUND_PORT) and stops with it.

@@ -82,7 +82,8 @@ async function main(): Promise<void> {
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const seeded = config.seedDemo ? await seedDemo(database.db) : null;
 
-    app = await buildApp(config, { database, logger });
+    // With SMTP_URL, every instance also works the e-mail queue (decision 184).
+    app = await buildApp(config, { database, logger, mailOutbox: { pollSeconds: mailPollSeconds } });
     // While stopping, a keep-alive connection closes once its last answer is sent: the server's
     // close waits for every connection, and an idle one would otherwise stay until its time-out.
     const server = app.server;
@@ -128,6 +129,9 @@ async function main(): Promise<void> {
     throw error;
   }
 }
+
+/** How often an idle instance asks for due e-mail; a new e-mail is announced at once (LISTEN/NOTIFY). */
+const mailPollSeconds = 5;
 
 function printWelcome(address: string, demo: boolean, warning: string | null): void {
   const url = address.replace('://127.0.0.1', '://localhost');

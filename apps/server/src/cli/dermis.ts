@@ -1,6 +1,8 @@
 /** Entry point of `npm run dermis -- <command>`. */
 import { loadConfig } from '../config/env';
+import { settleMailedMessage } from '../compose/message-transport';
 import { createMailer } from '../lib/mail/create-mailer';
+import { MailOutbox } from '../lib/mail/mail-outbox';
 import { buildProgram } from './program';
 import { openConfiguredDatabase, operatorMessage } from './open-database';
 import { describeError } from '../lib/safe-error';
@@ -17,9 +19,11 @@ const program = buildProgram({
   withServices: async (fn) => {
     const { database } = await openConfiguredDatabase();
     const config = loadConfig();
-    const mailer = createMailer(config, database.db);
+    const mailer = await createMailer(config, database, { onSettled: settleMailedMessage(database.db) });
     try {
       console.log(await fn({ db: database.db, mailer, config }));
+      // One attempt at once at what was queued; a server that is down leaves it to the retries.
+      if (mailer instanceof MailOutbox) await mailer.deliverDue();
     } finally {
       await mailer.close();
       await database.close();

@@ -5,6 +5,7 @@
  * with its attachments. A refusal answers FAILED with a reason a patient can act on; the HISP's own
  * words are logged, not shown (they may name other people's addresses).
  */
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   hispRefusedReason,
@@ -14,6 +15,10 @@ import {
 } from '../features/messages/message-transport';
 import { NoHispClient, type HispClient } from '../features/message-transport/hisp-client';
 import type { Mailer } from '../lib/mail/mailer';
+import type { SettledMail } from '../lib/mail/mail-outbox';
+import type { Db } from '../db/database';
+import { directMessage } from '../db/schema';
+import { markMessageFailed } from '../features/messages/messages.service';
 
 export function createMessageTransport(deps: {
   hisp: HispClient;
@@ -47,6 +52,7 @@ export function createMessageTransport(deps: {
           await deps.mailer.send({
             practiceId: message.practiceId,
             to: message.to,
+            messageKey: message.messageKey,
             ...(message.mail ?? {
               subject: message.subject,
               text: message.content,
@@ -55,6 +61,8 @@ export function createMessageTransport(deps: {
             }),
             attachments,
           });
+          // Queued in the durable outbox: the copy follows the e-mail (settleMailedMessage).
+          if (deps.mailer.queues) return { status: 'QUEUED' };
         }
         return { status: 'SENT' };
       } catch (error) {
@@ -62,5 +70,28 @@ export function createMessageTransport(deps: {
         return { status: 'FAILED', reason: message.isDirect ? hispRefusedReason : mailRefusedReason };
       }
     },
+  };
+}
+
+/**
+ * The outbox's answer for an e-mail sent from the messages area: the sender's copy, QUEUED while
+ * the e-mail waits, becomes SENT when the mail server takes it, FAILED when it refuses it for good or
+ * the attempts run out.
+ */
+export function settleMailedMessage(db: Db): (mail: SettledMail) => Promise<void> {
+  return async (mail) => {
+    if (!mail.messageKey) return;
+    if (mail.state === 'SENT')
+      await db
+        .update(directMessage)
+        .set({ status: 'SENT', dateModified: sql`now()` })
+        .where(
+          and(
+            eq(directMessage.messageKey, mail.messageKey),
+            eq(directMessage.folder, 'SENT'),
+            eq(directMessage.status, 'QUEUED'),
+          ),
+        );
+    else await markMessageFailed(db, mail.messageKey, mailRefusedReason);
   };
 }

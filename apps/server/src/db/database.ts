@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import type { DatabaseTarget } from '../config/env';
 import { acquireDataDirLock, dataDirLockFile } from './data-dir-lock';
 import { type PostgresWait, waitForPostgres } from './postgres-wait';
@@ -38,6 +39,8 @@ export interface Database {
    * half done in it), while the database stays open. PGlite's own loadDataDir restores it.
    */
   dumpDataDir?(): Promise<Blob>;
+  /** The same connection(s) in the shape the job queue library (pg-boss) takes (decision 184). */
+  readonly jobDatabase: JobDatabase;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,8 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
   return {
     kind,
     db: drizzlePglite({ client, schema }),
+    // pg-boss's own adapter: multi-statement scripts through exec(), in-process LISTEN/NOTIFY.
+    jobDatabase: fromPglite(client),
     scriptTransaction: (fn) =>
       client.transaction((tx) =>
         fn({
@@ -126,6 +131,14 @@ function openPostgres(url: string): Database & { pool: pg.Pool } {
     pool,
     db: drizzlePg({ client: pool, schema }),
     poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    jobDatabase: {
+      // A script of several statements answers one result per statement: their rows, together.
+      executeSql: async (text: string, values?: unknown[]) => {
+        const result = (await pool.query(text, values)) as
+          pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+      },
+    },
     scriptTransaction: async (fn) => {
       const client = await pool.connect();
       try {

@@ -95,7 +95,11 @@ async function appTables(database: Database): Promise<string[]> {
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations' AND tablename NOT LIKE 'terminology\\_%' ORDER BY tablename",
     ),
   );
-  return rows.map((r) => `"${r.tablename}"`);
+  // The job queue's jobs (decision 184) point at rows of the app's tables: emptied with them.
+  const jobs = await database.scriptTransaction((tx) =>
+    tx.query("SELECT 1 FROM pg_tables WHERE schemaname = 'pgboss' AND tablename = 'job'"),
+  );
+  return [...rows.map((r) => `"${r.tablename}"`), ...(jobs.length > 0 ? ['pgboss.job'] : [])];
 }
 
 /**

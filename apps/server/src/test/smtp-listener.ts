@@ -4,7 +4,7 @@
  * at RCPT TO with a reply code: 4xx is a temporary refusal, 5xx a permanent one.
  */
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach } from 'vitest';
 
@@ -22,10 +22,25 @@ export interface SmtpListener {
   readonly received: ReceivedMail[];
   /** The reply code to refuse an address with, or undefined to accept it; may be changed between sends. */
   refuse: (address: string) => number | undefined;
+  /** Stops listening (a mail server going down); nothing answers on the port until a new listener. */
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on now, for a mail server that is down and comes back on it later. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** Returns a function starting a listener; every listener it started is closed after each test. */
-export function useSmtpListeners(): (refuse?: SmtpListener['refuse']) => Promise<SmtpListener> {
+export function useSmtpListeners(): (
+  refuse?: SmtpListener['refuse'],
+  port?: number,
+) => Promise<SmtpListener> {
   const open: SMTPServer[] = [];
   afterEach(async () => {
     await Promise.all(
@@ -33,9 +48,9 @@ export function useSmtpListeners(): (refuse?: SmtpListener['refuse']) => Promise
     );
   });
 
-  return async (refuse = () => undefined) => {
+  return async (refuse = () => undefined, port = 0) => {
     const received: ReceivedMail[] = [];
-    const listener = { url: '', received, refuse };
+    const listener = { url: '', received, refuse, close: () => Promise.resolve() };
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -57,7 +72,11 @@ export function useSmtpListeners(): (refuse?: SmtpListener['refuse']) => Promise
       },
     });
     open.push(server);
-    server.listen(0, '127.0.0.1');
+    listener.close = async () => {
+      open.splice(open.indexOf(server), 1);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    };
+    server.listen(port, '127.0.0.1');
     await once(server.server, 'listening');
     listener.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
     return listener;

@@ -2,6 +2,9 @@ import { customType, index, integer, pgTable, text, timestamp, unique } from 'dr
 import { sql } from 'drizzle-orm';
 import { practice } from './core';
 
+/** Where an outbox e-mail stands (migration 0141). */
+export type MailState = 'QUEUED' | 'SENT' | 'FAILED' | 'EXPIRED';
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -13,6 +16,13 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     category: text('category').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** QUEUED until the mail server takes it (SENT) or refuses it for good (FAILED); decision 184. */
+    state: text('state').$type<MailState>().notNull().default('SENT'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sendBefore: timestamp('send_before', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    messageKey: text('message_key'),
   },
   (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.toAddress})`, t.createdAt.desc())],
 );

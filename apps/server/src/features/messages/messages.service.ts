@@ -353,7 +353,8 @@ async function handOver(
     result = { status: 'FAILED' as const, reason: 'The message could not be sent. Please try again later.' };
   }
   if (result.status === 'FAILED') await markMessageFailed(deps.db, messageKey, result.reason);
-  else
+  // Still QUEUED as stored: the outbox may already have settled it, which must not be undone.
+  else if (result.status !== 'QUEUED')
     await deps.db
       .update(directMessage)
       .set({ status: result.status, dateModified: sql`now()` })

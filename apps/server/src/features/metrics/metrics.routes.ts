@@ -7,6 +7,7 @@ import { gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { scheduledJob } from '../../db/schema';
+import { countMailByState } from '../../lib/mail/outbox-mailer';
 import { createMetrics } from './metrics';
 
 export const metricsPath = '/metrics';
@@ -26,6 +27,7 @@ export function registerMetrics(app: FastifyInstance, database: Database): void 
           })
           .from(scheduledJob)
       ).map((job) => ({ ...job, running: Boolean(job.running) })),
+    mailQueue: async () => ({ ...(await countMailByState(app.db)) }),
   });
 
   app.addHook('onResponse', (request, reply, done) => {

@@ -88,6 +88,8 @@ describeEachDatabase('operator metrics', (t) => {
       Date.parse('2026-11-29T06:00:00Z') / 1000,
     );
     expect(sample(text, 'dermis_scheduled_job_running', { job: 'reminders' })).toBe(0);
+    expect(sample(text, 'dermis_mail_queue_messages', { state: 'QUEUED' })).toBe(0);
+    expect(sample(text, 'dermis_mail_queue_messages', { state: 'FAILED' })).toBe(0);
     expect(sample(text, 'process_resident_memory_bytes', {})).toBeGreaterThan(0);
     const poolTotal = sample(text, 'dermis_db_pool_connections', { state: 'total' });
     if (t.variant === 'PostgreSQL') expect(poolTotal).toBeGreaterThan(0);

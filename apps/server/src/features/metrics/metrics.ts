@@ -11,8 +11,8 @@ export interface MetricsSources {
   poolConnections: () => { total: number; idle: number; waiting: number } | null;
   /** Each periodic job's last finished run and whether a run is under way (its lease is held). */
   scheduledJobs: () => Promise<{ name: string; lastRunAt: Date | null; running: boolean }[]>;
-  /** Waiting, retrying and failed e-mails, by state. */
-  mailQueue?: () => Promise<Record<string, number>>;
+  /** E-mails in the outbox by state (queued, sent, failed, expired). */
+  mailQueue: () => Promise<Record<string, number>>;
 }
 
 export interface Metrics {
@@ -91,18 +91,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
       for (const job of await sources.scheduledJobs()) this.set({ job: job.name }, job.running ? 1 : 0);
     },
   });
-  const { mailQueue } = sources;
-  if (mailQueue) {
-    new Gauge({
-      name: 'dermis_mail_queue_messages',
-      help: 'E-mails in the outbox by state.',
-      labelNames: ['state'] as const,
-      registers: [registry],
-      async collect() {
-        for (const [state, count] of Object.entries(await mailQueue())) this.set({ state }, count);
-      },
-    });
-  }
+  new Gauge({
+    name: 'dermis_mail_queue_messages',
+    help: 'E-mails in the outbox by state.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [state, count] of Object.entries(await sources.mailQueue())) this.set({ state }, count);
+    },
+  });
 
   return {
     registry,

@@ -128,11 +128,12 @@ async function issueAndSend(
   const secret = randomBytes(32).toString('base64url');
   const publicId = randomUUID();
   const minutes = deps.config.resetPasswordTtlMinutes;
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
   await insertResetToken(deps.db, {
     publicId,
     userId: candidate.userId,
     tokenHash: sha256Hex(secret),
-    expiresAt: new Date(Date.now() + minutes * 60_000),
+    expiresAt,
   });
   const url = `${deps.config.publicUrl}/password/reset/${secret}`;
   // In the language of the account's owner, whoever asked.
@@ -152,6 +153,8 @@ async function issueAndSend(
       to: email,
       category: 'PASSWORD_RESET',
       ...mail,
+      // A link past its expiry would only lead to an error page.
+      sendBefore: expiresAt,
     });
   } catch (error) {
     // A link nobody received must not block the next request as "already sent".

@@ -15,6 +15,7 @@ import type { JobDefinition } from '../../lib/jobs/scheduled-jobs';
 import { translatorFor } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mail/mailer';
 import { RecipientRefusedError } from '../../lib/mail/mailer';
+import { MailOutbox } from '../../lib/mail/mail-outbox';
 import { OutboxMailer } from '../../lib/mail/outbox-mailer';
 import type { ReminderAbout, ReminderMail, ReminderResult } from '../../lib/mail/reminder-mail';
 import { prepareReminderMails } from '../../lib/mail/reminder-mail';
@@ -224,12 +225,14 @@ async function remindRecipient(
 }
 
 /**
- * The outbox mailer writes through the transaction, so the e-mail and its recipient's row commit or
- * roll back together. SMTP cannot join a transaction: it sends before the commit, so a crash between
- * the two could repeat that one e-mail to that one recipient (decision 107), but a failed send never
- * records one.
+ * The outbox mailers write through the transaction, so the e-mail and its recipient's row commit or
+ * roll back together: the kept one, and the durable one to SMTP (decision 184), whose own retries
+ * then take over. A bare SMTP mailer (the CLI's tests) cannot join a transaction: it sends before
+ * the commit, so a crash between the two could repeat that one e-mail to that one recipient
+ * (decision 107), but a failed send never records one.
  */
 function mailerInTransaction(mailer: Mailer, tx: Db): Mailer {
+  if (mailer instanceof MailOutbox) return mailer.within(tx);
   return mailer instanceof OutboxMailer ? new OutboxMailer(tx) : mailer;
 }
 

@@ -34,9 +34,21 @@ export interface MailMessage {
   html: string;
   category: MailCategory;
   attachments?: readonly MailAttachment[];
+  /**
+   * Not to be handed to the mail server after this instant: a two-step code or a reset link that
+   * has expired is useless, and a code arriving late only confuses (decision 184).
+   */
+  sendBefore?: Date;
+  /** The Message-ID of the messages-area copy this e-mail carries, which follows its outcome. */
+  messageKey?: string;
 }
 
 export interface Mailer {
+  /**
+   * True when `send` only queues the e-mail (the durable outbox, decision 184): it resolves once the
+   * e-mail is stored, and the mail server's answer comes later.
+   */
+  readonly queues?: boolean;
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }

@@ -102,11 +102,8 @@ export async function sendEmailCode(deps: TwoStepDeps, profile: ProfileRow): Pro
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const minutes = deps.config.mfaEmailCodeTtlMinutes;
-  await insertCode(deps.db, {
-    profileId: profile.id,
-    codeHash: sha256Hex(code),
-    expiresAt: new Date(Date.now() + minutes * 60_000),
-  });
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
+  await insertCode(deps.db, { profileId: profile.id, codeHash: sha256Hex(code), expiresAt });
   const account = await findAccountContext(deps.db, profile.userId);
   const tr = translatorFor(account?.language);
   const mail = renderMail({
@@ -121,5 +118,7 @@ export async function sendEmailCode(deps: TwoStepDeps, profile: ProfileRow): Pro
     to: profile.value,
     ...mail,
     category: 'TWO_STEP_CODE',
+    // A code that arrives after it expired is useless: the outbox drops it instead (decision 184).
+    sendBefore: expiresAt,
   });
 }
