@@ -41,44 +41,49 @@ export function useSmtpListeners(): (
   refuse?: SmtpListener['refuse'],
   port?: number,
 ) => Promise<SmtpListener> {
-  const open: SMTPServer[] = [];
+  const open = new Set<SmtpListener>();
   afterEach(async () => {
-    await Promise.all(
-      open.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-    );
+    await Promise.all([...open].map((listener) => listener.close()));
+    open.clear();
   });
-
-  return async (refuse = () => undefined, port = 0) => {
-    const received: ReceivedMail[] = [];
-    const listener = { url: '', received, refuse, close: () => Promise.resolve() };
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(address, _session, callback) {
-        const code = listener.refuse(address.address);
-        if (code === undefined) return callback();
-        const error = Object.assign(new Error(`mailbox unavailable (test refusal ${code})`), {
-          responseCode: code,
-        });
-        callback(error);
-      },
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    open.push(server);
-    listener.close = async () => {
-      open.splice(open.indexOf(server), 1);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    };
-    server.listen(port, '127.0.0.1');
-    await once(server.server, 'listening');
-    listener.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  return async (refuse, port) => {
+    const listener = await startSmtpListener(refuse, port);
+    open.add(listener);
     return listener;
   };
+}
+
+/** A listener on `port` (0: any free one), open until its close() is called. */
+export async function startSmtpListener(
+  refuse: SmtpListener['refuse'] = () => undefined,
+  port = 0,
+): Promise<SmtpListener> {
+  const received: ReceivedMail[] = [];
+  const listener = { url: '', received, refuse, close: () => Promise.resolve() };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const code = listener.refuse(address.address);
+      if (code === undefined) return callback();
+      const error = Object.assign(new Error(`mailbox unavailable (test refusal ${code})`), {
+        responseCode: code,
+      });
+      callback(error);
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  let closed: Promise<void> | undefined;
+  listener.close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())));
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  listener.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  return listener;
 }
