@@ -172,7 +172,12 @@ export const webRoutes = {
   screening: '/screening',
 } as const;
 
-export const systemRoutes = { config: '/api/config', health: '/healthz' } as const;
+export const systemRoutes = {
+  config: '/api/config',
+  health: '/healthz',
+  /** The practice's own PMTiles basemap (MAP_PMTILES_FILE), read by the pharmacies map in byte ranges. */
+  mapPmtiles: '/map/basemap.pmtiles',
+} as const;
 
 export const practiceBrandingRoutes = {
   /** Integration API (API key), relative to /api/integration. */

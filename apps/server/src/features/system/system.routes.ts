@@ -3,6 +3,7 @@ import { healthResponse, publicConfigResponse, systemRoutes as paths } from '@de
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { servePmtiles } from './pmtiles-file';
 
 export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +19,10 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
     version: app.config.appVersion,
     mapTileUrl: app.config.mapTileUrl,
     mapTileAttribution: app.config.mapTileAttribution,
+    mapPmtilesUrl: app.config.mapPmtilesFile ? paths.mapPmtiles : null,
   }));
+
+  if (app.config.mapPmtilesFile) servePmtiles(app, paths.mapPmtiles, app.config.mapPmtilesFile);
 
   return Promise.resolve();
 }

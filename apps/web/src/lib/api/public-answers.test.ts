@@ -41,6 +41,8 @@ describe('public answers read without zod', () => {
       { environment: 'production', version: 2 },
       { environment: 'production', version: '1', mapTileUrl: 5 },
       { environment: 'production', version: '1', mapTileAttribution: false },
+      { environment: 'production', version: '1', mapPmtilesUrl: '/map/basemap.pmtiles' },
+      { environment: 'production', version: '1', mapPmtilesUrl: 7 },
     ]);
   });
 

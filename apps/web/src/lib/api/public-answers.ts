@@ -31,15 +31,17 @@ const environments: ReadonlyArray<PublicConfigResponse['environment']> = [
   'production',
 ];
 
-/** publicConfigResponse: the environment, the version and the map's tile server (null by default). */
+/** publicConfigResponse: the environment, the version and the map's tiles (null by default). */
 export function readPublicConfig(body: unknown): PublicConfigResponse | null {
   if (!isObject(body) || !isString(body.version)) return null;
   const environment = environments.find((name) => name === body.environment);
   if (!environment) return null;
   const mapTileUrl = body.mapTileUrl ?? null;
   const mapTileAttribution = body.mapTileAttribution ?? null;
-  if (!isStringOrNull(mapTileUrl) || !isStringOrNull(mapTileAttribution)) return null;
-  return { environment, version: body.version, mapTileUrl, mapTileAttribution };
+  const mapPmtilesUrl = body.mapPmtilesUrl ?? null;
+  if (!isStringOrNull(mapTileUrl) || !isStringOrNull(mapTileAttribution) || !isStringOrNull(mapPmtilesUrl))
+    return null;
+  return { environment, version: body.version, mapTileUrl, mapTileAttribution, mapPmtilesUrl };
 }
 
 /** practiceBranding: the practice's id, name, phone, colour and logo address. */

@@ -317,6 +317,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                     fitToPharmacies={searching}
                     tileUrl={config?.mapTileUrl ?? null}
                     tileAttribution={config?.mapTileAttribution ?? null}
+                    pmtilesUrl={config?.mapPmtilesUrl ?? null}
                   />
                 </Suspense>
               </MapBoundary>
