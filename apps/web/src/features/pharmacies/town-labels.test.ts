@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TownRow } from './map-data-format';
 import { townCellKey, townCellsIn } from './map-data-format';
-import { maxTownLabels, placeTownLabels } from './town-labels';
+import { maxTownLabels, placeTownLabels, type Box } from './town-labels';
 
 // A flat projection for the tests: 100 px a degree, north up, the map's top left at 27° N, 82° W.
 const project = (latitude: number, longitude: number) => ({
@@ -65,17 +65,33 @@ describe('placeTownLabels', () => {
     ];
     // A marker's pin just right of Naples' dot (x 200, y 250).
     const placed = placeTownLabels(towns, { ...view, obstacles: [[212, 215, 240, 255]] });
-    expect(placed.map((town) => [town.name, town.side])).toEqual([
-      ['Sarasota', 'right'],
-      ['Naples', 'left'],
+    expect(placed.map((town) => [town.name, town.side, town.offset])).toEqual([
+      ['Sarasota', 'right', 0],
+      ['Naples', 'left', 0],
     ]);
-    // Pins on both sides: Naples is left out rather than covered.
+    // Pins on both sides of the dot: the home's town moves out just past them, on the nearer side;
+    // another town is left out.
+    const pins: Box[] = [
+      [212, 215, 240, 255],
+      [180, 215, 210, 255],
+    ];
+    const crowded = placeTownLabels(towns, {
+      ...view,
+      obstacles: pins,
+      home: { latitude: 24.51, longitude: -80 },
+    });
+    expect(crowded.map((town) => [town.name, town.side, town.offset])).toEqual([
+      ['Naples', 'left', 30],
+      ['Sarasota', 'right', 0],
+    ]);
+    expect(placeTownLabels(towns, { ...view, obstacles: pins }).map((town) => town.name)).toEqual([
+      'Sarasota',
+    ]);
+    // Pins all around, further than a name moves: Naples is left out rather than covered.
     const boxed = placeTownLabels(towns, {
       ...view,
-      obstacles: [
-        [212, 215, 240, 255],
-        [150, 240, 196, 260],
-      ],
+      obstacles: [[40, 230, 400, 270]],
+      home: { latitude: 24.51, longitude: -80 },
     });
     expect(boxed.map((town) => town.name)).toEqual(['Sarasota']);
   });

@@ -28,6 +28,8 @@ export interface LabelPlacement {
   measure?: (name: string) => number;
   /** What a name must not cover: the markers of the home and the pharmacies. */
   obstacles?: readonly Box[];
+  /** The patient's home: the town nearest it is named first, beside the pins if they cover its dot. */
+  home?: { latitude: number; longitude: number } | null;
 }
 
 /** The most labels a view gets: beyond it the map is a list of names, not a map. */
@@ -36,7 +38,7 @@ export const maxTownLabels = 40;
 /** Room kept free around each label, so neighbours stay apart enough to read. */
 const gap = 6;
 const labelHeight = 16;
-const offsets = [0, 20, 40];
+const offsets = [0, 10, 20, 30, 40, 50, 60, 70, 80];
 
 /**
  * The smallest town named at a zoom. Zoomed out over several states only cities are named; from
@@ -57,6 +59,18 @@ export function placeTownLabels(towns: readonly TownRow[], placement: LabelPlace
   const measure = placement.measure ?? ((name: string) => name.length * 7 + 4);
   const least = minTownPopulation(placement.zoom);
   const ordered = [...towns].sort((a, b) => b[4] - a[4]);
+  // The home's own town first (within about 10 km), so the pharmacies' town is named at every zoom.
+  const home = placement.home;
+  const nearest = home
+    ? ordered.reduce<{ index: number; distance: number }>(
+        (best, [, latitude, longitude], index) => {
+          const distance = (latitude - home.latitude) ** 2 + (longitude - home.longitude) ** 2;
+          return distance < best.distance ? { index, distance } : best;
+        },
+        { index: -1, distance: 0.1 ** 2 },
+      ).index
+    : -1;
+  if (nearest > 0) ordered.unshift(...ordered.splice(nearest, 1));
   const obstacles = placement.obstacles ?? [];
   const labels: Box[] = [];
   const placed: PlacedTown[] = [];
@@ -81,11 +95,9 @@ export function placeTownLabels(towns: readonly TownRow[], placement: LabelPlace
       ['right', offset, [x - 4 - gap + offset, top, x + 8 + width + gap + offset, bottom]],
       ['left', offset, [x - 8 - width - gap - offset, top, x + 4 + gap - offset, bottom]],
     ]);
-    // Moved out only past pins: a name whose place another name has taken is left out.
-    const nextToLabel = candidates.slice(0, 2).some(([, , box]) => !clear(box, labels));
-    const fits = candidates.find(
-      ([, offset, box]) => (offset === 0 || !nextToLabel) && inside(box) && free(box),
-    );
+    // Only the home's town moves out past the pins: any other name stays by its dot or is left out.
+    const movable = nearest >= 0 && placed.length === 0 && name === ordered[0]![0];
+    const fits = candidates.find(([, offset, box]) => (offset === 0 || movable) && inside(box) && free(box));
     if (!fits) continue;
     labels.push(fits[2]);
     placed.push({ name, latitude, longitude, population, x, y, side: fits[0], offset: fits[1] });

@@ -68,8 +68,14 @@ function controlBoxes(map: L.Map): Box[] {
   });
 }
 
-/** Adds the offline base layers to the map; `markers` tells where the pins are that names must not cover. */
-export function addOfflineBasemap(map: L.Map, markers: () => L.LatLng[]): OfflineBasemap {
+/**
+ * Adds the offline base layers to the map; `markers` tells where the pins are that names must not
+ * cover, and the home, whose town is named first.
+ */
+export function addOfflineBasemap(
+  map: L.Map,
+  markers: () => { home: L.LatLng | null; pharmacies: L.LatLng[] },
+): OfflineBasemap {
   for (const pane of Object.values(panes)) {
     const element = map.createPane(pane.name);
     element.style.zIndex = String(pane.zIndex);
@@ -128,12 +134,19 @@ export function addOfflineBasemap(map: L.Map, markers: () => L.LatLng[]): Offlin
       if (current !== generation) return; // a newer view is being drawn
       const rows = answers.flatMap((answer) => (Array.isArray(answer) ? (answer as TownRow[]) : []));
       const size = map.getSize();
+      const pins = markers();
       const placed = placeTownLabels(rows, {
         width: size.x,
         height: size.y,
         zoom,
         measure,
-        obstacles: [...markers().map((at) => pinBox(map.latLngToContainerPoint(at))), ...controlBoxes(map)],
+        obstacles: [
+          ...[pins.home, ...pins.pharmacies].flatMap((at) =>
+            at ? [pinBox(map.latLngToContainerPoint(at))] : [],
+          ),
+          ...controlBoxes(map),
+        ],
+        home: pins.home ? { latitude: pins.home.lat, longitude: pins.home.lng } : null,
         project: (latitude, longitude) => map.latLngToContainerPoint([latitude, longitude]),
       });
       towns.clearLayers();

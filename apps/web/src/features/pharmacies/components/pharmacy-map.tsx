@@ -124,10 +124,10 @@ export default function PharmacyMap({
     map.attributionControl.setPrefix('Leaflet');
     const offline = () => {
       // Town names keep clear of the pins.
-      basemapRef.current = addOfflineBasemap(map, () => [
-        ...(homeRef.current ? [homeRef.current.getLatLng()] : []),
-        ...[...markers.values()].map(({ marker }) => marker.getLatLng()),
-      ]);
+      basemapRef.current = addOfflineBasemap(map, () => ({
+        home: homeRef.current?.getLatLng() ?? null,
+        pharmacies: [...markers.values()].map(({ marker }) => marker.getLatLng()),
+      }));
       map.attributionControl.addAttribution(t('pharmacies.mapBoundaries'));
     };
     let removed = false;
