@@ -173,7 +173,13 @@ export const webRoutes = {
 } as const;
 
 /** `health`: liveness (the process answers); `ready`: readiness (the services it needs answer). */
-export const systemRoutes = { config: '/api/config', health: '/healthz', ready: '/readyz' } as const;
+export const systemRoutes = {
+  config: '/api/config',
+  health: '/healthz',
+  ready: '/readyz',
+  /** The practice's own PMTiles basemap (MAP_PMTILES_FILE), read by the pharmacies map in byte ranges. */
+  mapPmtiles: '/map/basemap.pmtiles',
+} as const;
 
 export const practiceBrandingRoutes = {
   /** Integration API (API key), relative to /api/integration. */

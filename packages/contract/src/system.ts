@@ -9,6 +9,8 @@ export const publicConfigResponse = z.object({
   /** Tile server of the pharmacies map; null: bundled boundaries only (decision 088). */
   mapTileUrl: z.string().nullable().default(null),
   mapTileAttribution: z.string().nullable().default(null),
+  /** The practice's own PMTiles basemap, served by the portal; null: none (decision 182). */
+  mapPmtilesUrl: z.string().nullable().default(null),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 

@@ -82,8 +82,13 @@ export interface Config {
    * the bundled US boundaries only and the page makes no request outside the portal (decision 088).
    */
   mapTileUrl: string | null;
-  /** Attribution the tile server asks for (HTML allowed), shown in the map's corner. */
+  /** Attribution the tile server or file asks for (HTML allowed), shown in the map's corner. */
   mapTileAttribution: string | null;
+  /**
+   * A PMTiles archive (Protomaps basemap) on this server's disk that the pharmacies map draws instead
+   * of the bundled data; the portal itself serves it, so no tile server is needed (decision 182).
+   */
+  mapPmtilesFile: string | null;
   /**
    * How often each instance looks for a due reminder pass, in seconds; 0 starts no poller (the
    * default in tests; `dermis reminders:run` still runs a pass). The schedule itself is in the
@@ -327,7 +332,14 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'MAP_TILE_ATTRIBUTION',
     default: '(unset)',
-    description: 'Attribution the tile server requires, shown on the map (HTML links allowed).',
+    description:
+      'Attribution the tile server or PMTiles file requires, shown on the map (HTML links allowed).',
+  },
+  {
+    name: 'MAP_PMTILES_FILE',
+    default: '(unset: bundled US map data)',
+    description:
+      'Path of a PMTiles (version 3) file with a Protomaps basemap; the portal serves it to the pharmacies map itself, no tile server needed. Not together with MAP_TILE_URL.',
   },
   {
     name: 'REMINDER_INTERVAL_SECONDS',
@@ -522,6 +534,7 @@ const schema = z.object({
     })
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_PMTILES_FILE: z.string().min(1).optional(),
   REMINDER_INTERVAL_SECONDS: z
     .string()
     .regex(/^\d+$/, { message: 'must be a whole number between 0 and 86400' })
@@ -662,7 +675,8 @@ export function loadConfig(env: Env = process.env): Config {
         },
     blobUrlTtlSeconds: v.BLOB_URL_TTL_SECONDS,
     mapTileUrl: v.MAP_TILE_URL ?? null,
-    mapTileAttribution: v.MAP_TILE_URL ? (v.MAP_TILE_ATTRIBUTION ?? null) : null,
+    mapTileAttribution: v.MAP_TILE_URL || v.MAP_PMTILES_FILE ? (v.MAP_TILE_ATTRIBUTION ?? null) : null,
+    mapPmtilesFile: v.MAP_PMTILES_FILE ? pmtilesFile(v.MAP_PMTILES_FILE, v.MAP_TILE_URL) : null,
     // Tests drive reminder passes themselves; a poller would race them.
     reminderIntervalSeconds: v.REMINDER_INTERVAL_SECONDS ?? (v.NODE_ENV === 'test' ? 0 : 300),
     reminderAppointmentLeadHours: v.REMINDER_APPOINTMENT_LEAD_HOURS,
@@ -707,6 +721,31 @@ function directInboundOf(v: z.infer<typeof schema>): DirectInboundConfig | null 
     maxBytes: v.DIRECT_INBOUND_MAX_BYTES,
     tls,
   };
+}
+
+/**
+ * MAP_PMTILES_FILE as an absolute path, once it is known to be a readable PMTiles version 3 archive
+ * (its first bytes are "PMTiles" and 3): a wrong path must stop the start, not blank the map later.
+ */
+function pmtilesFile(file: string, tileUrl: string | undefined): string {
+  if (tileUrl)
+    throw new ConfigError('MAP_PMTILES_FILE: set either MAP_TILE_URL or MAP_PMTILES_FILE, not both');
+  const absolute = path.resolve(process.cwd(), file);
+  const head = Buffer.alloc(8);
+  try {
+    const fd = fs.openSync(absolute, 'r');
+    try {
+      fs.readSync(fd, head, 0, 8, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    throw new ConfigError(`MAP_PMTILES_FILE: ${absolute} cannot be read`);
+  }
+  if (head.subarray(0, 7).toString('latin1') !== 'PMTiles' || head[7] !== 3) {
+    throw new ConfigError(`MAP_PMTILES_FILE: ${absolute} is not a PMTiles version 3 file`);
+  }
+  return absolute;
 }
 
 /**

@@ -43,7 +43,7 @@ export const enPharmacies = {
   'pharmacies.zoomOut': 'Zoom out',
   'pharmacies.mapLoading': 'Loading the map',
   'pharmacies.mapFailed': 'The map could not be shown. The list has every pharmacy.',
-  'pharmacies.mapBoundaries': 'US boundaries: U.S. Census Bureau',
+  'pharmacies.mapBoundaries': 'Boundaries: U.S. Census Bureau; towns: GeoNames',
   'pharmacies.loadingFavorites': 'Loading your favorite pharmacies',
   'pharmacies.loadingList': 'Loading pharmacies',
   'pharmacies.addFailed': 'Add pharmacy failed, please try again ...',

@@ -43,7 +43,7 @@ export const esPharmacies: Record<PharmaciesMessageKey, string> = {
   'pharmacies.zoomOut': 'Alejar',
   'pharmacies.mapLoading': 'Cargando el mapa',
   'pharmacies.mapFailed': 'No se pudo mostrar el mapa. La lista tiene todas las farmacias.',
-  'pharmacies.mapBoundaries': 'Límites de EE. UU.: Oficina del Censo de EE. UU.',
+  'pharmacies.mapBoundaries': 'Límites: Oficina del Censo de EE. UU.; poblaciones: GeoNames',
   'pharmacies.loadingFavorites': 'Cargando sus farmacias favoritas',
   'pharmacies.loadingList': 'Cargando farmacias',
   'pharmacies.addFailed': 'No se pudo agregar la farmacia, inténtelo de nuevo ...',

@@ -20,6 +20,7 @@ import { retryAfterSeconds } from '../../lib/outage';
 
 /** Longest a readiness check may take: a service that accepts but never answers is not ready. */
 const checkTimeoutMs = 2_000;
+import { servePmtiles } from './pmtiles-file';
 
 export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +54,10 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
     developmentMenu: app.config.developmentMenu,
     mapTileUrl: app.config.mapTileUrl,
     mapTileAttribution: app.config.mapTileAttribution,
+    mapPmtilesUrl: app.config.mapPmtilesFile ? paths.mapPmtiles : null,
   }));
+
+  if (app.config.mapPmtilesFile) servePmtiles(app, paths.mapPmtiles, app.config.mapPmtilesFile);
 
   return Promise.resolve();
 }

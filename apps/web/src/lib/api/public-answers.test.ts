@@ -45,6 +45,8 @@ describe('public answers read without zod', () => {
       { environment: 'development', version: '1', developmentMenu: false },
       { environment: 'development', version: '1', developmentMenu: 'true' },
       { environment: 'development', version: '1', developmentMenu: null },
+      { environment: 'production', version: '1', mapPmtilesUrl: '/map/basemap.pmtiles' },
+      { environment: 'production', version: '1', mapPmtilesUrl: 7 },
     ]);
   });
 

@@ -33,7 +33,7 @@ const environments: ReadonlyArray<PublicConfigResponse['environment']> = [
 
 /**
  * publicConfigResponse: the environment, the version, whether to show the development menu links and
- * the map's tile server (null by default).
+ * the map's tiles (null by default).
  */
 export function readPublicConfig(body: unknown): PublicConfigResponse | null {
   if (!isObject(body) || !isString(body.version)) return null;
@@ -41,11 +41,20 @@ export function readPublicConfig(body: unknown): PublicConfigResponse | null {
   if (!environment) return null;
   const mapTileUrl = body.mapTileUrl ?? null;
   const mapTileAttribution = body.mapTileAttribution ?? null;
-  if (!isStringOrNull(mapTileUrl) || !isStringOrNull(mapTileAttribution)) return null;
+  const mapPmtilesUrl = body.mapPmtilesUrl ?? null;
+  if (!isStringOrNull(mapTileUrl) || !isStringOrNull(mapTileAttribution) || !isStringOrNull(mapPmtilesUrl))
+    return null;
   // An older server sends no developmentMenu: no development menu links.
   const developmentMenu = body.developmentMenu === undefined ? false : body.developmentMenu;
   if (typeof developmentMenu !== 'boolean') return null;
-  return { environment, version: body.version, developmentMenu, mapTileUrl, mapTileAttribution };
+  return {
+    environment,
+    version: body.version,
+    developmentMenu,
+    mapTileUrl,
+    mapTileAttribution,
+    mapPmtilesUrl,
+  };
 }
 
 /** practiceBranding: the practice's id, name, phone, colour and logo address. */

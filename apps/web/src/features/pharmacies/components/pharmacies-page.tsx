@@ -320,6 +320,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                     fitToPharmacies={searching}
                     tileUrl={config?.mapTileUrl ?? null}
                     tileAttribution={config?.mapTileAttribution ?? null}
+                    pmtilesUrl={config?.mapPmtilesUrl ?? null}
                   />
                 </Suspense>
               </MapBoundary>
@@ -431,6 +432,14 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                         <Button
                           variant="default"
                           fullWidth
+                          // A button's label stays on one line and is clipped; in the narrow list column
+                          // (1366 px screens, Spanish) it must wrap instead.
+                          h="auto"
+                          mih={36}
+                          py={6}
+                          styles={{
+                            label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible' },
+                          }}
                           onClick={() => {
                             focusIndex.current = shown.length;
                             setShownCount(shown.length + pharmacyListPageSize);

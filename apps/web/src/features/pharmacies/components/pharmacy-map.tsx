@@ -2,22 +2,20 @@
  * The pharmacies map (spec 001 §2; decision 088). Loaded lazily (React.lazy in the page), so Leaflet,
  * its stylesheet and the boundaries reach only the pharmacies page.
  *
- * Works with no internet: the base layer is the bundled US state boundaries (us-atlas, public-domain
- * Census data) drawn as a GeoJSON layer; a tile layer is added only when the server names a tile
+ * Works with no internet: the base layer is drawn from bundled data (offline-basemap.ts: land, water,
+ * state and county lines, town names; decision 182); a tile layer is added only when the server names a tile
  * server (MAP_TILE_URL), which the CSP then admits. Markers are not keyboard stops: the list beside
  * the map holds every pharmacy and every action, and it selects the marker it shows.
  */
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import statesTopology from 'us-atlas/states-10m.json';
 import { formatPharmacyPhone, type Pharmacy } from '@dermis/contract';
 import { Box } from '@mantine/core';
-import { t } from '../../../lib/i18n';
+import { currentLanguage, t } from '../../../lib/i18n';
 import { placeablePharmacies, type MapView } from '../map-view';
 import { mapHeight } from './map-size';
+import { addOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 import './pharmacy-map.css';
 
 export interface PharmacyMapProps {
@@ -31,19 +29,15 @@ export interface PharmacyMapProps {
   fitToPharmacies?: boolean;
   tileUrl?: string | null;
   tileAttribution?: string | null;
+  /** The practice's own PMTiles file, served by the portal (decision 182); drawn instead of the bundled data. */
+  pmtilesUrl?: string | null;
 }
+
+/** The bundled data has no streets: closer than this shows nothing more (decision 088). */
+const offlineMaxZoom = 12;
 
 /** Spec 001 §2: info windows at most 200 px wide (the height is in map-size.ts). */
 const popupMaxWidth = 200;
-
-function boundaries(): L.GeoJSON {
-  const topology = statesTopology as unknown as Topology<{ states: GeometryCollection }>;
-  const states = feature(topology, topology.objects.states);
-  return L.geoJSON(states, {
-    interactive: false,
-    style: { color: '#7b8794', weight: 1, fillColor: '#f4f1ea', fillOpacity: 1 },
-  });
-}
 
 function popupContent(pharmacy: Pharmacy): HTMLElement {
   const root = document.createElement('div');
@@ -100,12 +94,14 @@ export default function PharmacyMap({
   fitToPharmacies = false,
   tileUrl = null,
   tileAttribution = null,
+  pmtilesUrl = null,
 }: PharmacyMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; pharmacy: Pharmacy }>());
   const layerRef = useRef<L.LayerGroup | null>(null);
   const homeRef = useRef<L.Marker | null>(null);
+  const basemapRef = useRef<OfflineBasemap | null>(null);
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -120,18 +116,41 @@ export default function PharmacyMap({
       center: [view.center.latitude, view.center.longitude],
       zoom: view.zoom,
       minZoom: 3,
-      maxZoom: tileUrl ? 19 : 12,
+      maxZoom: tileUrl || pmtilesUrl ? 19 : offlineMaxZoom,
       zoomControl: false,
       attributionControl: true,
     });
     L.control.zoom({ zoomInTitle: t('pharmacies.zoomIn'), zoomOutTitle: t('pharmacies.zoomOut') }).addTo(map);
     map.attributionControl.setPrefix('Leaflet');
+    const offline = () => {
+      // Town names keep clear of the pins.
+      basemapRef.current = addOfflineBasemap(map, () => ({
+        home: homeRef.current?.getLatLng() ?? null,
+        pharmacies: [...markers.values()].map(({ marker }) => marker.getLatLng()),
+      }));
+      map.attributionControl.addAttribution(t('pharmacies.mapBoundaries'));
+    };
+    let removed = false;
     if (tileUrl) {
       L.tileLayer(tileUrl, { attribution: tileAttribution ?? '', maxZoom: 19 }).addTo(map);
+    } else if (pmtilesUrl) {
+      import('./pmtiles-basemap')
+        .then(({ pmtilesLayer }) => {
+          if (!removed) pmtilesLayer(pmtilesUrl, currentLanguage(), tileAttribution).addTo(map);
+        })
+        // The chunk did not load: the bundled map still places the pharmacies.
+        .catch(() => {
+          if (removed) return;
+          map.setMaxZoom(offlineMaxZoom);
+          offline();
+        });
     } else {
-      boundaries().addTo(map);
-      map.attributionControl.addAttribution(t('pharmacies.mapBoundaries'));
+      offline();
     }
+    // The zoom shown, for the browser tests to wait on (a zoom animates).
+    const showZoom = () => container.setAttribute('data-zoom', String(map.getZoom()));
+    map.on('zoomend', showZoom);
+    showZoom();
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
     // The page's columns change width (a phone turned, the window resized): Leaflet must re-measure.
@@ -139,7 +158,10 @@ export default function PharmacyMap({
       typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.invalidateSize());
     resized?.observe(container);
     return () => {
+      removed = true;
       resized?.disconnect();
+      basemapRef.current?.remove();
+      basemapRef.current = null;
       map.remove();
       mapRef.current = null;
       layerRef.current = null;
@@ -148,7 +170,7 @@ export default function PharmacyMap({
     };
     // The view and tiles are applied by the effects below; the map is built once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tileUrl, tileAttribution]);
+  }, [tileUrl, tileAttribution, pmtilesUrl]);
 
   // The home marker and the view (spec §2: zoom 6 on the home, else the default view).
   useEffect(() => {
@@ -169,6 +191,7 @@ export default function PharmacyMap({
       homeRef.current.getElement()?.setAttribute('data-testid', 'pharmacy-map-home');
     }
     if (!fitToPharmacies) map.setView([view.center.latitude, view.center.longitude], view.zoom);
+    basemapRef.current?.refresh();
   }, [view, homeLabel, fitToPharmacies]);
 
   // The pharmacy markers.
@@ -198,6 +221,7 @@ export default function PharmacyMap({
         maxZoom: 11,
       });
     }
+    basemapRef.current?.refresh();
   }, [pharmacies, fitToPharmacies]);
 
   // The selection: its marker highlighted, in front, with its popup open.
