@@ -91,7 +91,7 @@ export const enCore = {
   'app.title': 'Dermis - {page}',
   'app.skipToContent': 'Skip to main content',
   'app.skipToNavigation': 'Skip to navigation',
-  'app.logoLabel': 'Dermis home',
+  'app.logoLabel': '{name} home',
   'app.loading': 'Loading...',
   'page.signIn': 'Sign In',
   'page.signingOut': 'Signing Out',

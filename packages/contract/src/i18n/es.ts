@@ -191,7 +191,7 @@ const core = {
   'app.title': 'Dermis - {page}',
   'app.skipToContent': 'Saltar al contenido principal',
   'app.skipToNavigation': 'Saltar a la navegación',
-  'app.logoLabel': 'Inicio de Dermis',
+  'app.logoLabel': 'Inicio de {name}',
   'app.loading': 'Cargando...',
   'page.signIn': 'Iniciar sesión',
   'page.signingOut': 'Cerrando sesión',

@@ -104,7 +104,8 @@ export function TopNav({ user, isDevelopment, notices, actingPatientId, unreadMe
       <Anchor
         component={Link}
         to={webRoutes.myHealthProfile}
-        aria-label={t('app.logoLabel')}
+        // The name says where the link goes and starts with the name the logo shows (WCAG 2.5.3).
+        aria-label={t('app.logoLabel', { name: branding?.name ?? t('app.name') })}
         underline="never"
       >
         <PracticeLogo branding={branding} />
