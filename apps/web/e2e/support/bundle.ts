@@ -73,9 +73,9 @@ export function chunkFileOf(distDir: string, sourceModule: string): string {
 }
 
 /**
- * The budget for the JavaScript /login downloads, gzip: issue 6's target of 150 KB (React DOM and React
+ * The budget for the JavaScript /login downloads, gzip: the target of 150 KB (React DOM and React
  * Router alone are about 89 KB of it). Measured at 148.9 KB once the footer tooltip, react-hook-form,
- * zod, TanStack Query and the other pages' texts left the page (decision 049, "Later (issue 6, item
- * 14: 150 kB)").
+ * zod, TanStack Query and the other pages' texts left the page (decision 049, "Later",
+ * 150 kB).
  */
 export const loginBudgetGzipBytes = 150_000;

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 // Which AppModals are open right now, so that a modal nobody asked for (the start-up modal) waits
-// instead of opening over a dialog the user has just opened (decision 049, "Later (issue 6)").
+// instead of opening over a dialog the user has just opened (decision 049, "Later").
 let openCount = 0;
 const listeners = new Set<() => void>();
 
