@@ -55,7 +55,7 @@ export default tseslint.config(
           zones: [
             ...noCrossFeatureImports(webFeatures),
             ...noCrossFeatureImports(serverFeatures),
-            // One direction only: components|lib → features → app (DESIGN.md, layout).
+            // One direction only: lib → components → features → app (docs/architecture.md, layers).
             {
               target: './apps/web/src/features',
               from: './apps/web/src/app',

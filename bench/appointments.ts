@@ -1,4 +1,4 @@
-// The bench's appointments data (issue 11): the demo patient (Maria) gets visits until she has
+// The bench's appointments data: the demo patient (Maria) gets visits until she has
 // `total`, every other one in the past, each with the demo's provider and its two consent forms, so
 // encounter/getByFilter answers 200 visits with roles, clinic and consents (req/s and p99 in run.ts).
 import { count, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Complete-record viewer figures (issue 9 "Measured"), printed by `npm run bench` (and alone by
+// Complete-record viewer figures, printed by `npm run bench` (and alone by
 // `npm run bench:cda-viewer`): in a real Chromium, the viewer's render of the largest shared C-CDA
 // fixture (Vitera_CCDA_SMART_Sample.xml) beside Chromium's own XSLTProcessor running HL7's CDA.xsl
 // (../shared/fixtures/cda-oracle) on the same document, median of BENCH_CDA_RUNS runs (default 5)

@@ -248,7 +248,7 @@ export async function printDirectories(): Promise<void> {
   } else {
     notes.push('PostgreSQL not measured: set DATABASE_URL=postgres://… to measure it too.');
   }
-  console.log('\nDirectory searches (in-process service call; target p95 < 20 ms on PostgreSQL, issue 10)');
+  console.log('\nDirectory searches (in-process service call; target p95 < 20 ms on PostgreSQL)');
   console.table(tables);
   for (const note of notes) console.log(note);
   console.log(

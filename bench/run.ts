@@ -81,7 +81,7 @@ const profile = await load('POST patient/getByUsername', {
 // what is compared with it, and the two averaged, since the machine's pace drifts between minutes.
 const floorAgain = await load('floor, again after getByUsername', floorRequest);
 const floorRate = (floor['req/s'] + floorAgain['req/s']) / 2;
-// Appointments (issue 11): the demo patient with 200 visits, each with a provider and two consents.
+// Appointments: the demo patient with 200 visits, each with a provider and two consents.
 const visits = await load('POST encounter/getByFilter, 200 visits', {
   url: `${target.dermisUrl}/api/app/encounter/getByFilter`,
   method: 'POST',

@@ -1,8 +1,8 @@
 // @ts-check
-// A small ESLint rule for the import boundaries of DESIGN.md. It resolves each relative import against
-// the importing file and refuses it when the pair falls in a forbidden zone. Written here instead of
-// taken from eslint-plugin-import-x, whose native resolver has platform packages this registry lacks
-// (so `npm ci` could not reproduce the lock file).
+// A small ESLint rule for the import boundaries described in docs/architecture.md. It resolves each
+// relative import against the importing file and refuses it when the pair falls in a forbidden zone.
+// Written here instead of taken from eslint-plugin-import-x, whose native resolver has platform
+// packages this registry lacks (so `npm ci` could not reproduce the lock file).
 import path from 'node:path';
 
 /**

@@ -8,8 +8,8 @@ import { e2ePort } from './support/environment';
 import { invitedPatient, type InvitedPatient } from './support/invited-patient';
 import { feedAppointments } from './support/appointments-data';
 
-// axe-core on every page and every modal at desktop and phone sizes: no violation of any impact
-// (issue 7). Signed-in pages reuse one stored sign-in per size instead of signing in per page; the
+// axe-core on every page and every modal at desktop and phone sizes: no violation of any impact,
+// minor and moderate ones included. Signed-in pages reuse one stored sign-in per size instead of signing in per page; the
 // modals of two-step use a patient of their own (invited here), so no other spec's account changes.
 
 const sizes = {
@@ -92,7 +92,7 @@ const signedInPages: [string, string, Step?][] = [
     },
   ],
   ['health information', '/health-information'],
-  // The messages area (issue 12); the guardian's own lists, the forms and their notices and modals.
+  // The messages area; the guardian's own lists, the forms and their notices and modals.
   [
     'messages inbox',
     '/messages/inbox',

@@ -13,7 +13,7 @@ test.afterAll(async ({ request }) => {
 });
 
 async function openSettings(page: Page, who: Credentials): Promise<void> {
-  // demo.new has an unfinished screening (issue 11): the start-up modal greets him once per sign-in,
+  // demo.new has an unfinished screening: the start-up modal greets him once per sign-in,
   // on whatever page opens first. These journeys are about settings, so it is closed when it blocks.
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'Dear Samuel' }), async () => {
     await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@ import {
   upcomingVisit,
 } from './support/appointments-data';
 
-// Issue 11, web side: Maria's appointments (calendar file, consent signing, education, Load More),
+// Maria's appointments (calendar file, consent signing, education, Load More),
 // Samuel's unfinished screening (start-up modal and notification, both answers), the phone message.
 // The visits are fed through the integration API (support/appointments-data.ts), so the journeys
 // know every field they check.

@@ -1,4 +1,4 @@
-// Per-route loading (issue 6, item 14): what a visitor of /login actually downloads. The JavaScript
+// Per-route loading: what a visitor of /login actually downloads. The JavaScript
 // stays within the budget, and no chunk of a signed-in screen or of the signed-in navigation comes
 // with it. Sizes are the gzip (level 9) of each script the browser fetched.
 import { gzipSync } from 'node:zlib';

@@ -1,12 +1,12 @@
 import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 
-// Care team (issue 10, spec 001 §2, §4, §5): Maria's demo team of three (her referring family
+// Care team (spec 001 §2, §4, §5): Maria's demo team of three (her referring family
 // physician first). She searches the directory, adds a provider, drags it with the mouse, moves it
 // with the keyboard (dnd-kit's keyboard sensor), reloads, and removes it with confirmation. Every
 // change saves the whole list (careteam/save) with orders 1..n. The test puts her team back.
 
-// Six engineers share two cores: a sign-in or a save may take longer than the default 5 s.
+// The test machine has only two busy cores: a sign-in or a save may take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const savedTeam = (page: Page) =>

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn, storedSession } from './support/app';
 
-// The complete-record viewer (issue 9 item 6) in real Chromium: Maria's demo outside document
+// The complete-record viewer in real Chromium: Maria's demo outside document
 // through the real patient/viewCCDADocument, then every shared C-CDA fixture and every synthetic
 // safety case served in place of that call. A page-level trap proves no script from a document
 // runs and no dialog opens; no request leaves the portal's origin; no console error; axe is clean.

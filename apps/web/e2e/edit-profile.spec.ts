@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations, signIn } from './support/app';
 import { e2eApiKey, runCli } from './support/cli';
 import { invitedPatient, type InvitedPatient } from './support/invited-patient';
 
-// Edit profile (issue 8 item 5, spec 001 §2, §4, §5, §8) on a patient of its own, invited here, so
+// Edit profile (spec 001 §2, §4, §5, §8) on a patient of its own, invited here, so
 // no other journey's demo person changes: every validation message reached, the Save label while
 // saving, a failed save that keeps what was typed, the LK and imported notices, the e-mail statuses.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiProfile } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 
-// Documents and insurance (issue 8, spec 001 §2, §4, §5): Maria's demo documents (inside and outside
+// Documents and insurance (spec 001 §2, §4, §5): Maria's demo documents (inside and outside
 // the last 7 days) and her two policies (the second expired).
 
 test('documents: default range, shortcuts, typed dates, empty range, download recorded in the activity log', async ({

@@ -3,7 +3,7 @@ import { demo, expectNoSeriousA11yViolations, signIn, storedSession } from './su
 import { runCli } from './support/cli';
 import { invitedPatient } from './support/invited-patient';
 
-// Issue 8 items 4 and 7, web side: the My Health Profile page and the wizard's routing.
+// The My Health Profile page and the wizard's routing.
 
 const blocks = [
   'Allergies',

@@ -4,7 +4,7 @@ import { apiProfile } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 import { mailTo } from './support/mailbox';
 
-// Issue 12: the messages area end to end against the real server and the seeded demo practice — an
+// The messages area end to end against the real server and the seeded demo practice — an
 // unread message from the clinic is read (badge drops), replied to over Direct with an attachment,
 // forwarded by e-mail with the original's attachment, found in Sent; the health summary is transmitted by e-mail and by Direct; the
 // guardian does the same for the minor from the /{id}/ routes.

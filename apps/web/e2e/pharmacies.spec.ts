@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 
-// Favorite pharmacies (issue 10, spec 001 §2, §4; decision 088): Maria (home ZIP 34102, one demo
+// Favorite pharmacies (spec 001 §2, §4; decision 088): Maria (home ZIP 34102, one demo
 // favorite) sees her home marker and the nearby pharmacies on the offline map, adds a favorite from
 // the list, and removes it with confirmation (Cancel first keeps it). The test leaves her favorites
 // as it found them. Without MAP_TILE_URL no request leaves the portal.

@@ -10,7 +10,7 @@ const account = demo.newPatient;
 // Setup, sign-out, sign-in and deletion with axe checks in between take longer than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
 
-// demo.new has an unfinished screening (issue 11): the start-up modal greets him once per sign-in, on
+// demo.new has an unfinished screening: the start-up modal greets him once per sign-in, on
 // whatever page opens first. These journeys are about two-step, so it is closed when it blocks.
 test.beforeEach(async ({ page }) => {
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'Dear Samuel' }), async () => {

@@ -1,5 +1,5 @@
 /**
- * Care team and provider directory (issue 10, spec 001 §3 "Care team", §4 "Care team", §5 "Care team
+ * Care team and provider directory (spec 001 §3 "Care team", §4 "Care team", §5 "Care team
  * search", §7): `GET careteam/getById/_rid/{patientId}`, `POST careteam/save` (the whole list, after
  * every add, remove or reorder, orders renumbered 1..n) and `POST nppes/search` over the provider
  * directory (the NPPES layout: NPI, names, credential, taxonomies, practice address).

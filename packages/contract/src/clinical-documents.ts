@@ -1,5 +1,5 @@
 /**
- * Clinical documents (issue 9 items 6 and 8): a CDA R2 document (a C-CDA received from elsewhere)
+ * Clinical documents: a CDA R2 document (a C-CDA received from elsewhere)
  * that clinic staff attach to an encounter through the integration API or the CLI, shown to the
  * patient by the complete-record viewer. spec 001/002 §7: POST patient/viewCCDADocument with
  * encounterId and patientId answers the XML in the field `xml`.

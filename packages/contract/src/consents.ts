@@ -1,7 +1,7 @@
 /**
  * Consents of a visit and their signing (spec 002 §2 consent signing modal, §3 Consent, §4 consent
- * signing, §5 consent rule, §7 consent/getUnsigned, consent/getById, consent/update; issue 11 items 2
- * and 7). Decision 101: a consent is PENDING until its PATIENT_OR_LEGAL_GUARDIAN cosigner signs; the
+ * signing, §5 consent rule, §7 consent/getUnsigned, consent/getById, consent/update).
+ * Decision 101: a consent is PENDING until its PATIENT_OR_LEGAL_GUARDIAN cosigner signs; the
  * server then stores an evidence record and answers SIGNED; a clinic may waive it (IGNORED). A signed
  * consent never changes again.
  */

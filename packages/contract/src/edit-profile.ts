@@ -243,7 +243,7 @@ function crossFieldIssues(value: Fields, ctx: Ctx): void {
   addressIssues(ctx, 'address1', value.address1);
   addressIssues(ctx, 'address2', value.address2);
   // A phone marked as the preferred communication must be filled.
-  // Codes only from the reference lists (issue 8 item 1).
+  // Codes only from the reference lists.
   value.races.forEach(
     (code, i) =>
       !findRace(code) && ctx.addIssue({ code: 'custom', path: ['races', i], message: 'validation.invalid' }),

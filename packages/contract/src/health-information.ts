@@ -1,5 +1,5 @@
 /**
- * Health information view and export (issue 9; spec 001 §2 "Health Information page", §3 "Health
+ * Health information view and export (spec 001 §2 "Health Information page", §3 "Health
  * information", §5 "Date range", §7, §8; spec 002 §3 export result, §5 "Transmit dates" and
  * "Health-summary attachment name", §7 "Downloaded files arrive as base-64 chunks of 512"):
  * `GET patient/healthInfo/_rid/{id}`, `POST patient/exportCCDAByFilter`,

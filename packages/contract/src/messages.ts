@@ -3,7 +3,7 @@ import { blobId } from './avatar';
 import { entityId, int32, int32Text, safeString } from './rules';
 
 /**
- * Messages (issue 12; spec 002 §2 "Messages area", §3 "Direct message", "E-mail payload",
+ * Messages (spec 002 §2 "Messages area", §3 "Direct message", "E-mail payload",
  * "Attachment", "Send payloads", §4, §5 "Compose", "Direct messaging availability", §7, §9).
  *
  * Storage: one row per copy of a message in a patient's folder (INBOX, SENT or FAILED). A local

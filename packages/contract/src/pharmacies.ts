@@ -1,5 +1,5 @@
 /**
- * Favorite pharmacies and the pharmacy directory (issue 10, spec 001 §2 "Pharmacies", §3 "Pharmacy",
+ * Favorite pharmacies and the pharmacy directory (spec 001 §2 "Pharmacies", §3 "Pharmacy",
  * §4 "Pharmacy", §5 "Other", §7, §9; decision 086):
  *
  * - `GET pharmacy/getFavoritePharmaciesByPatientId/_rid/{patientId}`: the patient's favorites, in the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from './rules';
 
 /**
- * Practice identity (issue 7): name, help phone, brand colour and logo, set through the integration
+ * Practice identity: name, help phone, brand colour and logo, set through the integration
  * API (`PUT /api/integration/practice/branding`) or `dermis practice:set-branding`, and read by anyone
  * through `GET /api/practice-branding` (the sign-in page needs it before anyone signs in). The same
  * call sets the practice's time zone (decision 127), which only the integration answer carries.

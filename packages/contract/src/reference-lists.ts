@@ -1,5 +1,5 @@
 /**
- * Reference lists of spec 001 §3 and spec 002 "Shared enumerations and coded lists" (issue 8 item 1):
+ * Reference lists of spec 001 §3 and spec 002 "Shared enumerations and coded lists":
  * countries with their enum names, US states and territories (armed-forces regions included),
  * Canadian provinces and territories, languages (ISO 639-2) with the value and label rules, and the
  * CDC race and ethnicity codes with their groups. The profile form, the profile schema and the

@@ -16,14 +16,14 @@ export const appRoutes = {
   updatePatient: 'patient/update',
   /** `:id` is the patient id: everything the edit-profile page shows. */
   getEditableProfile: 'patient/getEditableProfile/_rid/:id',
-  // Reference lists and terminology search (issue 8, engineer "terminology")
+  // Reference lists and terminology search
   getLanguages: 'patient/getLanguages',
   getEthnicities: 'patient/getEthnicities',
   getRaces: 'patient/getRaces',
   searchAllergensByName: 'fdb/search/searchAllergensByName',
   searchPrescriptionsByFilter: 'prescription/searchPrescriptionsByFilter',
   searchSnomed: 'subjective/searchSnomed',
-  // Health history (issue 8 item 3, contract health-history.ts, prescriptions.ts, encounters.ts)
+  // Health history (contract health-history.ts, prescriptions.ts, encounters.ts)
   getPatientSubjectiveAndTemplateItems: 'subjective/getPatientSubjectiveAndTemplateItems',
   savePatientSubjectiveItems: 'subjective/savePatientSubjectiveItems',
   getPrescriptionHistory: 'prescription/getHistory',
@@ -31,13 +31,13 @@ export const appRoutes = {
   completeFirstTimeSetup: 'patient/dermis/completeFirstTimeSetup',
   setHistoryFinished: 'encounter/setHistoryFinished',
   getEncountersByFilter: 'encounter/getByFilter',
-  // Appointments, consents, notifications (issue 11, engineer "appts-server", consents.ts)
+  // Appointments, consents, notifications (consents.ts)
   /** The notifications dropdown and start-up modal (decision 100). */
   getUnfinishedEncounters: 'encounter/getUnfinished',
   getUnsignedConsents: 'consent/getUnsigned',
   getConsentById: 'consent/getById',
   updateConsent: 'consent/update',
-  // Avatar, documents, insurance (issue 8, engineer "files")
+  // Avatar, documents, insurance
   avatarUploadUrl: 'dms/url/avatar/getUploadURL',
   avatarDownloadUrl: 'dms/url/avatar/getDownloadURL',
   addAvatar: 'profile/addAvatar',
@@ -45,12 +45,12 @@ export const appRoutes = {
   patientDocuments: 'dms/getPatientDocuments/_rid/:id',
   documentDownloadUrl: 'dms/url/getDermisDownloadURL',
   insuranceProfile: 'insurance/getActivePatientInsuranceProfile/_rid/:id',
-  // Care team and provider directory (issue 10, engineer "careteam")
+  // Care team and provider directory
   /** `:id` is the patient id. */
   getCareTeam: 'careteam/getById/_rid/:id',
   saveCareTeam: 'careteam/save',
   nppesSearch: 'nppes/search',
-  // Favorite pharmacies and the pharmacy directory (issue 10, engineer "pharm-server", pharmacies.ts)
+  // Favorite pharmacies and the pharmacy directory (pharmacies.ts)
   /** `:id` is the patient id. */
   getFavoritePharmacies: 'pharmacy/getFavoritePharmaciesByPatientId/_rid/:id',
   saveFavoritePharmacies: 'pharmacy/saveFavoritePharmaciesForPatient',
@@ -58,13 +58,13 @@ export const appRoutes = {
   nearbyPharmacies: 'pharmacy/searchByZipCodeMarkFavorite',
   /** `:zip` is a US ZIP (5 digits or ZIP+4): its centroid, for the map's home marker. */
   geocodeZip: 'pharmacy/geocodeZip/:zip',
-  // Health information and export (issue 9, engineer "healthinfo")
+  // Health information and export
   /** `:id` is the patient id. */
   healthInfo: 'patient/healthInfo/_rid/:id',
   exportCcdaByFilter: 'patient/exportCCDAByFilter',
   /** `?patientId=`. */
   fhirInviteCode: 'patient/fhir/getInviteCode',
-  // Messages (issue 12, engineer "msg-server", contract messages.ts)
+  // Messages (contract messages.ts)
   getMessages: 'patient/dermis/getMessages',
   /** `:id` is the message id. */
   getDirectMessage: 'directMessage/getById/_rid/:id',
@@ -96,7 +96,7 @@ export const blobRoutes = {
   upload: '/api/blobs/upload',
   download: '/api/blobs/download',
   avatar: '/api/blobs/avatar/:s3Id',
-  /** A provider's photo (issue 11): public like a practice's web site, named by an unguessable id. */
+  /** A provider's photo: public like a practice's web site, named by an unguessable id. */
   providerAvatar: '/api/blobs/provider-avatar/:s3Id',
 } as const;
 

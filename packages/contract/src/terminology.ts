@@ -1,5 +1,5 @@
 /**
- * Terminology search (issue 8 item 2, spec 001 §3 "History items" and §7): allergens
+ * Terminology search (spec 001 §3 "History items" and §7): allergens
  * (`fdb/search/searchAllergensByName`), drugs (`prescription/searchPrescriptionsByFilter`) and SNOMED CT
  * concepts by history section (`subjective/searchSnomed`). The server searches its terminology store
  * (a starter set shipped with Dermis plus whatever RxNorm and SNOMED CT releases the practice imports)

@@ -1,5 +1,5 @@
 /**
- * `dermis clinic:upsert`, `consent-profile:upsert` and `consent:list` (issue 11): the clinic side of
+ * `dermis clinic:upsert`, `consent-profile:upsert` and `consent:list`: the clinic side of
  * appointments and consents, the same services as the integration API (PUT clinics/{id},
  * PUT consent-profiles/{id}, GET encounters/{id}/consents and patients/{id}/consents). Consents of a
  * visit go with `encounter:upsert --consent`.

@@ -1,5 +1,5 @@
 /**
- * `dermis encounter:attach-cda` (issue 9 item 8): clinic staff attach a clinical document (a CDA R2
+ * `dermis encounter:attach-cda`: clinic staff attach a clinical document (a CDA R2
  * / C-CDA XML file received from elsewhere) to an encounter, by the clinic's own encounter id; a
  * second call replaces it. The file is checked by its content (well-formed XML, no DOCTYPE, root
  * ClinicalDocument in urn:hl7-org:v3). Local mode writes the database; remote mode

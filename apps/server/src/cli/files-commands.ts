@@ -1,5 +1,5 @@
 /**
- * CLI commands of documents and insurance (issue 8): `document:add` files a document for a patient
+ * CLI commands of documents and insurance: `document:add` files a document for a patient
  * (content type recognised by its bytes), `insurance:set` sends an insurance profile from a JSON file.
  * Both are idempotent by the clinic's own ids and work locally (database and blob store) or against a
  * running server (`--server … --api-key …`, the integration API).

@@ -1,5 +1,5 @@
 /**
- * `dermis messages:send` and `dermis messages:clinic-inbox` (issue 12): clinic staff write a secure
+ * `dermis messages:send` and `dermis messages:clinic-inbox`: clinic staff write a secure
  * message to a patient (the same service as the integration API's
  * `patients/{externalId}/direct-messages`, with the 'You have a new message' e-mail, unsubscribe
  * type 4 honoured) and read the messages to the practice's Direct address (patients', and mail from outside).

@@ -1,5 +1,5 @@
 /**
- * Avatar, documents and insurance (issue 8, "files"): every route of the three features and the blob
+ * Avatar, documents and insurance: every route of the three features and the blob
  * addresses, registered from app.ts with one line.
  */
 import { apiPrefix } from '@dermis/contract';

@@ -1,5 +1,5 @@
 /**
- * A PNG checked by content (issue 11: a drawn signature): the signature bytes, chunk by chunk with
+ * A PNG checked by content (a drawn signature): the signature bytes, chunk by chunk with
  * their CRCs, an IHDR of bounded size, image data that inflates to exactly what IHDR declares, and at
  * least one pixel that is not fully zero (a blank, transparent canvas is no signature).
  */

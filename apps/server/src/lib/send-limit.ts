@@ -1,5 +1,5 @@
 /**
- * Daily send limits (issue 12 item 6): a patient account cannot turn the portal into a spam relay.
+ * Daily send limits: a patient account cannot turn the portal into a spam relay.
  * Every patient send (a message, an e-mail, a transmitted summary) counts once against the acting
  * account and once against its practice for the current UTC day, in the shared counters (Redis when
  * REDIS_URL is set, in process otherwise). The count is taken BEFORE the send, atomically, so

@@ -72,7 +72,7 @@ describe('base32 and otpauth', () => {
 
   it('builds the otpauth URI with the issuer', () => {
     const uri = otpauthUri('ABC', 'maria.lopez', 'Sunrise Dermatology');
-    // The label names the same practice as the issuer (issue 7: it said 'Dermis:' before).
+    // The label names the same practice as the issuer (it said 'Dermis:' before).
     expect(uri).toMatch(
       /^otpauth:\/\/totp\/Sunrise%20Dermatology:maria\.lopez\?secret=ABC&issuer=Sunrise\+Dermatology/,
     );

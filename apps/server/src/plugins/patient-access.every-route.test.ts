@@ -72,7 +72,7 @@ const bodyScoped = (victim: UserFixture) => [
   { method: 'POST', url: '/api/app/patient/update', payload: validProfileUpdate(victim.patientId) },
   ...historyBodyScoped(victim),
   ...careTeamBodyScoped(victim),
-  // Complete-record viewer (issue 9 item 6); a responsible person's success is in clinical-documents.test.ts.
+  // Complete-record viewer; a responsible person's success is in clinical-documents.test.ts.
   {
     method: 'POST',
     url: '/api/app/patient/viewCCDADocument',
@@ -94,7 +94,7 @@ const bodyScoped = (victim: UserFixture) => [
   },
 ];
 
-/** Messages (issue 12): the patient in the body or query; successes are in features/messages/messages.test.ts. */
+/** Messages: the patient in the body or query; successes are in features/messages/messages.test.ts. */
 const messagesBodyScoped = (victim: UserFixture) => [
   { method: 'POST', url: '/api/app/patient/dermis/getMessages', payload: { patientId: victim.patientId } },
   {
@@ -129,7 +129,7 @@ const messagesBodyScoped = (victim: UserFixture) => [
 ];
 
 /**
- * Transmit of the health summary (issue 12 item 5): the patient in the body; a responsible person's
+ * Transmit of the health summary: the patient in the body; a responsible person's
  * success is in features/message-transport/message-transport.test.ts.
  */
 const transmitBodyScoped = (victim: UserFixture) => [
@@ -153,7 +153,7 @@ const transmitBodyScoped = (victim: UserFixture) => [
   },
 ];
 
-/** Health information export (issue 9): the patient in the body. */
+/** Health information export: the patient in the body. */
 const healthInfoBodyScoped = (victim: UserFixture) => [
   {
     method: 'POST',
@@ -162,7 +162,7 @@ const healthInfoBodyScoped = (victim: UserFixture) => [
   },
 ];
 
-/** Pharmacies (issue 10): the patient whose favorites are marked is in the body. */
+/** Pharmacies: the patient whose favorites are marked is in the body. */
 const pharmacyBodyScoped = (victim: UserFixture) => [
   {
     method: 'POST',
@@ -181,7 +181,7 @@ const pharmacyBodyScoped = (victim: UserFixture) => [
   },
 ];
 
-/** Care team (issue 10): the whole team saved with the patient in the body. */
+/** Care team: the whole team saved with the patient in the body. */
 const careTeamBodyScoped = (victim: UserFixture) => [
   {
     method: 'POST',
@@ -212,7 +212,7 @@ const historyBodyScoped = (victim: UserFixture) => [
 ];
 
 /**
- * Appointments and consents (issue 11): the consent and encounter calls name a consent or encounter of
+ * Appointments and consents: the consent and encounter calls name a consent or encounter of
  * the victim; a responsible person's signing is in features/encounters/consents.test.ts.
  */
 interface VictimVisit {

@@ -27,7 +27,7 @@ export async function storedSession(page: Page): Promise<Record<string, unknown>
 }
 
 /**
- * axe-core over the whole page: no violation of any impact may remain (issue 7: minor and moderate
+ * axe-core over the whole page: no violation of any impact may remain (minor and moderate
  * ones too, not only serious and critical). The name is kept so every spec file keeps calling it.
  *
  * Legacy mode runs axe.run in the page itself. The default mode opens a second page for every check

@@ -5,7 +5,7 @@ import { en } from '@dermis/contract';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every text a person reads comes from the catalogs through t() (issue 7: English and Spanish), and
+ * Every text a person reads comes from the catalogs through t() (English and Spanish), and
  * icons come from one icon set: a symbol character that a font may lack renders as an empty box.
  */
 const sourceRoot = join(import.meta.dirname, '..');

@@ -1,5 +1,5 @@
 /**
- * Texts the appointments and consents API answers with (issue 11, decisions 100-101). The appointments
+ * Texts the appointments and consents API answers with (decisions 100-101). The appointments
  * page's own texts live with the page. Spanish in es-appointment-errors.ts, same keys.
  */
 export const enAppointmentErrors = {

@@ -1,6 +1,6 @@
 /**
- * Texts of the appointments page, the consent signing and patient education modals (issue 11,
- * spec 002 §2 "Appointments page", "Consent signing modal", "Patient Education modal", §8; decisions
+ * Texts of the appointments page, the consent signing and patient education modals
+ * (spec 002 §2 "Appointments page", "Consent signing modal", "Patient Education modal", §8; decisions
  * 104-106). Spanish in es-appointments.ts, same keys. The start-up modal and the notifications
  * dropdown keep their texts in en-health-profile.ts and en-core.ts.
  */

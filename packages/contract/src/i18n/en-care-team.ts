@@ -1,5 +1,5 @@
 /**
- * Texts of the care team and the provider directory (issue 10, spec 001 §2, §4, §5, §8). Spanish in
+ * Texts of the care team and the provider directory (spec 001 §2, §4, §5, §8). Spanish in
  * es-care-team.ts, same keys.
  */
 export const enCareTeam = {

@@ -1,5 +1,5 @@
 /**
- * Texts of the complete-record viewer (issue 9 item 6): its own messages, and the words it puts
+ * Texts of the complete-record viewer: its own messages, and the words it puts
  * around a document's content (header labels, placeholders, notices; decision 131) and the names of
  * its coded values (decision 180). The document's own text and the stylesheet's safety warnings stay
  * as they are. Spanish in es-cda-viewer.ts.

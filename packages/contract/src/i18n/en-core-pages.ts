@@ -92,7 +92,7 @@ export const enCorePages = {
   'badges.previewHeading': 'Preview',
   'badges.snippetHeading': 'Copy and paste',
 
-  // Two-step verification (spec 000 §3, §8, §9; the "two-step" engineer edits only this block)
+  // Two-step verification (spec 000 §3, §8, §9)
   'twoStep.heading': '2-Step Verification Profile',
   'twoStep.authAppName': 'My Authenticator Profile',
   'twoStep.emailName': 'Email',
@@ -165,7 +165,7 @@ export const enCorePages = {
   'twoStep.mail.ignore': 'If you did not ask for this code, you can ignore this e-mail.',
 
   // Account: password recovery, account settings, activity log, responsible persons (spec 000 §2,
-  // §5, §8, §9; the "account" engineer edits only this block)
+  // §5, §8, §9)
   'forgotPassword.intro': 'Enter your username and we will e-mail you a link to reset your password.',
   'forgotPassword.submit': 'Reset Password',
   'forgotPassword.inProgress': 'In Progress...',
@@ -297,7 +297,7 @@ export const enCorePages = {
   'server.error.invalidUnsubscribeLink': 'This unsubscribe link is not valid.',
   'server.error.patientInactive': 'This patient is inactive or deceased; no link can be sent.',
 
-  // Server (answers of apps/server; the server engineer edits only this block)
+  // Server (answers of apps/server)
   'server.error.conflict': 'The request conflicts with existing data.',
   'server.error.badRequest': 'The request could not be read.',
   'server.error.apiKey': 'A valid API key is required in the X-Api-Key header.',

@@ -128,7 +128,7 @@ export const enCore = {
   'footer.terminologyCopyright': 'UMLS Metathesaurus copyright',
   'login.togglePassword': 'Show or hide the password',
 
-  // Invitations, e-mail verification, account creation, unsubscribe (spec 000 §2, §4, §5, §8; the "invitations" engineer edits only this block)
+  // Invitations, e-mail verification, account creation, unsubscribe (spec 000 §2, §4, §5, §8)
   'field.rePassword': 'Re-Enter Password',
   'field.dateOfBirth': 'Date of Birth',
   'validation.dateOfBirth': 'Please enter a valid date in the format MM/DD/YYYY.',

@@ -1,5 +1,5 @@
 /**
- * Texts of the edit-profile page (issue 8 item 5, spec 001 §1, §2, §3, §5, §8) with the spec's exact
+ * Texts of the edit-profile page (spec 001 §1, §2, §3, §5, §8) with the spec's exact
  * wording. Spanish in es-edit-profile.ts, same keys.
  */
 export const enEditProfile = {

@@ -1,5 +1,5 @@
 /**
- * Texts of avatar, documents and insurance (issue 8, spec 001 §2, §3, §5, §8). Spanish in
+ * Texts of avatar, documents and insurance (spec 001 §2, §3, §5, §8). Spanish in
  * es-files.ts, same keys.
  */
 export const enFiles = {

@@ -1,5 +1,5 @@
 /**
- * Texts of the health information page and its export (issue 9, spec 001 §2, §5, §8; spec 002 §8).
+ * Texts of the health information page and its export (spec 001 §2, §5, §8; spec 002 §8).
  * Spanish in es-health-information.ts, same keys.
  */
 export const enHealthInformation = {

@@ -1,6 +1,6 @@
 /**
  * Texts of the My Health Profile page, its history lists and the first-time wizard / screening
- * (spec 001 §2, §4, §8; issue 8 items 3, 4, 7, web side). Spanish in es-health-profile.ts, same keys.
+ * (spec 001 §2, §4, §8). Spanish in es-health-profile.ts, same keys.
  */
 export const enHealthProfile = {
   'healthProfile.sidebar': 'Health profile navigation',

@@ -1,5 +1,5 @@
 /**
- * Health history, prescriptions and encounters (issue 8 items 3 and 7). `history.code.<code>` is the
+ * Health history, prescriptions and encounters. `history.code.<code>` is the
  * display text of each fixed code of health-history.ts (see `historyCodeKey`).
  */
 export const enHistory = {

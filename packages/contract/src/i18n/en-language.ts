@@ -1,4 +1,4 @@
-/** The language choice (issue 7 item 6). Each language is named in itself, in both catalogs. */
+/** The language choice. Each language is named in itself, in both catalogs. */
 export const enLanguage = {
   'language.label': 'Language',
   'language.en': 'English',

@@ -1,5 +1,5 @@
 /**
- * Texts of the message transport and the health-summary transmission (issue 12 items 5-7): the
+ * Texts of the message transport and the health-summary transmission: the
  * send limits, Direct availability and the e-mail that carries a transmitted summary. Spanish in
  * es-message-transport.ts, same keys.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts the messages API answers with (issue 12): validation and server errors of the messages,
+ * Texts the messages API answers with: validation and server errors of the messages,
  * attachment and send calls, and the new-message notification e-mail,
  * in the spec's wording where it has one (spec 002 §5, §8). The messages screens' own texts live with the screens. Spanish in es-messages-errors.ts, same keys.
  */

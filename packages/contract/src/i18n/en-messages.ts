@@ -1,5 +1,5 @@
 /**
- * Texts of the Messages area (issue 12, spec 002 §2 "Messages area", §4 "Messages", "Attachment
+ * Texts of the Messages area (spec 002 §2 "Messages area", §4 "Messages", "Attachment
  * upload", §5 "Compose", "Transmit dates", §8; decisions 116-118). Spanish in es-messages.ts, same keys.
  */
 export const enMessages = {

@@ -1,5 +1,5 @@
 /**
- * Texts of the pharmacies page and its map (issue 10, spec 001 §2 "Pharmacies", §4, §8; decision 088).
+ * Texts of the pharmacies page and its map (spec 001 §2 "Pharmacies", §4, §8; decision 088).
  * Spanish in es-pharmacies.ts, same keys. The API's own error texts are in en-pharmacy-errors.ts.
  */
 export const enPharmacies = {

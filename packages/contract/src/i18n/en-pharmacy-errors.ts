@@ -1,5 +1,5 @@
 /**
- * Texts the pharmacy API answers with (issue 10, decision 086): validation and server errors of the
+ * Texts the pharmacy API answers with (decision 086): validation and server errors of the
  * pharmacy/* calls. The pharmacies page's own texts live with the page. Spanish in
  * es-pharmacy-errors.ts, same keys.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the shell (issue 7): practice branding, the public card, the phone menu, focus and the
+ * Texts of the shell: practice branding, the public card, the phone menu, focus and the
  * rough edges of sign-in. Spanish in es-shell.ts, same keys.
  */
 export const enShell = {

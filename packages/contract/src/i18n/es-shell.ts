@@ -1,6 +1,6 @@
 import type { ShellMessageKey } from './en-shell';
 
-/** Spanish texts of the shell (issue 7): the same keys as en-shell.ts. */
+/** Spanish texts of the shell: the same keys as en-shell.ts. */
 export const esShell: Record<ShellMessageKey, string> = {
   'validation.brandColor': 'Use un color con el formato #RRGGBB.',
   'validation.timeZone': 'Use un nombre de zona horaria IANA como America/New_York.',

@@ -1,4 +1,4 @@
-// Sessions and throttles under concurrency (issue 6 items 6-10): parallel requests through
+// Sessions and throttles under concurrency: parallel requests through
 // app.inject, on both counter stores and both databases.
 import { randomBytes } from 'node:crypto';
 import { accessTokenResponse } from '@dermis/contract';

@@ -1,5 +1,5 @@
 /**
- * Demo data of the care team (issue 10): the synthetic provider directory (so the care-team search
+ * Demo data of the care team: the synthetic provider directory (so the care-team search
  * answers on a fresh demo), the demo clinic's two dermatologists in it, and Maria's care team of
  * three: her family physician, who referred her (the referring physician), and the clinic's two
  * dermatologists.

@@ -1,5 +1,5 @@
 /**
- * The demo practice's outside document (issue 9 item 8): the hospital's Continuity of Care Document
+ * The demo practice's outside document: the hospital's Continuity of Care Document
  * attached to Maria's most recent past visit (DEMO-ENC-1, seeded by the health-history feature), so
  * the complete-record viewer shows a real-looking outside document. Generated in code
  * (demo-outside-ccd.ts); nothing is read from files.

@@ -1,5 +1,5 @@
 /**
- * Clinical documents (issue 9 items 6 and 8, decision 092): the clinic attaches a CDA document to an
+ * Clinical documents (decision 092): the clinic attaches a CDA document to an
  * encounter; the patient (or their responsible person) views it. A document is checked by its
  * content on the way in: it must parse as XML, carry no DOCTYPE (no entity tricks reach a browser),
  * and its root must be ClinicalDocument in the HL7 v3 namespace.

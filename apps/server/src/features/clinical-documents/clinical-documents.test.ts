@@ -1,5 +1,5 @@
 /**
- * Clinical documents (issue 9 items 6 and 8): the clinic attaches a CDA document to an encounter
+ * Clinical documents: the clinic attaches a CDA document to an encounter
  * through the integration API (checked by content), the patient and their responsible person view
  * it through patient/viewCCDADocument (each view in the activity log), a stranger is refused, and
  * the demo's outside document is a well-formed CDA document.

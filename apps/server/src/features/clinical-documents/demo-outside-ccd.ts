@@ -1,6 +1,6 @@
 /**
  * The demo practice's outside document: a small Continuity of Care Document that a (fictional)
- * hospital sent about Maria. Written by hand for Dermis (issue 9 item 8), no real person or
+ * hospital sent about Maria. Written by hand for Dermis, no real person or
  * organisation; it follows the C-CDA R2.1 CCD layout (US Realm header, coded sections with narrative
  * tables) so the complete-record viewer shows what a real outside document looks like. The product
  * does not ship or read the shared test fixtures.

@@ -1,4 +1,4 @@
-/** The appointments demo (issue 11) as the patients see it through the API. */
+/** The appointments demo as the patients see it through the API. */
 import { eq } from 'drizzle-orm';
 import { patient } from '../../db/schema';
 import { demoAccounts, demoMinor } from '../../demo/demo-accounts';

@@ -1,5 +1,5 @@
 /**
- * Demo data of the appointments page (issue 11): the clinic gets a website; Maria has two upcoming
+ * Demo data of the appointments page: the clinic gets a website; Maria has two upcoming
  * visits with unsigned consents (a ONE_TIME HIPAA notice on both, a photography consent signed per
  * visit) and her three past visits of the year carry education texts longer than the 200-character
  * preview, so 'More...' and 'Load More' (page size 2) both show. Her upcoming visits' screenings

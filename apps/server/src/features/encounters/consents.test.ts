@@ -1,5 +1,5 @@
 /**
- * Appointments and consents (issue 11): the clinic feeds clinics, consent forms, encounters with
+ * Appointments and consents: the clinic feeds clinics, consent forms, encounters with
  * providers (photo), education and consents; the patient (or a responsible person) reads them through
  * encounter/getByFilter, getUnfinished and consent/*, signs with a drawn PNG, and the clinic reads
  * the evidence back. A signed consent never changes.

@@ -1,5 +1,5 @@
 /**
- * Provider photos the clinic sends with encounters (issue 11): PNG or JPEG by content, at most
+ * Provider photos the clinic sends with encounters: PNG or JPEG by content, at most
  * avatarMaxBytes, stored under provider-avatars/ named by a hash of the bytes, so sending the same
  * photo again is idempotent and the name is unguessable without the photo. The integration API and
  * the CLI (`encounter:upsert --provider-photo`) share this check and store.

@@ -1,5 +1,5 @@
 /**
- * The demo practice's clinical record (issue 8 item 9): Maria has items in every history list,
+ * The demo practice's clinical record: Maria has items in every history list,
  * prescriptions active and inactive with monographs, and a past visit; Samuel (demo.new) has an
  * upcoming visit whose screening is not done yet. Written straight to the tables (the demo composes
  * features; encounters and prescriptions have no rules beyond their columns), history items through

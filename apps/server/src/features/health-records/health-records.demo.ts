@@ -1,5 +1,5 @@
 /**
- * Demo data of the health information page (issue 9): Maria has visits across the past year (the
+ * Demo data of the health information page: Maria has visits across the past year (the
  * health-history seeder gives her one a month ago), Emma, whom Daniel acts for, has two, and Maria
  * holds a FHIR invite code.
  */

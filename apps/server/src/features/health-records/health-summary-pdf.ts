@@ -1,5 +1,5 @@
 /**
- * The health summary as a PDF for people (issue 9 item 4): US Letter, Noto Sans at reading size, the
+ * The health summary as a PDF for people: US Letter, Noto Sans at reading size, the
  * patient's name and date of birth at the top of every page, "Page n of N" and the generation time at
  * the foot of every page, then the record's sections, each with its entries or the empty-section text.
  * Built with pdfkit; the embedded, subset fonts draw names beyond Latin-1 (pdf-fonts.ts, decision 130).

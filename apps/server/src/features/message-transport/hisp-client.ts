@@ -1,5 +1,5 @@
 /**
- * Outbound Direct (issue 12 item 6): a message to an address outside this portal leaves through the
+ * Outbound Direct: a message to an address outside this portal leaves through the
  * practice's HISP over authenticated SMTP (DIRECT_SMTP_URL). The HISP holds the certificates and
  * does the S/MIME signing and encryption, as Direct HISPs do for their edge systems; the portal
  * hands it a plain MIME message with a Message-ID it keeps, so a later delivery-failure notice

@@ -1,5 +1,5 @@
 /**
- * Inbound Direct (issue 12 item 6): the practice's HISP, having checked and decrypted the S/MIME
+ * Inbound Direct: the practice's HISP, having checked and decrypted the S/MIME
  * message, hands it to this SMTP listener. The listener
  * - answers only a HISP that authenticates (SMTP AUTH with DIRECT_INBOUND_USERNAME / _PASSWORD;
  *   over STARTTLS when a certificate is configured, always so in production);

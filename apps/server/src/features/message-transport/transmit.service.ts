@@ -1,5 +1,5 @@
 /**
- * Transmit of the health summary (issue 12 item 5; spec 002 §2 "Transmit screen", §3 "Send
+ * Transmit of the health summary (spec 002 §2 "Transmit screen", §3 "Send
  * payloads", §4 "Transmit check", §5 "Transmit dates", "Health-summary attachment name", §7
  * directMessage/sendByFilter and patient/email/sendByFilter; spec 000 activity log TRANSMIT and
  * TRANSMIT_VIA_EMAIL). The ZIP is the one the records feature builds for TRANSMIT_VALIDATION (the

@@ -1,5 +1,5 @@
 /**
- * Demo data of the pharmacies (issue 10): the synthetic pharmacy directory (so the pharmacies page
+ * Demo data of the pharmacies: the synthetic pharmacy directory (so the pharmacies page
  * and its map show stores near Naples on a fresh demo) and Maria's one favorite pharmacy, near the
  * clinic.
  */

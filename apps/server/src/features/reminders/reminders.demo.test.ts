@@ -1,4 +1,4 @@
-/** The reminders demo (issue 11): `dermis demo:seed`, then one `dermis reminders:run`, as an operator runs them. */
+/** The reminders demo: `dermis demo:seed`, then one `dermis reminders:run`, as an operator runs them. */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildProgram } from '../../cli/program';

@@ -1,5 +1,5 @@
 /**
- * Demo data of the reminder e-mails (issue 11, decisions 107 and 108): the first reminder pass on the
+ * Demo data of the reminder e-mails (decisions 107 and 108): the first reminder pass on the
  * demo practice (a server's poller shortly after start, or `dermis reminders:run`) e-mails Maria an
  * appointment reminder for her visit tomorrow and Daniel a reminder to schedule his yearly skin
  * check; both show in the development mailbox (/dev/mailbox). The follow-up is Daniel's, not

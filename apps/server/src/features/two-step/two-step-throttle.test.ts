@@ -1,4 +1,4 @@
-// Two-step codes are throttled like passwords: counted before they are checked (issue 6 item 6).
+// Two-step codes are throttled like passwords: counted before they are checked.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testServices } from '../../config/env';

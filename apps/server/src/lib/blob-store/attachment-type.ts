@@ -1,6 +1,6 @@
 /**
- * What a message attachment is, by its bytes (spec 002 §5 allowed types; issue 12 item 4: "the server
- * enforces size and type by content"). The name's extension says which family the content must be;
+ * What a message attachment is, by its bytes (spec 002 §5 allowed types; the server
+ * enforces size and type by content). The name's extension says which family the content must be;
  * the content decides. A program (Windows PE, ELF, Mach-O, a script with #!) is refused whatever its
  * name, and so is anything whose bytes do not match its extension (an .exe renamed report.pdf).
  */

@@ -1,5 +1,5 @@
 /**
- * The complete-record viewer against HL7's own stylesheet (issue 9 item 6): on every document of
+ * The complete-record viewer against HL7's own stylesheet: on every document of
  * ../shared/fixtures/ccda it shows at least 98% of the words CDA.xsl v3.0 shows (xsltproc runs the
  * oracle), and every case of ../shared/fixtures/ccda-synthetic behaves as its README says, or better
  * where decision 092 says so. These tests need the shared fixtures next to the repository and the

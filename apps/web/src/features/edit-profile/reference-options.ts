@@ -1,4 +1,4 @@
-/** The options of the profile's list fields, from the contract's reference lists (issue 8 item 1). */
+/** The options of the profile's list fields, from the contract's reference lists. */
 import {
   countries,
   countryName,

@@ -1,5 +1,5 @@
 /**
- * The C-CDA R2.1 Continuity of Care Document of a health record (issue 9 item 3, decision 090).
+ * The C-CDA R2.1 Continuity of Care Document of a health record (decision 090).
  *
  * Built with xmlbuilder2: every value of the record reaches the document as a text node or an
  * attribute value that the builder escapes, never as markup. Each section has coded entries and a

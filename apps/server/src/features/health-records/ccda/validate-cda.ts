@@ -1,5 +1,5 @@
 /**
- * CDA R2 schema validation for tests (issue 9): the SDTC schema of `shared/fixtures/cda-schema`,
+ * CDA R2 schema validation for tests: the SDTC schema of `shared/fixtures/cda-schema`,
  * run by xmllint-wasm (libxml2 compiled to WebAssembly, no native tool needed). xmllint-wasm sees no
  * directories, so the schema's relative include/import paths are flattened to file names in memory.
  *

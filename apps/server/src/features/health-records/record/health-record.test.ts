@@ -34,7 +34,7 @@ describeEachDatabase('health record', (t) => {
       .where(eq(userAccount.username, demoAccounts.patient.username));
     const patientId = account!.patientId;
 
-    // No end: the record still stops at now, so Maria's upcoming visits (issue 11) are not in it.
+    // No end: the record still stops at now, so Maria's upcoming visits are not in it.
     const record = await loadHealthRecord(t.db, patientId, { start: new Date(Date.now() - 365 * day) });
     expect(record.patient.name).toMatchObject({ given: ['Maria', 'Isabel'] });
     expect(record.patient.races).toEqual([{ code: '2106-3', display: 'White', ombGroup: null }]);

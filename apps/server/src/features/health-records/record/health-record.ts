@@ -1,5 +1,5 @@
 /**
- * The patient's health record as one plain value (issue 9): what the C-CDA, the PDF and the health
+ * The patient's health record as one plain value: what the C-CDA, the PDF and the health
  * information page are built from. `loadHealthRecord` reads the tables of the health history,
  * prescriptions, encounters, patient profile and care team directly (features do not import each
  * other); everything here is data, no formatting.

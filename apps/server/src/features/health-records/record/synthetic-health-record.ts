@@ -1,6 +1,6 @@
 /**
- * A large, deterministic health record for tests and the bench (issue 9: "a large synthetic record,
- * hundreds of entries"). Codes are real (the codes the contract's lists and the demo use); names
+ * A large, deterministic health record for tests and the bench: a large synthetic
+ * record of hundreds of entries. Codes are real (the codes the contract's lists and the demo use); names
  * carry characters XML must escape, so a builder that concatenated strings would break here.
  */
 import {

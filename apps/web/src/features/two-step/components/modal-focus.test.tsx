@@ -16,7 +16,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// Issue 7 item 5: a modal opens with focus on its first field, never on its close button.
+// A modal opens with focus on its first field, never on its close button.
 describe('two-step modals open with focus on their first field', () => {
   it('the sign-in code modal focuses the first digit box', async () => {
     mockFetch(() => ({ body: { profiles: [] } }));
