@@ -46,7 +46,11 @@ import {
 import { integrationRoutes } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
-import { createHispClient, type HispClient } from './features/message-transport/hisp-client';
+import {
+  createHispClient,
+  sendsDirectOutside,
+  type HispClient,
+} from './features/message-transport/hisp-client';
 import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
@@ -174,7 +178,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(systemRoutes);
   await app.register(authRoutes, { prefix: apiPrefix.auth });
-  await app.register(patientRoutes, { prefix: apiPrefix.app });
+  // What the portal's set-up adds to the profiles, fixed for the life of the process (cached answers carry it too).
+  await app.register(patientRoutes, { prefix: apiPrefix.app, directSendsOutside: sendsDirectOutside(hisp) });
   await app.register(twoStepRoutes, { prefix: apiPrefix.app });
   await app.register(twoStepLoginRoutes, { prefix: apiPrefix.auth });
   await app.register(practiceMfaRoutes, { prefix: apiPrefix.integration });

@@ -113,6 +113,16 @@ const signedInPages: [string, string, Step?][] = [
       await expect(page.getByText('Address not valid')).toBeVisible();
     },
   ],
+  // The demo server has no HISP: a Direct address at another domain gets the hint under To.
+  [
+    'messages compose hinting that Direct cannot leave the portal',
+    '/messages/compose',
+    async (page) => {
+      await page.getByTestId('compose-to').fill('dr.who@hisp.example.org');
+      await page.getByTestId('compose-subject').focus();
+      await expect(page.getByTestId('compose-to-hint')).toBeVisible();
+    },
+  ],
   [
     'messages compose refusing an attachment',
     '/messages/compose',
@@ -127,6 +137,15 @@ const signedInPages: [string, string, Step?][] = [
     'messages transmit',
     '/messages/transmit?startDate=01/01/2020&endDate=12/31/2020',
     (page) => expect(page.getByTestId('transmit-send')).toBeVisible(),
+  ],
+  [
+    'messages transmit hinting that Direct cannot leave the portal',
+    '/messages/transmit',
+    async (page) => {
+      await page.getByTestId('transmit-to').fill('records@hisp.example.org');
+      await page.getByTestId('transmit-subject').focus();
+      await expect(page.getByTestId('transmit-to-hint')).toBeVisible();
+    },
   ],
   [
     'messages transmit showing its errors',

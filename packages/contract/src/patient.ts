@@ -70,6 +70,14 @@ export const userProfile = z.object({
   bridgePatient: z.boolean(),
   directAddress: z.string().nullable(),
   directServiceEnabled: z.boolean(),
+  /**
+   * Whether a Direct message can leave this portal (a HISP is set up). Without one, a message to a
+   * domain that is not this portal's is kept in Failed, so the screens say so before it is sent.
+   * Not in the spec: added beside its Direct fields; true in sessions stored before it existed.
+   */
+  directSendsOutside: z.boolean().default(true),
+  /** The Direct domain of the patient's practice on this portal (delivered here, without a HISP); null when it has none. */
+  directDomain: z.string().nullable().default(null),
   hasFhirPermission: z.boolean(),
   patientFhirInvite: z.boolean(),
   dermisFirstTimeSetupComplete: z.boolean(),

@@ -13,7 +13,7 @@ import {
   outboundNotConfiguredReason,
   type MessageTransport,
 } from '../features/messages/message-transport';
-import { NoHispClient, type HispClient } from '../features/message-transport/hisp-client';
+import { sendsDirectOutside, type HispClient } from '../features/message-transport/hisp-client';
 import type { Mailer } from '../lib/mail/mailer';
 import type { SettledMail } from '../lib/mail/mail-outbox';
 import type { Db } from '../db/database';
@@ -28,7 +28,7 @@ export function createMessageTransport(deps: {
   return {
     async deliver(message) {
       // No HISP configured: say so rather than report a refusal that never happened.
-      if (message.isDirect && deps.hisp instanceof NoHispClient)
+      if (message.isDirect && !sendsDirectOutside(deps.hisp))
         return { status: 'FAILED', reason: outboundNotConfiguredReason };
       const attachments = await Promise.all(
         message.attachments.map(async (a) => ({

@@ -48,6 +48,8 @@ export const enMessages = {
   'messages.directMessage': 'Direct Message',
   'messages.directHint': 'Sent over Direct, the secure network between health care providers.',
   'messages.emailHint': 'Sent as an e-mail.',
+  'messages.directOutsideHint':
+    'This portal can send Direct messages only to addresses at {domain}. Ask your practice, or send it by e-mail.',
   'messages.addressNotValid': 'Address not valid',
   'messages.subjectRequired': 'Subject is required',
   'messages.attachments': 'Attachments',

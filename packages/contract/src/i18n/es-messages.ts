@@ -47,6 +47,8 @@ export const esMessages: Record<MessagesMessageKey, string> = {
   'messages.directMessage': 'Mensaje Direct',
   'messages.directHint': 'Se envía por Direct, la red segura entre proveedores de salud.',
   'messages.emailHint': 'Se envía como correo electrónico.',
+  'messages.directOutsideHint':
+    'Este portal solo puede enviar mensajes Direct a direcciones de {domain}. Consulte a su consultorio o envíelo por correo electrónico.',
   'messages.addressNotValid': 'La dirección no es válida',
   'messages.subjectRequired': 'El asunto es obligatorio',
   'messages.attachments': 'Archivos adjuntos',

@@ -91,6 +91,14 @@ export class NoHispClient implements HispClient {
   }
 }
 
+/**
+ * Whether a Direct message to another domain can leave the portal: the same test the transport makes
+ * before refusing one (compose/message-transport.ts), so the profile says what a send would find.
+ */
+export function sendsDirectOutside(hisp: HispClient): boolean {
+  return !(hisp instanceof NoHispClient);
+}
+
 export function createHispClient(config: { directSmtpUrl: string | null; environment: string }): HispClient {
   return config.directSmtpUrl
     ? new SmtpHispClient(config.directSmtpUrl, config.environment === 'production')

@@ -7,6 +7,7 @@ import {
   patient,
   patientAddress,
   patientContact,
+  practice,
   responsiblePerson,
   userAccount,
 } from '../../db/schema';
@@ -84,6 +85,10 @@ const patientProfileFields = {
   bridgePatient: patient.bridgePatient,
   directAddress: patient.directAddress,
   directServiceEnabled: patient.directServiceEnabled,
+  // A subquery, not a join: the outer table stays alone, as the contact subqueries expect.
+  directDomain: sql<
+    string | null
+  >`(SELECT pr.direct_domain FROM ${practice} pr WHERE pr.id = "patient"."practice_id")`,
   hasFhirPermission: patient.hasFhirPermission,
   patientFhirInvite: patient.patientFhirInvite,
   firstTimeSetupComplete: patient.firstTimeSetupComplete,

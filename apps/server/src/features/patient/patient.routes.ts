@@ -12,11 +12,11 @@ import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { notFound } from '../../lib/http-error';
 import { authenticate, authenticateWith, authOf } from '../../plugins/authenticate';
 import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
-import { buildPatientProfile, toUserProfile } from './patient.service';
+import { buildPatientProfile, toUserProfile, type ProfileSetup } from './patient.service';
 import { findCallerProfileRevision, findPatientIdByUsername, findUserProfile } from './patient.repository';
 import { UserProfileCache } from './user-profile-cache';
 
-export async function patientRoutes(instance: FastifyInstance): Promise<void> {
+export async function patientRoutes(instance: FastifyInstance, setup: ProfileSetup): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   // The hottest read of the app answers JSON text it made with fast-json-stringify (not a Zod pass
@@ -51,7 +51,7 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
 
       const row = await findUserProfile(app.db, access.patientId, caller.practiceId);
       if (!row) throw notFound();
-      const answer = profileJson(toUserProfile(row));
+      const answer = profileJson(toUserProfile(row, setup));
       if (access.self) ownProfiles.set(access.patientId, row.profileRevision, answer);
       return sendJsonText(reply, answer);
     },
@@ -63,7 +63,7 @@ export async function patientRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: ridParams, response: { 200: patientProfile } },
       preHandler: [authenticate, requirePatientAccess()],
     },
-    async (request) => buildPatientProfile(app.db, accessedPatient(request).patientId),
+    async (request) => buildPatientProfile(app.db, accessedPatient(request).patientId, setup),
   );
 
   return Promise.resolve();

@@ -5,15 +5,27 @@ import { notFound } from '../../lib/http-error';
 import type { findUserProfile } from './patient.repository';
 import { findPatientWithContacts } from './patient.repository';
 
-export async function buildPatientProfile(db: Db, patientId: number): Promise<PatientProfile> {
+/**
+ * What the portal's set-up adds to a profile: whether Direct messages can leave the portal (a HISP
+ * is configured), which the screens need before sending to another domain.
+ */
+export interface ProfileSetup {
+  directSendsOutside: boolean;
+}
+
+export async function buildPatientProfile(
+  db: Db,
+  patientId: number,
+  setup: ProfileSetup,
+): Promise<PatientProfile> {
   const row = await findPatientWithContacts(db, patientId);
   if (!row) throw notFound();
-  return toPatientProfile(row);
+  return toPatientProfile(row, setup);
 }
 
 type PatientRow = NonNullable<Awaited<ReturnType<typeof findPatientWithContacts>>>;
 
-function toPatientProfile(row: PatientRow): PatientProfile {
+function toPatientProfile(row: PatientRow, setup: ProfileSetup): PatientProfile {
   const { contacts, addresses } = row;
   return {
     id: row.id,
@@ -44,6 +56,8 @@ function toPatientProfile(row: PatientRow): PatientProfile {
     bridgePatient: row.bridgePatient,
     directAddress: row.directAddress,
     directServiceEnabled: row.directServiceEnabled,
+    directSendsOutside: setup.directSendsOutside,
+    directDomain: row.directDomain,
     hasFhirPermission: row.hasFhirPermission,
     patientFhirInvite: row.patientFhirInvite,
     dermisFirstTimeSetupComplete: row.firstTimeSetupComplete,
@@ -51,9 +65,9 @@ function toPatientProfile(row: PatientRow): PatientProfile {
 }
 
 /** The contract's userProfile from a row of the user-profile columns (patient.repository.ts). */
-export function toUserProfile(row: UserProfileRow): UserProfile {
+export function toUserProfile(row: UserProfileRow, setup: ProfileSetup): UserProfile {
   return {
-    ...toPatientProfile(row),
+    ...toPatientProfile(row, setup),
     userId: row.userId,
     username: row.username,
     lastChangePasswordDate: row.lastChangePasswordDate?.toISOString() ?? null,

@@ -10,6 +10,7 @@ import {
   userAccount,
 } from '../../db/schema';
 import { useTestApp } from '../../test/app';
+import { givenDirectAddress, givenDirectPractice } from '../../test/direct';
 import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
 import {
@@ -225,5 +226,37 @@ describeEachDatabase('app server: patient calls and the patient-access guard', (
     await givenResponsiblePerson(t.db, foreign, guardian.patientId);
     const session = await signIn(app, 'daniel', guardian.password);
     expect((await getPatient(session.accessToken, foreign)).statusCode).toBe(403);
+  });
+
+  it('the profiles say whether Direct messages can leave the portal, and the practice’s Direct domain', async () => {
+    await givenDirectPractice(t.db, practiceId, 'direct.sunshine.org', 'frontdesk@direct.sunshine.org');
+    await givenDirectAddress(t.db, guardian.patientId, 'daniel.reed@direct.sunshine.org');
+    const direct = { directDomain: 'direct.sunshine.org' };
+    // The answers themselves are read, not the schema's defaults for sessions stored before these fields.
+
+    // No DIRECT_SMTP_URL: a Direct message to another domain would only land in Failed.
+    let session = await signIn(app, 'daniel', guardian.password);
+    let own = (await getByUsername(session.accessToken, 'daniel')).json<Record<string, unknown>>();
+    expect(own).toMatchObject({ ...direct, directSendsOutside: false });
+    let minor = (await getPatient(session.accessToken, minorId)).json<Record<string, unknown>>();
+    expect(minor).toMatchObject({ ...direct, directSendsOutside: false });
+
+    // With a HISP the same calls say it can (the client connects only when a message goes out).
+    app = await newApp({ directSmtpUrl: 'smtp://portal:hisp-pass@127.0.0.1:2525' });
+    session = await signIn(app, 'daniel', guardian.password);
+    own = (await getByUsername(session.accessToken, 'daniel')).json<Record<string, unknown>>();
+    expect(own).toMatchObject({ ...direct, directSendsOutside: true });
+    minor = (await getPatient(session.accessToken, minorId)).json<Record<string, unknown>>();
+    expect(minor).toMatchObject({ ...direct, directSendsOutside: true });
+  });
+
+  it('a practice without a Direct domain answers none', async () => {
+    const session = await signIn(app, 'eve', stranger.password);
+    const response = await getPatient(session.accessToken, stranger.patientId);
+    // The answer itself, not the schema's defaults for sessions stored before these fields.
+    expect(response.json()).toMatchObject({
+      directDomain: null,
+      directSendsOutside: false,
+    });
   });
 });

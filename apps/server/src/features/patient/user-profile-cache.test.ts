@@ -5,7 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { patient, patientAddress, patientContact, responsiblePerson, userAccount } from '../../db/schema';
+import {
+  patient,
+  patientAddress,
+  patientContact,
+  practice,
+  responsiblePerson,
+  userAccount,
+} from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
@@ -246,6 +253,17 @@ describeEachDatabase('getByUsername: the own-profile cache never answers a chang
     await expectSeen(
       () => t.db.delete(responsiblePerson).where(eq(responsiblePerson.id, linkId)),
       (a) => wards(a).length === 0,
+    );
+  });
+
+  it('the Direct domain of the patient’s practice', async () => {
+    await expectSeen(
+      () =>
+        t.db
+          .update(practice)
+          .set({ directDomain: 'direct.changed.example' })
+          .where(eq(practice.id, practiceId)),
+      (a) => a.directDomain === 'direct.changed.example',
     );
   });
 });

@@ -22,6 +22,8 @@ export function userProfileFixture(overrides: Partial<UserProfile> = {}): UserPr
     bridgePatient: false,
     directAddress: null,
     directServiceEnabled: false,
+    directSendsOutside: true,
+    directDomain: null,
     hasFhirPermission: false,
     patientFhirInvite: false,
     dermisFirstTimeSetupComplete: true,

@@ -21,7 +21,12 @@ const person = {
   lastName: 'Gonzalez',
   directAddress: 'maria.gonzalez@direct.dermis.example.org',
   directServiceEnabled: true,
+  directSendsOutside: true,
+  directDomain: 'direct.dermis.example.org',
 };
+
+/** The same person on a portal with no HISP: Direct reaches only the practice's own domain. */
+const localOnly = { ...person, directSendsOutside: false };
 
 const original = {
   id: 31,
@@ -164,7 +169,7 @@ function server(
   });
 }
 
-function renderCompose(route: string) {
+function renderCompose(route: string, who: typeof person = person) {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return renderWithProviders(<></>, {
     route,
@@ -172,7 +177,7 @@ function renderCompose(route: string) {
     routes: (
       <Route
         path="/messages"
-        element={<MessagesLayout patientId={7} base="/messages" actingFor={false} person={person} />}
+        element={<MessagesLayout patientId={7} base="/messages" actingFor={false} person={who} />}
       >
         <Route path="inbox" element={<MessageList slug="inbox" />} />
         <Route path="compose/:type?/:action?/:id?" element={<ComposeFromParams />} />
@@ -220,6 +225,55 @@ describe('Compose', () => {
     const content = await screen.findByTestId<HTMLTextAreaElement>('compose-content');
     expect(content.value).not.toContain('<');
     expect(content.value.endsWith('The results are benign.\nCall us with questions.')).toBe(true);
+  });
+
+  it('says under To, once the field is left, that a Direct message cannot reach an outside domain here', async () => {
+    server();
+    const user = userEvent.setup();
+    renderCompose('/messages/compose', localOnly);
+    const to = await screen.findByTestId('compose-to');
+    const hint =
+      'This portal can send Direct messages only to addresses at direct.dermis.example.org. Ask your practice, or send it by e-mail.';
+    await user.type(to, 'dr.who@hisp.example.org');
+    expect(screen.queryByTestId('compose-to-hint')).not.toBeInTheDocument();
+    await user.tab();
+    expect(to).toHaveAccessibleDescription(hint);
+    // From then on it follows the address as typed: an address at the practice's domain clears it.
+    await user.clear(to);
+    await user.type(to, 'frontdesk@Direct.Dermis.Example.org');
+    expect(screen.queryByTestId('compose-to-hint')).not.toBeInTheDocument();
+    expect(to).not.toHaveAccessibleDescription(hint);
+    await user.clear(to);
+    await user.type(to, 'dr.who@hisp.example.org');
+    expect(screen.getByTestId('compose-to-hint')).toHaveTextContent(hint);
+    // An e-mail leaves by the mail server: no hint; Send stays possible either way.
+    await user.click(screen.getByTestId('compose-direct'));
+    expect(screen.queryByTestId('compose-to-hint')).not.toBeInTheDocument();
+    expect(screen.getByTestId('compose-send')).toBeEnabled();
+  });
+
+  it('gives no hint for an address at the practice’s domain, nor when a HISP is set up', async () => {
+    server();
+    const user = userEvent.setup();
+    const first = renderCompose('/messages/compose', localOnly);
+    await user.type(await screen.findByTestId('compose-to'), 'frontdesk@direct.dermis.example.org');
+    await user.tab();
+    expect(screen.getByTestId('compose-to')).not.toHaveAccessibleDescription();
+    expect(screen.queryByTestId('compose-to-hint')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderCompose('/messages/compose', person);
+    await user.type(await screen.findByTestId('compose-to'), 'dr.who@hisp.example.org');
+    await user.tab();
+    expect(screen.queryByTestId('compose-to-hint')).not.toBeInTheDocument();
+  });
+
+  it('hints at once in a reply to an outside Direct address', async () => {
+    server();
+    renderCompose('/messages/compose/inbox/reply/31', localOnly);
+    expect(await screen.findByTestId('compose-to-hint')).toHaveTextContent(
+      /only to addresses at direct\.dermis\.example\.org/,
+    );
   });
 
   it('keeps what was typed when the address or subject is refused', async () => {

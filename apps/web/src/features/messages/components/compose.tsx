@@ -12,7 +12,13 @@ import { plainContent } from '../html-content';
 import { SendFailureModal, notSent, type SendFailure } from './send-failure';
 import { AttachmentsField, type ComposeAttachment } from './attachments-field';
 import { MessageFields, type MessageFieldValues } from './message-fields';
-import { directAvailable, isListSlug, listTypes, useMessagesScope } from './messages-context';
+import {
+  directAvailable,
+  isListSlug,
+  listTypes,
+  outsideDirectHint,
+  useMessagesScope,
+} from './messages-context';
 
 interface ComposeProps {
   type?: string;
@@ -79,6 +85,8 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const canDirect = directAvailable(scope.person);
   const [direct, setDirect] = useState(canDirect);
   const [to, setTo] = useState(draft?.to ?? '');
+  // A reply's address is already there; a typed one is judged once the patient leaves the field.
+  const [toLeft, setToLeft] = useState(Boolean(draft?.to));
   const [subject, setSubject] = useState(draft?.subject ?? '');
   const [content, setContent] = useState(draft?.content ?? '');
   const [attachments, setAttachments] = useState<ComposeAttachment[]>([]);
@@ -89,6 +97,9 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const [forwardedFor, setForwardedFor] = useState<TransportMode | null>(null);
   const forwarding = forwardId !== undefined && forwardedFor !== mode;
   const uploading = forwarding || attachments.some((a) => a.id === null);
+  // Send stays possible: the profile knows only the practice's own domain, and the server (which
+  // keeps a Failed copy and says why) decides (docs/decisions/196).
+  const toHint = mode === 'direct' && toLeft ? outsideDirectHint(scope.person, to) : null;
 
   // A forward carries the original's attachments: the server copies them for the current channel,
   // and again after a switch of channel (which clears attachments), checked and removable like uploads.
@@ -204,6 +215,8 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
             values={{ to, subject, content }}
             errors={errors}
             onChange={change}
+            onToBlur={() => setToLeft(true)}
+            toHint={toHint}
             contentRows={10}
           />
           <AttachmentsField

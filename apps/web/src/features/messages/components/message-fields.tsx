@@ -1,4 +1,5 @@
 import { TextInput, Textarea } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { t } from '../../../lib/i18n';
 
 export interface MessageFieldValues {
@@ -13,11 +14,23 @@ interface MessageFieldsProps {
   values: MessageFieldValues;
   errors: { to?: string; subject?: string };
   onChange: (field: keyof MessageFieldValues, value: string) => void;
+  /** The patient left the To field (a hint about the address follows what was typed from then on). */
+  onToBlur?: () => void;
+  /** A notice about the To address under the field (linked to it by aria-describedby). */
+  toHint?: string | null;
   contentRows: number;
 }
 
 /** To, subject and message: the part of a message the compose and transmit screens share. */
-export function MessageFields({ idPrefix, values, errors, onChange, contentRows }: MessageFieldsProps) {
+export function MessageFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+  onToBlur,
+  toHint,
+  contentRows,
+}: MessageFieldsProps) {
   return (
     <>
       <TextInput
@@ -28,7 +41,20 @@ export function MessageFields({ idPrefix, values, errors, onChange, contentRows 
         required
         value={values.to}
         onChange={(event) => onChange('to', event.currentTarget.value)}
+        onBlur={onToBlur}
         error={errors.to}
+        // Under the field, where the patient looks after typing the address, in the text colour
+        // with a mark: it tells of a message that would not go, not of the field's format.
+        description={
+          toHint ? (
+            <>
+              <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 4 }} />
+              {toHint}
+            </>
+          ) : undefined
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        descriptionProps={{ 'data-testid': `${idPrefix}-to-hint`, c: 'var(--mantine-color-text)' }}
         data-testid={`${idPrefix}-to`}
       />
       <TextInput

@@ -13,6 +13,8 @@ const person = {
   lastName: 'Gonzalez',
   directAddress: 'maria.gonzalez@direct.dermis.example.org',
   directServiceEnabled: true,
+  directSendsOutside: true,
+  directDomain: 'direct.dermis.example.org',
 };
 
 const fromClinic = {

@@ -1,10 +1,16 @@
 import { createContext, useContext } from 'react';
+import { t } from '../../../lib/i18n';
+import { isAddressValid } from '../format';
 
 export interface MessagesPerson {
   firstName: string;
   lastName: string;
   directAddress: string | null;
   directServiceEnabled: boolean;
+  /** A HISP is set up: Direct messages can go to other domains. */
+  directSendsOutside: boolean;
+  /** The practice's Direct domain on this portal. */
+  directDomain: string | null;
 }
 
 export interface MessagesScope {
@@ -28,6 +34,25 @@ export function useMessagesScope(): MessagesScope {
 /** Spec 002 §2: Direct messaging needs a Direct address and the service enabled (§5). */
 export function directAvailable(person: MessagesPerson | null): boolean {
   return Boolean(person?.directAddress && person.directServiceEnabled);
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * The hint under To when a Direct message to `address` cannot leave the portal: no HISP is set up
+ * and the address is not at the practice's Direct domain (or the person's own address's). The
+ * server would keep it in Failed; said before sending so the patient can ask the practice or choose
+ * e-mail. Null when it can go, or the address is not complete yet. Another practice's domain on the
+ * same portal is not known here (the profile names only the person's own), so this is a hint and
+ * the server stays the judge.
+ */
+export function outsideDirectHint(person: MessagesPerson | null, address: string): string | null {
+  if (!person || person.directSendsOutside || !isAddressValid(address)) return null;
+  const own = [person.directDomain, person.directAddress && domainOf(person.directAddress)]
+    .filter((domain): domain is string => Boolean(domain))
+    .map((domain) => domain.toLowerCase());
+  if (own.length === 0 || own.includes(domainOf(address.trim()))) return null;
+  return t('messages.directOutsideHint', { domain: own[0]! });
 }
 
 export const listTypes = {

@@ -14,7 +14,12 @@ const person = {
   lastName: 'Gonzalez',
   directAddress: 'maria.gonzalez@direct.dermis.example.org',
   directServiceEnabled: true,
+  directSendsOutside: true,
+  directDomain: 'direct.dermis.example.org',
 };
+
+/** The same person on a portal with no HISP: Direct reaches only the practice's own domain. */
+const localOnly = { ...person, directSendsOutside: false };
 
 const check = {
   fileType: 'CCDA_ZIP',
@@ -62,14 +67,14 @@ function server(send: FakeReply, validation: FakeReply = { body: check }) {
   });
 }
 
-function renderTransmit(startDate = '', endDate = '') {
+function renderTransmit(startDate = '', endDate = '', who: typeof person = person) {
   return renderWithProviders(<></>, {
     route: '/messages/transmit',
     path: '/elsewhere',
     routes: (
       <Route
         path="/messages"
-        element={<MessagesLayout patientId={7} base="/messages" actingFor={false} person={person} />}
+        element={<MessagesLayout patientId={7} base="/messages" actingFor={false} person={who} />}
       >
         <Route path="inbox" element={<p>Inbox</p>} />
         <Route path="transmit" element={<Transmit startDate={startDate} endDate={endDate} />} />
@@ -138,6 +143,38 @@ describe('Transmit', () => {
       `The message was not sent; a copy is in Failed. ${reason}`,
     );
     expect(screen.getByTestId('location')).toHaveTextContent('/messages/transmit');
+  });
+
+  it('says under To, once the field is left, that the summary cannot reach an outside Direct domain here', async () => {
+    server({ body: copy });
+    const user = userEvent.setup();
+    renderTransmit('', '', localOnly);
+    const to = await screen.findByTestId('transmit-to');
+    await user.type(to, 'dr.who@hisp.example.org');
+    expect(screen.queryByTestId('transmit-to-hint')).not.toBeInTheDocument();
+    await user.tab();
+    expect(to).toHaveAccessibleDescription(
+      'This portal can send Direct messages only to addresses at direct.dermis.example.org. Ask your practice, or send it by e-mail.',
+    );
+    // By e-mail it can go: the hint goes; Send stays possible either way.
+    await user.click(screen.getByTestId('transmit-email'));
+    expect(screen.queryByTestId('transmit-to-hint')).not.toBeInTheDocument();
+    expect(screen.getByTestId('transmit-send')).toBeEnabled();
+  });
+
+  it('gives no hint for an address at the practice’s domain, nor when a HISP is set up', async () => {
+    server({ body: copy });
+    const user = userEvent.setup();
+    const first = renderTransmit('', '', localOnly);
+    await user.type(await screen.findByTestId('transmit-to'), 'frontdesk@direct.dermis.example.org');
+    await user.tab();
+    expect(screen.getByTestId('transmit-to')).not.toHaveAccessibleDescription();
+    first.unmount();
+
+    renderTransmit('', '', person);
+    await user.type(await screen.findByTestId('transmit-to'), 'dr.who@hisp.example.org');
+    await user.tab();
+    expect(screen.queryByTestId('transmit-to-hint')).not.toBeInTheDocument();
   });
 
   it('goes to the inbox when the summary went out', async () => {

@@ -17,7 +17,7 @@ import { t } from '../../../lib/i18n';
 import { useTransmit, type TransportMode } from '../api/messages';
 import { isAddressValid } from '../format';
 import { MessageFields, type MessageFieldValues } from './message-fields';
-import { directAvailable, useMessagesScope } from './messages-context';
+import { directAvailable, outsideDirectHint, useMessagesScope } from './messages-context';
 import { SendFailureModal, notSent, type SendFailure } from './send-failure';
 
 /** A date as typed: empty is no bound; anything else must be a strict MM/DD/YYYY day. */
@@ -51,6 +51,8 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   const [start, setStart] = useState(startDate);
   const [end, setEnd] = useState(endDate);
   const [to, setTo] = useState('');
+  // Judged once the patient leaves the field, then as they type.
+  const [toLeft, setToLeft] = useState(false);
   const fullName = scope.person ? `${scope.person.firstName} ${scope.person.lastName}` : '';
   const [subject, setSubject] = useState(t('messages.transmitSubject'));
   const [content, setContent] = useState(fullName ? t('messages.transmitContent', { name: fullName }) : '');
@@ -61,6 +63,8 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   const validStart = parseUsDay(start) ? start.trim() : '';
   const validEnd = parseUsDay(end) ? end.trim() : '';
   const attachmentName = healthSummaryFileName(fullName, validStart, validEnd);
+  // A hint, not a block: the server decides and keeps a Failed copy with the reason (docs/decisions/196).
+  const toHint = mode === 'direct' && toLeft ? outsideDirectHint(scope.person, to) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -197,6 +201,8 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
             values={{ to, subject, content }}
             errors={errors}
             onChange={change}
+            onToBlur={() => setToLeft(true)}
+            toHint={toHint}
             contentRows={5}
           />
           <Group gap="xs" wrap="nowrap" data-testid="transmit-attachment">
