@@ -73,7 +73,7 @@ export const enCore = {
   'nav.returnToAccount': 'Return to your account',
   'nav.viewingAccountOf': 'Viewing the account of:',
   'nav.mainMenu': 'Main menu',
-  'nav.profileMenu': 'Profile menu for {name}',
+  'nav.profileMenu': 'profile menu',
 
   // Footer (spec 000 §2)
   'footer.home': 'Home',

@@ -89,7 +89,7 @@ const core = {
   'nav.returnToAccount': 'Volver a su cuenta',
   'nav.viewingAccountOf': 'Está viendo la cuenta de:',
   'nav.mainMenu': 'Menú principal',
-  'nav.profileMenu': 'Menú del perfil de {name}',
+  'nav.profileMenu': 'menú del perfil',
 
   'footer.home': 'Inicio',
   'footer.termsOfUse': 'Condiciones de uso',

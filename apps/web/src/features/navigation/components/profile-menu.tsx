@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Group, Menu } from '@mantine/core';
+import { Group, VisuallyHidden, Menu } from '@mantine/core';
 import { webRoutes, type UserProfile } from '@dermis/contract';
 import { GenderIcon } from '../../../components/icons/person-icons';
 import { LanguageMenuItems } from '../../../components/language-menu-items';
@@ -49,12 +49,14 @@ export function ProfileMenu({
       {...control}
       name="profile"
       testId="profile-menu-button"
-      ariaLabel={t('nav.profileMenu', { name: user.firstName })}
       label={
         <Group gap={6} wrap="nowrap" component="span">
           <GenderIcon gender={user.gender} />
           {user.firstName}
           <UnreadBadge count={unreadMessages} testId="profile-unread-badge" />
+          {/* Named by what it shows, then what it is: no aria-label that could differ from the
+              visible name (WCAG 2.5.3, label in name). */}
+          <VisuallyHidden>{t('nav.profileMenu')}</VisuallyHidden>
         </Group>
       }
     >
