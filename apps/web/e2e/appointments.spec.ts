@@ -383,7 +383,7 @@ test('Samuel is asked to review his profile before the visit, and takes both ans
   await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
   await expect(modal).toHaveCount(0);
   // The name reads as one phrase: no stray space before the comma.
-  const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
+  const bell = page.getByRole('button', { name: /^Notifications \d+ new$/ });
   await bell.click();
   const item = page.getByRole('menuitem', { name: entry });
   await expect(item).toBeVisible();

@@ -25,7 +25,7 @@ export const enAppointments = {
   'appointments.loadingPast': 'Loading past visits',
   'appointments.phone': 'Phone',
   'appointments.website': 'Website',
-  'appointments.websiteOf': '{clinic} website (opens in a new tab)',
+  'appointments.websiteOf': ', {clinic} website (opens in a new tab)',
   'appointments.avatarOf': 'Photo of {name}',
   'appointments.importVcs': 'Import VCS File',
   'appointments.importVcsOf': 'Import VCS File for the visit on {date}',

@@ -29,7 +29,7 @@ export const enHealthInformation = {
   'healthInfo.encounters': 'Encounters',
   'healthInfo.encountersHint': 'Choose a visit to open its complete record in a new window.',
   'healthInfo.listEmpty': 'List is empty',
-  'healthInfo.openEncounter': 'Open the record of the visit on {date} (opens in a new window)',
+  'healthInfo.openEncounter': ', the record of this visit (opens in a new window)',
   'healthInfo.downloaded': '{name} was saved.',
   'healthInfo.section.demographics': 'Demographics',
   'healthInfo.section.allergies': 'Allergies',

@@ -14,8 +14,8 @@ export const enShell = {
   'login.error.codeAlreadyUsed':
     'That code was just used. Please wait for the next code in your authenticator app and enter it.',
   'accountSettings.samePassword': 'The new password must be different from the current password.',
-  'nav.notificationsWithCount.one': 'Notifications, {count} new',
-  'nav.notificationsWithCount.other': 'Notifications, {count} new',
+  'nav.notificationsWithCount.one': 'Notifications {count} new',
+  'nav.notificationsWithCount.other': 'Notifications {count} new',
   'publicCard.helpPhone': 'Need help? Call {practice} at {phone}.',
   'publicCard.helpNoPhone': 'Need help? Please contact your practice.',
   'publicCard.invited':

@@ -22,7 +22,7 @@ export const esAppointments: Record<AppointmentsMessageKey, string> = {
   'appointments.loadingPast': 'Cargando las visitas anteriores',
   'appointments.phone': 'Teléfono',
   'appointments.website': 'Sitio web',
-  'appointments.websiteOf': 'Sitio web de {clinic} (se abre en una pestaña nueva)',
+  'appointments.websiteOf': ', sitio web de {clinic} (se abre en una pestaña nueva)',
   'appointments.avatarOf': 'Foto de {name}',
   'appointments.importVcs': 'Importar archivo VCS',
   'appointments.importVcsOf': 'Importar archivo VCS de la visita del {date}',

@@ -28,7 +28,7 @@ export const esHealthInformation: Record<HealthInformationMessageKey, string> = 
   'healthInfo.encounters': 'Consultas',
   'healthInfo.encountersHint': 'Elija una consulta para abrir su registro completo en una ventana nueva.',
   'healthInfo.listEmpty': 'La lista está vacía',
-  'healthInfo.openEncounter': 'Abrir el registro de la consulta del {date} (se abre en una ventana nueva)',
+  'healthInfo.openEncounter': ', el registro de esta consulta (se abre en una ventana nueva)',
   'healthInfo.downloaded': 'Se guardó {name}.',
   'healthInfo.section.demographics': 'Datos demográficos',
   'healthInfo.section.allergies': 'Alergias',

@@ -14,8 +14,8 @@ export const esShell: Record<ShellMessageKey, string> = {
   'login.error.codeAlreadyUsed':
     'Ese código acaba de usarse. Espere el siguiente código de su aplicación de autenticación e ingréselo.',
   'accountSettings.samePassword': 'La nueva contraseña debe ser distinta de la contraseña actual.',
-  'nav.notificationsWithCount.one': 'Notificaciones, {count} nueva',
-  'nav.notificationsWithCount.other': 'Notificaciones, {count} nuevas',
+  'nav.notificationsWithCount.one': 'Notificaciones {count} nueva',
+  'nav.notificationsWithCount.other': 'Notificaciones {count} nuevas',
   'publicCard.helpPhone': '¿Necesita ayuda? Llame a {practice} al {phone}.',
   'publicCard.helpNoPhone': '¿Necesita ayuda? Comuníquese con su consultorio.',
   'publicCard.invited':

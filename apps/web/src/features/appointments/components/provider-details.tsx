@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { t } from '../../../lib/i18n';
 import type { Appointment } from '../api/appointments';
 import { addressLines, clinicPhone, clinicWebsite, formatPhone, providerName, providersOf } from '../format';
@@ -68,10 +68,11 @@ export function ProviderDetails({ visit }: { visit: Appointment }) {
               target="_blank"
               rel="noopener noreferrer"
               size="sm"
-              aria-label={t('appointments.websiteOf', { clinic: clinic.clinicName })}
               data-testid="clinic-website"
             >
               {website.label}
+              {/* Named by the address it shows, then whose it is: label in name (WCAG 2.5.3). */}
+              <VisuallyHidden>{t('appointments.websiteOf', { clinic: clinic.clinicName })}</VisuallyHidden>
             </Anchor>
           )}
         </Stack>

@@ -13,7 +13,7 @@ import {
   type HealthInfoResponse,
   type MessageKey,
 } from '@dermis/contract';
-import { Anchor, Button, Code, Grid, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Code, Grid, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconEye, IconFileCode, IconFileTypePdf, IconSend } from '@tabler/icons-react';
 import { DayPicker } from '../../../components/day-picker';
 import { EmptyState } from '../../../components/empty-state';
@@ -58,11 +58,12 @@ function EncounterList({ patientId, encounters }: { patientId: number; encounter
               href={`/health-information/view/${patientId}/${e.encounterId}`}
               target="_blank"
               rel="noopener"
-              aria-label={t('healthInfo.openEncounter', { date })}
               data-testid="health-info-encounter"
             >
               <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
               {date}
+              {/* Named by the date it shows, then what it opens: label in name (WCAG 2.5.3). */}
+              <VisuallyHidden>{t('healthInfo.openEncounter')}</VisuallyHidden>
             </Anchor>
             {(e.clinicName || e.providerNames.length > 0) && (
               <Text size="sm" c="dimmed">

@@ -86,7 +86,6 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const [direct, setDirect] = useState(canDirect);
   const [to, setTo] = useState(draft?.to ?? '');
   // A reply's address is already there; a typed one is judged once the patient leaves the field.
-  const [toLeft, setToLeft] = useState(Boolean(draft?.to));
   const [subject, setSubject] = useState(draft?.subject ?? '');
   const [content, setContent] = useState(draft?.content ?? '');
   const [attachments, setAttachments] = useState<ComposeAttachment[]>([]);
@@ -99,7 +98,7 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
   const uploading = forwarding || attachments.some((a) => a.id === null);
   // Send stays possible: the profile knows only the practice's own domain, and the server (which
   // keeps a Failed copy and says why) decides (docs/decisions/196).
-  const toHint = mode === 'direct' && toLeft ? outsideDirectHint(scope.person, to) : null;
+  const toHint = mode === 'direct' ? outsideDirectHint(scope.person, to) : null;
 
   // A forward carries the original's attachments: the server copies them for the current channel,
   // and again after a switch of channel (which clears attachments), checked and removable like uploads.
@@ -215,7 +214,6 @@ function ComposeForm({ draft, action, forwardId }: ComposeFormProps) {
             values={{ to, subject, content }}
             errors={errors}
             onChange={change}
-            onToBlur={() => setToLeft(true)}
             toHint={toHint}
             contentRows={10}
           />

@@ -15,7 +15,6 @@ interface MessageFieldsProps {
   errors: { to?: string; subject?: string };
   onChange: (field: keyof MessageFieldValues, value: string) => void;
   /** The patient left the To field (a hint about the address follows what was typed from then on). */
-  onToBlur?: () => void;
   /** A notice about the To address under the field (linked to it by aria-describedby). */
   toHint?: string | null;
   contentRows: number;
@@ -27,7 +26,6 @@ export function MessageFields({
   values,
   errors,
   onChange,
-  onToBlur,
   toHint,
   contentRows,
 }: MessageFieldsProps) {
@@ -41,7 +39,6 @@ export function MessageFields({
         required
         value={values.to}
         onChange={(event) => onChange('to', event.currentTarget.value)}
-        onBlur={onToBlur}
         error={errors.to}
         // Under the field, where the patient looks after typing the address, in the text colour
         // with a mark: it tells of a message that would not go, not of the field's format.

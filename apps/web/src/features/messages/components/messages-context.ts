@@ -42,7 +42,10 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
  * The hint under To when a Direct message to `address` cannot leave the portal: no HISP is set up
  * and the address is not at the practice's Direct domain (or the person's own address's). The
  * server would keep it in Failed; said before sending so the patient can ask the practice or choose
- * e-mail. Null when it can go, or the address is not complete yet. Another practice's domain on the
+ * e-mail. It shows as the patient types, not when the field is left: a hint appearing on blur moves
+ * the Send button under a click that has already begun. Null when it can go, when the address is not
+ * complete yet, or while its domain is still the beginning of an own one (being typed). Another
+ * practice's domain on the
  * same portal is not known here (the profile names only the person's own), so this is a hint and
  * the server stays the judge.
  */
@@ -51,7 +54,8 @@ export function outsideDirectHint(person: MessagesPerson | null, address: string
   const own = [person.directDomain, person.directAddress && domainOf(person.directAddress)]
     .filter((domain): domain is string => Boolean(domain))
     .map((domain) => domain.toLowerCase());
-  if (own.length === 0 || own.includes(domainOf(address.trim()))) return null;
+  const typed = domainOf(address.trim());
+  if (own.length === 0 || own.some((domain) => domain.startsWith(typed))) return null;
   return t('messages.directOutsideHint', { domain: own[0]! });
 }
 

@@ -52,7 +52,6 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   const [end, setEnd] = useState(endDate);
   const [to, setTo] = useState('');
   // Judged once the patient leaves the field, then as they type.
-  const [toLeft, setToLeft] = useState(false);
   const fullName = scope.person ? `${scope.person.firstName} ${scope.person.lastName}` : '';
   const [subject, setSubject] = useState(t('messages.transmitSubject'));
   const [content, setContent] = useState(fullName ? t('messages.transmitContent', { name: fullName }) : '');
@@ -64,7 +63,7 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
   const validEnd = parseUsDay(end) ? end.trim() : '';
   const attachmentName = healthSummaryFileName(fullName, validStart, validEnd);
   // A hint, not a block: the server decides and keeps a Failed copy with the reason (docs/decisions/196).
-  const toHint = mode === 'direct' && toLeft ? outsideDirectHint(scope.person, to) : null;
+  const toHint = mode === 'direct' ? outsideDirectHint(scope.person, to) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -201,7 +200,6 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
             values={{ to, subject, content }}
             errors={errors}
             onChange={change}
-            onToBlur={() => setToLeft(true)}
             toHint={toHint}
             contentRows={5}
           />

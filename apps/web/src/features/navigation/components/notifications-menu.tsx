@@ -20,12 +20,15 @@ export function NotificationsMenu({
       {...control}
       name="notifications"
       testId="notifications-menu-button"
-      // The button is named as a whole ('Notifications, 2 new'). Built from its parts (the text, then
+      // The button is named as a whole ('Notifications 2 new'). Built from its parts (the text, then
       // a visually hidden suffix), Chromium joins the flex items with a space: 'Notifications , 2 new'.
+      // The name starts with what the button shows, text then badge (label in name, WCAG 2.5.3).
       ariaLabel={notices.length > 0 ? tPlural('nav.notificationsWithCount', notices.length) : undefined}
       label={
         <Group gap={6} wrap="nowrap" component="span">
           {t('nav.notifications')}
+          {/* A real space: the visible text reads 'Notifications 2', as the name begins (a flex gap
+              is no space to a label-in-name check). */}{' '}
           {/* No badge at 0; the badge is for the eye, the count is in the name. */}
           {notices.length > 0 ? (
             <Badge component="span" size="sm" circle color="red.9" aria-hidden="true">
