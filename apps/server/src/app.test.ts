@@ -35,6 +35,7 @@ describeEachDatabase('the HTTP application', (t) => {
       developmentMenu: false,
       mapTileUrl: null,
       mapTileAttribution: null,
+      mapPmtilesUrl: null,
     });
     const withMenu = await newApp({ environment: 'development', developmentMenu: true });
     const config = (await withMenu.inject({ method: 'GET', url: '/api/config' })).json<unknown>();
