@@ -73,7 +73,8 @@ for (const language of ['en', 'es'] as const) {
     );
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await more.scrollIntoViewIfNeeded();
+      // The list re-renders as the layout changes width: scroll once the button is the settled one.
+      await expect(async () => await more.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
       await expect.poll(() => clipped(page, 'pharmacy-show-more'), `clipped at ${width} px`).toBe(false);
       // The whole button is inside the window's width too.
       const box = await more.boundingBox();

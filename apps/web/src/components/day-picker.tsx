@@ -68,6 +68,8 @@ export function DayPicker({
     // 4.5:1 contrast of AA: weekends are drawn like any day and the other months' days are left out.
     weekendDays: [],
     hideOutsideDates: true,
+    // The month and year buttons are named by what they show ('January 2020'): an aria-label such
+    // as 'Choose the month' would not contain their visible text (label in name, WCAG 2.5.3).
     ariaLabels: {
       nextMonth: t('healthInfo.calendar.nextMonth'),
       previousMonth: t('healthInfo.calendar.previousMonth'),
@@ -75,8 +77,6 @@ export function DayPicker({
       previousYear: t('healthInfo.calendar.previousYear'),
       nextDecade: t('healthInfo.calendar.nextDecade'),
       previousDecade: t('healthInfo.calendar.previousDecade'),
-      monthLevelControl: t('healthInfo.calendar.chooseMonth'),
-      yearLevelControl: t('healthInfo.calendar.chooseYear'),
     },
     getDayAriaLabel: dayAriaLabel,
     monthLabelFormat: monthLabel,

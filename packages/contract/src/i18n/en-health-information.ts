@@ -20,8 +20,6 @@ export const enHealthInformation = {
   'healthInfo.calendar.previousYear': 'Previous year',
   'healthInfo.calendar.nextDecade': 'Next decade',
   'healthInfo.calendar.previousDecade': 'Previous decade',
-  'healthInfo.calendar.chooseMonth': 'Choose the month',
-  'healthInfo.calendar.chooseYear': 'Choose the year',
   'healthInfo.view': 'View health info',
   'healthInfo.downloadCcda': 'Download CCDA',
   'healthInfo.downloadPdf': 'Download PDF',

@@ -19,8 +19,6 @@ export const esHealthInformation: Record<HealthInformationMessageKey, string> = 
   'healthInfo.calendar.previousYear': 'Año anterior',
   'healthInfo.calendar.nextDecade': 'Década siguiente',
   'healthInfo.calendar.previousDecade': 'Década anterior',
-  'healthInfo.calendar.chooseMonth': 'Elegir el mes',
-  'healthInfo.calendar.chooseYear': 'Elegir el año',
   'healthInfo.view': 'Ver información de salud',
   'healthInfo.downloadCcda': 'Descargar CCDA',
   'healthInfo.downloadPdf': 'Descargar PDF',
