@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { PatientAccess } from '../app-context';
+import type { Db } from '../db/database';
 import { patient, responsiblePerson } from '../db/schema';
 import { forbidden } from '../lib/http-error';
 import { recordAuditEvent } from './audit';
@@ -23,24 +24,9 @@ export async function assertPatientAccess(
   const caller = authOf(request);
   const patientId = toPatientId(requested);
 
-  if (patientId !== null && patientId === caller.patientId) return { patientId, self: true };
-
   if (patientId !== null) {
-    const [link] = await request.server.db
-      .select({ id: responsiblePerson.id })
-      .from(responsiblePerson)
-      .innerJoin(patient, eq(patient.id, responsiblePerson.patientId))
-      .where(
-        and(
-          eq(responsiblePerson.patientId, patientId),
-          eq(responsiblePerson.responsiblePatientId, caller.patientId),
-          eq(responsiblePerson.active, true),
-          eq(patient.practiceId, caller.practiceId),
-          eq(patient.active, true),
-        ),
-      )
-      .limit(1);
-    if (link) return { patientId, self: false };
+    const access = await patientAccessRule(request.server.db, caller, patientId);
+    if (access) return access;
   }
 
   await recordAccessDenied(request, patientId, {
@@ -50,6 +36,40 @@ export async function assertPatientAccess(
       : {}),
   });
   throw forbidden();
+}
+
+/** Who is acting: the caller's own patient record and practice. */
+export interface AccessCaller {
+  patientId: number;
+  practiceId: number;
+}
+
+/**
+ * The rule itself, for every way in (a portal session, a health app's token): the caller's own record,
+ * or a patient the caller's record is an ACTIVE responsible person for, active and in the caller's
+ * practice. Null means refused; the caller of this function audits and answers the refusal.
+ */
+export async function patientAccessRule(
+  db: Db,
+  caller: AccessCaller,
+  patientId: number,
+): Promise<PatientAccess | null> {
+  if (patientId === caller.patientId) return { patientId, self: true };
+  const [link] = await db
+    .select({ id: responsiblePerson.id })
+    .from(responsiblePerson)
+    .innerJoin(patient, eq(patient.id, responsiblePerson.patientId))
+    .where(
+      and(
+        eq(responsiblePerson.patientId, patientId),
+        eq(responsiblePerson.responsiblePatientId, caller.patientId),
+        eq(responsiblePerson.active, true),
+        eq(patient.practiceId, caller.practiceId),
+        eq(patient.active, true),
+      ),
+    )
+    .limit(1);
+  return link ? { patientId, self: false } : null;
 }
 
 const auditedRequests = new WeakSet<FastifyRequest>();
