@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { entityId, int32, safeString } from './rules';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { entityId, int32, ridParams, safeString } from './rules';
 
 /**
  * Avatar (spec 001 §3 "Avatar", §4, §5, §7): GET `dms/url/avatar/getUploadURL` → {url, s3Id};
@@ -61,3 +64,41 @@ export const avatarS3IdPlaceholder = '{s3Id}';
 export function avatarUrl(template: string, s3Id: string): string {
   return template.replace(avatarS3IdPlaceholder, encodeURIComponent(s3Id));
 }
+
+const avatarFailures = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/**
+ * The avatar calls of spec 001 §7: an upload address (for the caller's account), the avatar
+ * registered on or removed from a profile (through the guard), and the download template.
+ */
+export const avatarCalls = {
+  uploadUrl: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/dms/url/avatar/getUploadURL`,
+    who: who.account,
+    response: uploadUrlResponse,
+  }),
+  add: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/profile/addAvatar`,
+    who: who.patientInBody('profileId'),
+    body: addAvatarRequest,
+    response: avatarInfo,
+    answers: avatarFailures,
+  }),
+  remove: describeCall({
+    method: 'DELETE',
+    path: `${apiPrefix.app}/profile/deleteAvatar/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: avatarInfo,
+    answers: avatarFailures,
+  }),
+  /** A template with {s3Id}, signed for the caller's account. */
+  downloadUrl: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/dms/url/avatar/getDownloadURL`,
+    who: who.account,
+    response: avatarDownloadUrlResponse,
+  }),
+};

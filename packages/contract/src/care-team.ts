@@ -5,7 +5,9 @@
  * directory (the NPPES layout: NPI, names, credential, taxonomies, practice address).
  */
 import { z } from 'zod';
-import { entityId, int32, safeString } from './rules';
+import { describeCall, who } from './call';
+import { apiPrefix } from './routes';
+import { entityId, int32, ridParams, safeString } from './rules';
 
 /** Spec 001 §5 / §9: the care-team search fires when the text is longer than 2 characters. */
 export const careTeamSearchMinLength = 3;
@@ -175,3 +177,30 @@ export function npiCheckDigit(firstNine: string): number {
 export function isValidNpi(npi: string): boolean {
   return /^[12]\d{9}$/.test(npi) && npiCheckDigit(npi.slice(0, 9)) === Number(npi[9]);
 }
+
+/** The care team calls (spec 001 §7): the patient's team, and the provider directory. */
+export const careTeamCalls = {
+  get: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/careteam/getById/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: careTeamResponse,
+  }),
+  /** The whole team, renumbered 1..n, saved in one go. */
+  save: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/careteam/save`,
+    who: who.patientInBody('patientId'),
+    body: saveCareTeamRequest,
+    response: careTeamResponse,
+  }),
+  /** Reads reference data only: names no patient. */
+  searchProviders: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/nppes/search`,
+    who: who.account,
+    body: nppesSearchRequest,
+    response: nppesSearchResponse,
+  }),
+};

@@ -6,6 +6,10 @@
  * consent never changes again.
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { externalIdParams } from './integration';
 import { entityId, safeString } from './rules';
 
 export const consentStatus = z.enum(['PENDING', 'SIGNED', 'IGNORED']);
@@ -201,3 +205,71 @@ export const integrationConsent = z.object({
   evidence: consentEvidence.nullable(),
 });
 export const integrationConsentsResponse = z.object({ consents: z.array(integrationConsent) });
+
+const consentFailures = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const consentIntegrationFailures = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+/**
+ * The consent calls (spec 002 §7). The patient's name a consent or an encounter, not a patient: the
+ * handler runs the access rule on its patient, and an unknown id is refused like a stranger's (403).
+ */
+export const consentsCalls = {
+  getUnsigned: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/consent/getUnsigned`,
+    who: who.account,
+    body: getUnsignedConsentsRequest,
+    response: unsignedConsentsResponse,
+    answers: consentFailures,
+  }),
+  getById: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/consent/getById`,
+    who: who.account,
+    body: getConsentByIdRequest,
+    response: getConsentByIdResponse,
+    answers: consentFailures,
+  }),
+  /** Signs: the responsible person acting is recorded as the signer. */
+  update: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/consent/update`,
+    who: who.account,
+    body: updateConsentRequest,
+    response: updateConsentResponse,
+    answers: consentFailures,
+  }),
+  upsertProfile: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/consent-profiles/:externalId`,
+    who: who.apiKey,
+    summary: 'Create or update a consent form; a changed title or text becomes a new version',
+    params: externalIdParams,
+    body: upsertConsentProfileRequest,
+    response: upsertConsentProfileResponse,
+    answers: { 201: upsertConsentProfileResponse, ...consentIntegrationFailures },
+  }),
+  ofEncounter: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.integration}/encounters/:externalId/consents`,
+    who: who.apiKey,
+    summary: 'The consents of an encounter, with the signature evidence of those signed',
+    params: externalIdParams,
+    response: integrationConsentsResponse,
+    answers: consentIntegrationFailures,
+  }),
+  ofPatient: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.integration}/patients/:externalId/consents`,
+    who: who.apiKey,
+    summary: 'Every consent of a patient, with the signature evidence of those signed',
+    params: externalIdParams,
+    response: integrationConsentsResponse,
+    answers: consentIntegrationFailures,
+  }),
+};

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { entityId, int32Text, safeString } from './rules';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { entityId, int32Text, ridParams, safeString } from './rules';
 
 /**
  * Documents (spec 001 §2, §3 "Document", §5 "Date range", §7): the clinic files them through the
@@ -93,3 +96,36 @@ export const upsertDocumentResponse = z.object({
   externalId: z.string(),
   created: z.boolean(),
 });
+
+/** The document calls: the patient lists and downloads (spec 001 §7), the clinic files. */
+export const documentsCalls = {
+  /** The documents of the patient, newest first. */
+  list: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/dms/getPatientDocuments/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: patientDocumentsResponse,
+  }),
+  /** A signed, expiring link to one document of the patient (the server logs it). */
+  downloadUrl: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/dms/url/getDermisDownloadURL`,
+    who: who.patientInQuery('patientId'),
+    query: documentDownloadUrlQuery,
+    response: documentDownloadUrlResponse,
+    answers: { 403: errorResponse, 404: errorResponse },
+  }),
+  upsert: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/patients/:externalId/documents/:documentExternalId`,
+    who: who.apiKey,
+    summary: 'File or replace a document of a patient, by the clinic’s own document id',
+    description:
+      'The content (base64) must be what mimeType says, checked by its bytes: PDF, PNG, JPEG, GIF, TIFF, XML or plain text.',
+    params: documentExternalIdParams,
+    body: upsertDocumentRequest,
+    response: upsertDocumentResponse,
+    answers: { 201: upsertDocumentResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};

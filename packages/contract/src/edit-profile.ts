@@ -5,6 +5,10 @@
  * from the `field.<name>` label of the failing field.
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { externalIdParams } from './integration';
 import { gender } from './patient';
 import {
   CANADA,
@@ -16,7 +20,7 @@ import {
   stateRequiredCountries,
   UNITED_STATES,
 } from './reference-lists';
-import { entityId, safeString } from './rules';
+import { entityId, ridParams, safeString } from './rules';
 
 export const profileLimits = {
   name: 35,
@@ -439,3 +443,33 @@ export function selectedParents(merged: readonly string[], byGroup: CodesByGroup
   const children = new Set(byGroup.flatMap((g) => g.values));
   return merged.filter((code) => !children.has(code) || byGroup.some((g) => g.group === code));
 }
+
+/** The edit-profile calls: the patient reads and saves the profile, the clinic sets its flags. */
+export const editProfileCalls = {
+  /** Spec 001 §7: everything the edit-profile page shows. */
+  getEditableProfile: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/getEditableProfile/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: editableProfile,
+  }),
+  /** Spec 001 §7: the form's whole profile in (the patient is the body's `id`), the stored profile out. */
+  update: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/update`,
+    who: who.patientInBody('id'),
+    body: profileUpdateRequest,
+    response: profileUpdateResponse,
+  }),
+  setProfileFlags: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/patients/:externalId/profile-flags`,
+    who: who.apiKey,
+    summary: 'Set the LK, imported and non-USA flags of a patient’s profile',
+    params: externalIdParams,
+    body: profileFlagsRequest,
+    response: profileFlagsResponse,
+    answers: { 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};

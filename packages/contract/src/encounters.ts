@@ -4,6 +4,10 @@
  * through the integration API; the appointments pages build on the same shapes.
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { externalIdParams, upsertClinicRequest, upsertClinicResponse } from './integration';
 import { consent, encounterConsentInput } from './consents';
 import { entityId, int32, safeString } from './rules';
 
@@ -104,6 +108,7 @@ export const getEncountersByFilterRequest = z.object({
   sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
   limit: int32.min(1).max(encountersMaxLimit).optional(),
 });
+export type GetEncountersByFilterRequest = z.input<typeof getEncountersByFilterRequest>;
 export const encountersResponse = z.object({
   encounters: z.array(encounter),
   /** How many encounters match the filter, regardless of limit. */
@@ -173,3 +178,65 @@ export const upsertEncounterResponse = z.object({
   externalId: z.string(),
   created: z.boolean(),
 });
+
+const encounterIntegrationFailures = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+/**
+ * The visit calls. setHistoryFinished names an encounter, not a patient: the handler runs the access
+ * rule on the encounter's patient, and an unknown encounter is refused like a stranger's (403).
+ */
+export const encountersCalls = {
+  /** Spec 001 §7: the screening is done. */
+  setHistoryFinished: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/encounter/setHistoryFinished`,
+    who: who.account,
+    body: setHistoryFinishedRequest,
+    response: setHistoryFinishedResponse,
+    answers: { 400: errorResponse, 403: errorResponse },
+  }),
+  /** Spec 002 §7: the patient's visits by date. */
+  getByFilter: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/encounter/getByFilter`,
+    who: who.patientInBody('patientId'),
+    body: getEncountersByFilterRequest,
+    response: encountersResponse,
+    answers: { 400: errorResponse, 403: errorResponse },
+  }),
+  /** The notifications dropdown and start-up modal (decision 100). */
+  getUnfinished: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/encounter/getUnfinished`,
+    who: who.patientInBody('patientId'),
+    body: getUnfinishedEncountersRequest,
+    response: encountersResponse,
+    answers: { 400: errorResponse, 403: errorResponse },
+  }),
+  upsert: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/encounters/:externalId`,
+    who: who.apiKey,
+    summary: 'Create or update an encounter (visit) by external id; its provider roles are replaced',
+    params: externalIdParams,
+    body: upsertEncounterRequest,
+    response: upsertEncounterResponse,
+    answers: { 201: upsertEncounterResponse, ...encounterIntegrationFailures },
+  }),
+  /** The clinics where visits happen. */
+  upsertClinic: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/clinics/:externalId`,
+    who: who.apiKey,
+    summary: 'Create or update a clinic by the clinic system’s id (name, address, phone, website)',
+    params: externalIdParams,
+    body: upsertClinicRequest,
+    response: upsertClinicResponse,
+    answers: { 201: upsertClinicResponse, ...encounterIntegrationFailures },
+  }),
+};

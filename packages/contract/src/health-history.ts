@@ -45,6 +45,10 @@
  *   reason-medication-status-codes) plus three of HL7 medicationrequest-status-reason (CC0).
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { externalIdParams } from './integration';
 import { entityId, int32, safeString } from './rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -826,3 +830,60 @@ export function toItemInput(item: SubjectiveItem): SubjectiveItemInput {
     })),
   };
 }
+
+const historyFailures = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const historyIntegrationFailures = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+/** The health history calls: the patient's screening and history, the clinic's history items. */
+export const healthHistoryCalls = {
+  /** Every history item of the patient, and the templates (spec 001 §7). */
+  getItems: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/subjective/getPatientSubjectiveAndTemplateItems`,
+    who: who.patientInBody('patientId'),
+    body: getPatientSubjectiveAndTemplateItemsRequest,
+    response: patientSubjectiveItemsResponse,
+    answers: historyFailures,
+  }),
+  /** Replaces the listed sections; answers the saved state. */
+  saveItems: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/subjective/savePatientSubjectiveItems`,
+    who: who.patientInBody('patientId'),
+    body: savePatientSubjectiveItemsRequest,
+    response: savePatientSubjectiveItemsResponse,
+    answers: historyFailures,
+  }),
+  /** Set-up belongs to the signed-in account: its own patient, never one it acts for. */
+  completeFirstTimeSetup: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/dermis/completeFirstTimeSetup`,
+    who: who.account,
+    body: completeFirstTimeSetupRequest,
+    response: completeFirstTimeSetupResponse,
+  }),
+  upsertItem: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/history-items/:externalId`,
+    who: who.apiKey,
+    summary: 'Create or update a history item (allergy, medication, problem, …) by external id',
+    params: externalIdParams,
+    body: upsertHistoryItemRequest,
+    response: upsertHistoryItemResponse,
+    answers: { 201: upsertHistoryItemResponse, ...historyIntegrationFailures },
+  }),
+  deleteItem: describeCall({
+    method: 'DELETE',
+    path: `${apiPrefix.integration}/history-items/:externalId`,
+    who: who.apiKey,
+    summary: 'Remove a history item the clinic recorded',
+    params: externalIdParams,
+    response: z.object({ deleted: z.literal(true) }),
+    answers: historyIntegrationFailures,
+  }),
+};

@@ -23,6 +23,7 @@ export * from './prescriptions';
 export * from './encounters';
 export * from './consents';
 export * from './avatar';
+export * from './blobs';
 export * from './documents';
 export * from './insurance';
 export * from './care-team';

@@ -20,7 +20,9 @@
  * addressInformationInfo {streetAddressLn1, city, state, zip, country}.
  */
 import { z } from 'zod';
-import { entityId, int32, safeString } from './rules';
+import { describeCall, who } from './call';
+import { apiPrefix } from './routes';
+import { entityId, int32, ridParams, safeString } from './rules';
 
 /** Spec 001 §9: pharmacy search answers at most 100 pharmacies, type RETAIL. */
 export const pharmacySearchDefaultSize = 100;
@@ -155,3 +157,49 @@ export function formatPharmacyPhone(phone: string | null | undefined): string {
   const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)} - ${ten.slice(6)}` : phone;
 }
+
+/** The pharmacy calls (spec 001 §7, decision 086): favorites of the patient, and the directory. */
+export const pharmaciesCalls = {
+  /** Favorites in the order added. */
+  getFavorites: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/pharmacy/getFavoritePharmaciesByPatientId/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: favoritePharmaciesResponse,
+  }),
+  saveFavorites: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/pharmacy/saveFavoritePharmaciesForPatient`,
+    who: who.patientInBody('patientId'),
+    body: saveFavoritePharmaciesRequest,
+    response: saveFavoritePharmaciesResponse,
+  }),
+  /**
+   * Favorites of `patientId` marked; the spec's request has no patientId, so when it is absent the
+   * server takes the caller's own patient (registered with `patientWhenAbsent: 'caller'`).
+   */
+  search: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/pharmacy/search`,
+    who: who.patientInBody('patientId'),
+    body: pharmacySearchRequest,
+    response: pharmacySearchResponse,
+  }),
+  /** The pharmacies nearest a ZIP, favorites marked, and the ZIP's centroid for the map. */
+  nearby: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/pharmacy/searchByZipCodeMarkFavorite`,
+    who: who.patientInBody('patientId'),
+    body: nearbyPharmaciesRequest,
+    response: nearbyPharmaciesResponse,
+  }),
+  /** A US ZIP's centroid from the bundled list, for the map's home marker: names no patient. */
+  geocodeZip: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/pharmacy/geocodeZip/:zip`,
+    who: who.account,
+    params: geocodeZipParams,
+    response: geocodeZipResponse,
+  }),
+};

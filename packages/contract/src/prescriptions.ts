@@ -7,6 +7,10 @@
  * concept type (with RxNorm, the RXCUI and its term type, e.g. SCD, SBD, IN).
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { externalIdParams } from './integration';
 import { entityId, safeString } from './rules';
 
 export const prescriptionStatus = z.enum(['ACTIVE', 'INACTIVE']);
@@ -105,3 +109,51 @@ export const upsertMonographResponse = z.object({
   fdbDrugType: z.string(),
   created: z.boolean(),
 });
+
+const prescriptionIntegrationFailures = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+/** The prescription calls: the patient reads, the clinic writes prescriptions and drug monographs. */
+export const prescriptionsCalls = {
+  /** The prescriptions the clinic wrote for the patient (read-only). */
+  getHistory: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/prescription/getHistory`,
+    who: who.patientInBody('patientId'),
+    body: getPrescriptionHistoryRequest,
+    response: prescriptionHistoryResponse,
+    answers: { 400: errorResponse, 403: errorResponse },
+  }),
+  /** Drug information of the caller's practice: names no patient. */
+  getEducationMonograph: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/prescription/getPatientEducationMonograph`,
+    who: who.account,
+    body: getPatientEducationMonographRequest,
+    response: patientEducationMonographResponse,
+    answers: { 400: errorResponse, 404: errorResponse },
+  }),
+  upsert: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/prescriptions/:externalId`,
+    who: who.apiKey,
+    summary: 'Create or update a prescription by external id',
+    params: externalIdParams,
+    body: upsertPrescriptionRequest,
+    response: upsertPrescriptionResponse,
+    answers: { 201: upsertPrescriptionResponse, ...prescriptionIntegrationFailures },
+  }),
+  upsertMonograph: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/drug-monographs`,
+    who: who.apiKey,
+    summary: 'Create or update the patient education monograph of a drug (by fdbId and fdbDrugType)',
+    body: upsertMonographRequest,
+    response: upsertMonographResponse,
+    answers: { 201: upsertMonographResponse, ...prescriptionIntegrationFailures },
+  }),
+};

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { externalIdParams } from './integration';
 import { int32 } from './rules';
 
 /**
@@ -17,3 +21,18 @@ export const setEncounterFollowUpResponse = z.object({
   followUpDueAt: z.string().nullable(),
 });
 export type SetEncounterFollowUpResponse = z.infer<typeof setEncounterFollowUpResponse>;
+
+/** The reminder calls: the clinic sets the follow-up behind reminder e-mails (decision 108). */
+export const remindersCalls = {
+  setFollowUp: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/encounters/:externalId/follow-up`,
+    who: who.apiKey,
+    summary:
+      'Set (or clear with null) the days after an encounter when the patient should come back; a reminder to schedule that visit is e-mailed once they have passed with no later visit',
+    params: externalIdParams,
+    body: setEncounterFollowUpRequest,
+    response: setEncounterFollowUpResponse,
+    answers: { 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};

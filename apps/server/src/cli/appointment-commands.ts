@@ -17,11 +17,8 @@ import { and, eq } from 'drizzle-orm';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { encounter } from '../db/schema';
-import {
-  integrationConsents,
-  upsertClinic,
-  upsertConsentProfile,
-} from '../features/encounters/consents.service';
+import { upsertClinic } from '../features/encounters/clinics.repository';
+import { integrationConsents, upsertConsentProfile } from '../features/encounters/consent-forms.service';
 import { patientIdByExternalId } from '../lib/practice-patients';
 import { CliInputError } from './commands';
 import type { InvitationCliIo } from './invitation-commands';

@@ -9,7 +9,7 @@ import type { UpsertDocumentRequest, UpsertInsuranceProfileRequest } from '@derm
 import {
   documentMimeTypes,
   insuranceCalls,
-  integrationRoutes,
+  documentsCalls,
   routePath,
   upsertDocumentRequest,
   upsertInsuranceProfileRequest,
@@ -121,7 +121,7 @@ export function registerFilesCommands(program: Command, io: FilesCliIo): void {
       const describe = (r: { id: number; created: boolean }) =>
         `Document ${r.id} (${options.documentId}) ${r.created ? 'created' : 'replaced'} for patient ${options.patient}: ${input.name}`;
       if (target) {
-        const path = routePath(integrationRoutes.patientDocument, {
+        const path = routePath(documentsCalls.upsert.path, {
           externalId: options.patient,
           documentExternalId: options.documentId,
         });

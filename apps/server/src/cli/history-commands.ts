@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import {
   en,
   historySection,
-  integrationRoutes,
+  encountersCalls,
+  healthHistoryCalls,
+  prescriptionsCalls,
+  routePath,
   translate,
   upsertEncounterRequest,
   upsertHistoryItemRequest,
@@ -385,7 +388,7 @@ export function registerHistoryCommands(
     .action((options: EncounterUpsertOptions) =>
       run(
         {
-          path: `${integrationRoutes.encounters}/${encodeURIComponent(options.externalId)}`,
+          path: routePath(encountersCalls.upsert.path, { externalId: options.externalId }),
           body: () => encounterInput(options, io.readFile),
           done: (answer: Upserted) => describe('Encounter', answer),
         },
@@ -414,7 +417,7 @@ export function registerHistoryCommands(
     .action((options: PrescriptionUpsertOptions) =>
       run(
         {
-          path: `${integrationRoutes.prescriptions}/${encodeURIComponent(options.externalId)}`,
+          path: routePath(prescriptionsCalls.upsert.path, { externalId: options.externalId }),
           body: () => prescriptionInput(options),
           done: (answer: Upserted) => describe('Prescription', answer),
         },
@@ -438,7 +441,7 @@ export function registerHistoryCommands(
     .action((options: MonographUpsertOptions) =>
       run(
         {
-          path: integrationRoutes.drugMonographs,
+          path: prescriptionsCalls.upsertMonograph.path,
           body: () => monographInput(options, readFile),
           done: (answer: { created: boolean }) =>
             `Monograph of ${options.fdbId} ${answer.created ? 'created' : 'updated'}`,
@@ -477,7 +480,7 @@ export function registerHistoryCommands(
     .action((options: HistoryUpsertOptions) =>
       run(
         {
-          path: `${integrationRoutes.historyItems}/${encodeURIComponent(options.externalId)}`,
+          path: routePath(healthHistoryCalls.upsertItem.path, { externalId: options.externalId }),
           body: () => historyInput(options),
           done: (answer: Upserted) => describe('History item', answer),
         },

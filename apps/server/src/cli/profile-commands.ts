@@ -3,7 +3,7 @@
  * practice management system (demographics locked) or living outside the USA. Local mode calls the
  * same service as the integration API; remote mode (--server/--api-key) calls the API.
  */
-import { integrationRoutes, profileFlagsRequest, routePath } from '@dermis/contract';
+import { editProfileCalls, profileFlagsRequest, routePath } from '@dermis/contract';
 import { type Command, InvalidArgumentError } from 'commander';
 import { setProfileFlags } from '../features/edit-profile/edit-profile.service';
 import { patientIdByExternalId } from '../lib/practice-patients';
@@ -60,7 +60,7 @@ export function registerProfileCommands(program: Command, io: InvitationCliIo): 
           return describe(options.patient, await setProfileFlags(db, patientId, body));
         });
       }
-      const path = routePath(integrationRoutes.profileFlags, { externalId: options.patient });
+      const path = routePath(editProfileCalls.setProfileFlags.path, { externalId: options.patient });
       const answer = await callIntegration<Flags>(target, 'PUT', path, body, io.fetch);
       (io.print ?? console.log)(describe(options.patient, answer));
     });

@@ -54,6 +54,11 @@ export interface CallOptions {
   authenticate?: (request: FastifyRequest) => Promise<void>;
   /** Request body limit in bytes, when the call takes more or less than the app's default. */
   bodyLimit?: number;
+  /**
+   * For a `patient` call whose patient field is optional by the spec: when the request leaves it out,
+   * the guard checks the caller's own patient instead (always theirs, so it passes).
+   */
+  patientWhenAbsent?: 'caller';
 }
 
 declare module 'fastify' {
@@ -72,7 +77,7 @@ export function registerCall<const D extends CallDescription>(
   const who = description.who;
   const guards: preValidationAsyncHookHandler[] = [];
   if (who.kind === 'account' || who.kind === 'patient') guards.push(options.authenticate ?? authenticate);
-  if (who.kind === 'patient') guards.push(patientGuard(who.in, who.field));
+  if (who.kind === 'patient') guards.push(patientGuard(who.in, who.field, options.patientWhenAbsent));
   if (who.kind === 'apiKey') guards.push(authenticateApiKey);
 
   app.route({
@@ -104,11 +109,16 @@ export function registerCall<const D extends CallDescription>(
   });
 }
 
-function patientGuard(location: PatientLocation, field: string): preValidationAsyncHookHandler {
+function patientGuard(
+  location: PatientLocation,
+  field: string,
+  whenAbsent?: 'caller',
+): preValidationAsyncHookHandler {
   const part = { path: 'params', body: 'body', query: 'query' } as const;
   return async function patientAccessGuard(request) {
-    const source = request[part[location]];
-    request.patientAccess = await assertPatientAccess(request, valueAtPath(source, field));
+    const named = valueAtPath(request[part[location]], field);
+    const patientId = named === undefined && whenAbsent === 'caller' ? authOf(request).patientId : named;
+    request.patientAccess = await assertPatientAccess(request, patientId);
   };
 }
 

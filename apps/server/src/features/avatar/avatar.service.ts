@@ -4,8 +4,13 @@
  * JPEG or PNG by its magic bytes — before it replaces the patient's avatar. A refused or replaced
  * blob is deleted.
  */
-import type { AddAvatarRequest, AvatarInfo, UploadUrlResponse } from '@dermis/contract';
-import { avatarMaxBytes, avatarMimeTypes, blobRoutes } from '@dermis/contract';
+import type {
+  AddAvatarRequest,
+  AvatarDownloadUrlResponse,
+  AvatarInfo,
+  UploadUrlResponse,
+} from '@dermis/contract';
+import { avatarMaxBytes, avatarMimeTypes, avatarS3IdPlaceholder, blobsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { blobKey, newBlobId } from '../../lib/blob-store/blob-store';
 import { isAvatarImage, sniffContentType } from '../../lib/blob-store/content-type';
@@ -22,10 +27,20 @@ export async function issueAvatarUpload(app: FastifyInstance, userId: number): P
   await recordUpload(app.db, s3Id, userId, new Date(exp * 1000));
   const token = app.blobUrls.sign({ op: 'put', key: blobKey('avatars', s3Id), max: avatarMaxBytes, exp });
   return {
-    url: `${blobRoutes.upload}?t=${token}`,
+    url: `${blobsCalls.upload.path}?t=${token}`,
     s3Id,
     expiresAt: new Date(exp * 1000).toISOString(),
     maxBytes: avatarMaxBytes,
+  };
+}
+
+/** The avatar download template ({s3Id} to fill), signed for the account: it shows what it may see. */
+export function avatarDownloadTemplate(app: FastifyInstance, userId: number): AvatarDownloadUrlResponse {
+  const exp = expiryIn(avatarUrlTtlSeconds);
+  const token = app.blobUrls.sign({ op: 'avatar', uid: userId, exp });
+  return {
+    url: `${blobsCalls.avatar.path.replace(':s3Id', avatarS3IdPlaceholder)}?t=${token}`,
+    expiresAt: new Date(exp * 1000).toISOString(),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The app's blob addresses (/api/blobs/...), for both stores: a signed, expiring token in the path is
- * the whole authorisation (an <img> or a download link cannot send a bearer token), and the bytes pass
- * through the app, so the Content-Security-Policy stays 'self' and an S3 bucket stays private.
+ * The app's blob addresses (contract `blobsCalls`, /api/blobs/...), for both stores, `who.public`: a
+ * signed, expiring token is the whole authorisation (an <img> or a download link cannot send a bearer
+ * token), and the bytes pass through the app, so the Content-Security-Policy stays 'self' and an S3
+ * bucket stays private.
  *
  *   PUT /api/blobs/upload?t=token         the bytes of one upload, once (avatars: a JPEG or PNG by
  *                                          content); a second PUT to the address is refused
@@ -12,102 +13,93 @@
  *
  * The token travels in the query because log lines mask every query value.
  */
-import { avatarMaxBytes, blobRoutes as paths, safeString } from '@dermis/contract';
+import { avatarMaxBytes, blobsCalls } from '@dermis/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { blobKey } from '../../lib/blob-store/blob-store';
 import { isAvatarImage, sniffContentType } from '../../lib/blob-store/content-type';
 import { isAllowedAttachmentContent } from '../../lib/blob-store/attachment-type';
 import { invalidField, notFound } from '../../lib/http-error';
 import { visibleAvatar } from '../../lib/avatar-visibility';
-import { provider } from '../../db/schema';
+import { registerCall } from '../../plugins/register-call';
+import { providerAvatarMimeType } from './blobs.repository';
 import { claimUpload, releaseUpload } from './upload-claim';
-import { eq } from 'drizzle-orm';
 
-const tokenQuery = z.object({ t: safeString.max(2048) });
-const avatarParams = z.object({ s3Id: safeString.max(64) });
-
-export async function blobStoreRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
-  // Uploads carry raw bytes of any declared type; what they are is decided by content below.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: avatarMaxBytes }, (_request, body, done) => {
-    done(null, body);
+export function registerBlobsCalls(app: FastifyInstance): void {
+  // Uploads carry raw bytes of any declared type (their own scope, so only they parse bodies this
+  // way); what they are is decided by content below.
+  void app.register((uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: avatarMaxBytes },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    registerCall(
+      uploads,
+      blobsCalls.upload,
+      async ({ query, request, reply }) => {
+        const claims = app.blobUrls.verify(query.t);
+        if (claims?.op !== 'put') throw notFound();
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          throw invalidField('file', 'server.error.uploadNotFound');
+        const isAttachment = claims.key.startsWith('messages/');
+        if (body.length > claims.max)
+          throw isAttachment
+            ? invalidField('file', 'messages.error.attachmentTooLarge', { name: 'The file' })
+            : invalidField('file', 'server.error.avatarSize');
+        // A message attachment must be one of the allowed families by content (never a program);
+        // dms/file/add then checks the content against the file's name.
+        if (isAttachment && !isAllowedAttachmentContent(body))
+          throw invalidField('file', 'messages.error.attachmentContent', { name: 'The file' });
+        const type = sniffContentType(body);
+        if (claims.key.startsWith('avatars/') && !isAvatarImage(type))
+          throw invalidField('file', 'server.error.avatarType');
+        // Checked bytes stay checked: the address is refused once it has taken its bytes.
+        const upload = await claimUpload(app.db, claims.key);
+        if (!upload) throw invalidField('file', 'server.error.uploadUsed');
+        try {
+          await app.blobs.put(claims.key, body, type ?? 'application/octet-stream');
+        } catch (error) {
+          await releaseUpload(app.db, upload.id);
+          throw error;
+        }
+        return reply.status(204).send();
+      },
+      { bodyLimit: avatarMaxBytes },
+    );
+    return Promise.resolve();
   });
 
-  app.put(
-    paths.upload,
-    { schema: { querystring: tokenQuery }, bodyLimit: avatarMaxBytes },
-    async (request, reply) => {
-      const claims = app.blobUrls.verify(request.query.t);
-      if (claims?.op !== 'put') throw notFound();
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0)
-        throw invalidField('file', 'server.error.uploadNotFound');
-      const isAttachment = claims.key.startsWith('messages/');
-      if (body.length > claims.max)
-        throw isAttachment
-          ? invalidField('file', 'messages.error.attachmentTooLarge', { name: 'The file' })
-          : invalidField('file', 'server.error.avatarSize');
-      // A message attachment must be one of the allowed families by content (never a program);
-      // dms/file/add then checks the content against the file's name.
-      if (isAttachment && !isAllowedAttachmentContent(body))
-        throw invalidField('file', 'messages.error.attachmentContent', { name: 'The file' });
-      const type = sniffContentType(body);
-      if (claims.key.startsWith('avatars/') && !isAvatarImage(type))
-        throw invalidField('file', 'server.error.avatarType');
-      // Checked bytes stay checked: the address is refused once it has taken its bytes.
-      const upload = await claimUpload(app.db, claims.key);
-      if (!upload) throw invalidField('file', 'server.error.uploadUsed');
-      try {
-        await app.blobs.put(claims.key, body, type ?? 'application/octet-stream');
-      } catch (error) {
-        await releaseUpload(app.db, upload.id);
-        throw error;
-      }
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(paths.download, { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const claims = app.blobUrls.verify(request.query.t);
+  registerCall(app, blobsCalls.download, async ({ query, reply }) => {
+    const claims = app.blobUrls.verify(query.t);
     if (claims?.op !== 'get') throw notFound();
     const bytes = await app.blobs.get(claims.key);
     if (!bytes) throw notFound('server.error.documentNotFound');
     return sendBytes(reply, bytes, claims.type, `attachment; ${dispositionName(claims.name)}`);
   });
 
-  app.get(
-    paths.avatar,
-    { schema: { params: avatarParams, querystring: tokenQuery } },
-    async (request, reply) => {
-      const claims = app.blobUrls.verify(request.query.t);
-      if (claims?.op !== 'avatar' || !/^[0-9a-f]{32}$/.test(request.params.s3Id)) throw notFound();
-      const avatar = await visibleAvatar(app.db, claims.uid, request.params.s3Id);
-      if (!avatar) throw notFound();
-      const bytes = await app.blobs.get(blobKey('avatars', request.params.s3Id));
-      if (!bytes) throw notFound();
-      return sendBytes(reply, bytes, avatar.mimeType, 'inline');
-    },
-  );
-
-  app.get(paths.providerAvatar, { schema: { params: avatarParams } }, async (request, reply) => {
-    const { s3Id } = request.params;
-    if (!/^[0-9a-f]{32}$/.test(s3Id)) throw notFound();
-    const [row] = await app.db
-      .select({ mimeType: provider.avatarMimeType })
-      .from(provider)
-      .where(eq(provider.avatarS3Id, s3Id))
-      .limit(1);
-    if (!row?.mimeType) throw notFound();
-    const bytes = await app.blobs.get(blobKey('provider-avatars', s3Id));
+  registerCall(app, blobsCalls.avatar, async ({ params, query, reply }) => {
+    const claims = app.blobUrls.verify(query.t);
+    if (claims?.op !== 'avatar' || !/^[0-9a-f]{32}$/.test(params.s3Id)) throw notFound();
+    const avatar = await visibleAvatar(app.db, claims.uid, params.s3Id);
+    if (!avatar) throw notFound();
+    const bytes = await app.blobs.get(blobKey('avatars', params.s3Id));
     if (!bytes) throw notFound();
-    return sendBytes(reply, bytes, row.mimeType, 'inline');
+    return sendBytes(reply, bytes, avatar.mimeType, 'inline');
   });
 
-  return Promise.resolve();
+  registerCall(app, blobsCalls.providerAvatar, async ({ params, reply }) => {
+    const { s3Id } = params;
+    if (!/^[0-9a-f]{32}$/.test(s3Id)) throw notFound();
+    const mimeType = await providerAvatarMimeType(app.db, s3Id);
+    if (!mimeType) throw notFound();
+    const bytes = await app.blobs.get(blobKey('provider-avatars', s3Id));
+    if (!bytes) throw notFound();
+    return sendBytes(reply, bytes, mimeType, 'inline');
+  });
 }
 
 function sendBytes(reply: FastifyReply, bytes: Buffer, type: string, disposition: string) {

@@ -1,54 +1,45 @@
 /**
- * GET dms/getPatientDocuments/_rid/{id} and GET dms/url/getDermisDownloadURL?patientId&documentId
- * (spec 001 §7), both through the patient-access guard.
+ * Document calls (contract `documentsCalls`): the patient's documents and a signed link to one,
+ * through the patient-access guard (spec 001 §7); the clinic files or replaces a document with its
+ * API key. The demo documents' bytes are written at start when missing (documents.demo.ts).
  */
-import {
-  appRoutes,
-  documentDownloadUrlQuery,
-  documentDownloadUrlResponse,
-  errorResponse,
-  patientDocumentsResponse,
-  ridParams,
-} from '@dermis/contract';
+import { documentMaxBytes, documentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, authOf } from '../../plugins/authenticate';
-import { accessedPatient, requirePatientAccess } from '../../plugins/patient-access';
+import { registerCall } from '../../plugins/register-call';
+import { ensureDemoDocumentBlobs } from './documents.demo';
 import { listDocuments } from './documents.repository';
-import { issueDocumentDownload } from './documents.service';
+import { issueDocumentDownload, upsertDocument } from './documents.service';
 
-export async function documentsRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
+export function registerDocumentsCalls(app: FastifyInstance): void {
+  app.addHook('onReady', async () => {
+    await ensureDemoDocumentBlobs(app.db, app.blobs);
+  });
 
-  app.get(
-    `/${appRoutes.patientDocuments}`,
-    {
-      schema: { params: ridParams, response: { 200: patientDocumentsResponse } },
-      preHandler: requirePatientAccess(),
-    },
-    async (request) => listDocuments(app.db, accessedPatient(request).patientId),
+  registerCall(app, documentsCalls.list, ({ patient }) => listDocuments(app.db, patient.patientId));
+
+  registerCall(app, documentsCalls.downloadUrl, ({ patient, caller, query }) =>
+    issueDocumentDownload(
+      app,
+      { userId: caller.userId, practiceId: caller.practiceId },
+      patient.patientId,
+      query.documentId,
+    ),
   );
 
-  app.get(
-    `/${appRoutes.documentDownloadUrl}`,
-    {
-      schema: {
-        querystring: documentDownloadUrlQuery,
-        response: { 200: documentDownloadUrlResponse, 403: errorResponse, 404: errorResponse },
-      },
-      preHandler: requirePatientAccess((request) => (request.query as { patientId?: unknown }).patientId),
-    },
-    async (request) => {
-      const caller = authOf(request);
-      return issueDocumentDownload(
+  registerCall(
+    app,
+    documentsCalls.upsert,
+    async ({ params, body, practiceId, reply }) => {
+      const result = await upsertDocument(
         app,
-        { userId: caller.userId, practiceId: caller.practiceId },
-        accessedPatient(request).patientId,
-        request.query.documentId,
+        practiceId,
+        params.externalId,
+        params.documentExternalId,
+        body,
       );
+      return reply.status(result.created ? 201 : 200).send(result);
     },
+    // Base64 of the largest document, plus the other fields.
+    { bodyLimit: Math.ceil(documentMaxBytes / 3) * 4 + 64 * 1024 },
   );
-
-  return Promise.resolve();
 }

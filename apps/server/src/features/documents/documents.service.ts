@@ -4,7 +4,7 @@
  * activity log of the patient whose document it is.
  */
 import type { DocumentDownloadUrlResponse, UpsertDocumentRequest } from '@dermis/contract';
-import { blobRoutes, documentMaxBytes } from '@dermis/contract';
+import { blobsCalls, documentMaxBytes } from '@dermis/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
@@ -97,7 +97,7 @@ export async function issueDocumentDownload(
     action: 'DOWNLOAD_DOCUMENT',
   });
   return {
-    url: `${blobRoutes.download}?t=${token}`,
+    url: `${blobsCalls.download.path}?t=${token}`,
     expiresAt: new Date(exp * 1000).toISOString(),
     fileName: document.fileName,
     mimeType: document.mimeType,

@@ -522,6 +522,7 @@ describeEachDatabase('appointments and consents', (t) => {
       ).toMatchObject({
         error: 'VALIDATION_ERROR',
       });
-    expect((await post('encounter/getUnfinished', {})).statusCode).toBe(400);
+    // The guard runs before validation: a request naming no patient is refused, not explained.
+    expect((await post('encounter/getUnfinished', {})).statusCode).toBe(403);
   });
 });

@@ -1,78 +1,56 @@
 /**
- * encounter/setHistoryFinished (spec 001 §7: the screening is done) and encounter/getByFilter (spec
- * 002 §7). setHistoryFinished names an encounter, not a patient: the guard runs on the encounter's
- * patient, and an unknown encounter is refused like a stranger's (403), so ids do not leak.
+ * Visit calls (contract `encountersCalls`): the patient's visits through the guard (spec 002 §7), the
+ * end of a screening (spec 001 §7), and the clinic's encounters and clinics with its API key,
+ * idempotent by the clinic's own ids. setHistoryFinished names an encounter, not a patient: the
+ * access rule runs on the encounter's patient, and an unknown encounter is refused like a stranger's
+ * (403), so ids do not leak.
  */
-import {
-  appRoutes as paths,
-  encountersResponse,
-  errorResponse,
-  getEncountersByFilterRequest,
-  getUnfinishedEncountersRequest,
-  setHistoryFinishedRequest,
-  setHistoryFinishedResponse,
-} from '@dermis/contract';
+import { encountersCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fastSerializerFor200 } from '../../lib/fast-serializer';
-import { authenticate } from '../../plugins/authenticate';
-import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
+import { patientIdByExternalId } from '../../lib/practice-patients';
+import { assertPatientAccess } from '../../plugins/patient-access';
+import { registerCall } from '../../plugins/register-call';
+import { assertOwnClinic, clinicIdByExternalId, upsertClinic } from './clinics.repository';
 import {
   filterEncounters,
   findEncounterPatient,
   setHistoryFinished,
   unfinishedEncounters,
+  upsertEncounter,
 } from './encounters.service';
+import { storeProviderAvatars } from './provider-avatar';
 
-export async function encounterRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
+export function registerEncountersCalls(app: FastifyInstance): void {
+  registerCall(app, encountersCalls.setHistoryFinished, async ({ body, request }) => {
+    const { encounterId, historyFinished } = body;
+    await assertPatientAccess(request, await findEncounterPatient(app.db, encounterId), { encounterId });
+    return setHistoryFinished(app.db, encounterId, historyFinished);
+  });
 
-  app.post(
-    `/${paths.setHistoryFinished}`,
-    {
-      schema: {
-        body: setHistoryFinishedRequest,
-        response: { 200: setHistoryFinishedResponse, 400: errorResponse, 403: errorResponse },
-      },
-    },
-    async (request) => {
-      const { encounterId, historyFinished } = request.body;
-      const owner = await findEncounterPatient(app.db, encounterId);
-      await assertPatientAccess(request, owner, { encounterId });
-      return setHistoryFinished(app.db, encounterId, historyFinished);
-    },
+  // A patient's whole visit list (hundreds of visits with their consents) is the appointments page's
+  // read: the registrar serializes it with fast-json-stringify (decision 045).
+  registerCall(app, encountersCalls.getByFilter, ({ patient, body }) =>
+    filterEncounters(app.db, patient.patientId, body),
   );
 
-  app.post(
-    `/${paths.getEncountersByFilter}`,
-    {
-      schema: {
-        body: getEncountersByFilterRequest,
-        response: { 200: encountersResponse, 400: errorResponse, 403: errorResponse },
-      },
-      // A patient's whole visit list (hundreds of visits with their consents) is the appointments
-      // page's read: fast-json-stringify instead of a Zod pass over every answer (decision 045).
-      serializerCompiler: fastSerializerFor200(encountersResponse),
-      preHandler: requirePatientAccess(),
-    },
-    async (request) => filterEncounters(app.db, accessedPatient(request).patientId, request.body),
-  );
+  registerCall(app, encountersCalls.getUnfinished, async ({ patient }) => {
+    const encounters = await unfinishedEncounters(app.db, patient.patientId);
+    return { encounters, total: encounters.length };
+  });
 
-  app.post(
-    `/${paths.getUnfinishedEncounters}`,
-    {
-      schema: {
-        body: getUnfinishedEncountersRequest,
-        response: { 200: encountersResponse, 400: errorResponse, 403: errorResponse },
-      },
-      preHandler: requirePatientAccess(),
-    },
-    async (request) => {
-      const encounters = await unfinishedEncounters(app.db, accessedPatient(request).patientId);
-      return { encounters, total: encounters.length };
-    },
-  );
+  registerCall(app, encountersCalls.upsert, async ({ params, body, practiceId, reply }) => {
+    const patientId = await patientIdByExternalId(app.db, practiceId, body.patientExternalId);
+    const visit = { ...body };
+    if (visit.clinicExternalId !== null)
+      visit.clinicId = await clinicIdByExternalId(app.db, practiceId, visit.clinicExternalId);
+    else if (visit.clinicId !== null) await assertOwnClinic(app.db, practiceId, visit.clinicId);
+    const avatars = await storeProviderAvatars(app.blobs, visit.providers);
+    const result = await upsertEncounter(app.db, practiceId, patientId, params.externalId, visit, avatars);
+    return reply.status(result.created ? 201 : 200).send(result);
+  });
 
-  return Promise.resolve();
+  registerCall(app, encountersCalls.upsertClinic, async ({ params, body, practiceId, reply }) => {
+    const row = await upsertClinic(app.db, practiceId, params.externalId, body);
+    return reply.status(row.created ? 201 : 200).send(row);
+  });
 }

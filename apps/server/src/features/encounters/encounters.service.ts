@@ -3,7 +3,7 @@
  * clinic's upsert (providers by their own id, roles replaced).
  */
 import {
-  blobRoutes,
+  blobsCalls,
   routePath,
   unfinishedScreeningDays,
   type Encounter,
@@ -15,12 +15,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
-import { consentsByEncounter, syncEncounterConsents, unsignedOf } from './consents.service';
+import { notFound } from '../../lib/http-error';
+import { syncEncounterConsents } from './consent-forms.service';
+import { consentsByEncounter, unsignedOf } from './consent-signing.service';
 import type { ProviderAvatar } from './provider-avatar';
 
 /** Where the web loads a provider's photo: public, named by an unguessable id (decision 101). */
 export function providerAvatarUrl(s3Id: string | null): string | null {
-  return s3Id ? routePath(blobRoutes.providerAvatar, { s3Id }) : null;
+  return s3Id ? routePath(blobsCalls.providerAvatar.path, { s3Id }) : null;
 }
 
 /**
@@ -102,6 +104,21 @@ export async function findEncounterPatient(db: Db, encounterId: number): Promise
     .where(eq(encounter.id, encounterId))
     .limit(1);
   return row?.patientId ?? null;
+}
+
+/** The practice's encounter with that external id; 404 (integration.error.unknownEncounter) otherwise. */
+export async function encounterIdByExternalId(
+  db: Db,
+  practiceId: number,
+  externalId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ id: encounter.id })
+    .from(encounter)
+    .where(and(eq(encounter.practiceId, practiceId), eq(encounter.externalId, externalId)))
+    .limit(1);
+  if (!row) throw notFound('integration.error.unknownEncounter');
+  return row.id;
 }
 
 export async function setHistoryFinished(db: Db, encounterId: number, finished: boolean): Promise<Encounter> {

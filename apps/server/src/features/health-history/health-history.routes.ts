@@ -1,73 +1,40 @@
 /**
- * Health history calls of the app server (spec 001 §7): subjective/getPatientSubjectiveAndTemplateItems,
- * subjective/savePatientSubjectiveItems (through the patient-access guard, patientId in the body) and
- * patient/dermis/completeFirstTimeSetup (the caller's own patient only).
+ * Health history calls (contract `healthHistoryCalls`, spec 001 §7): the patient's history items and
+ * templates through the guard (patientId in the body), the end of first-time set-up (the caller's own
+ * patient only), and the clinic's history items with its API key, idempotent by the clinic's own id.
  */
-import {
-  appRoutes as paths,
-  completeFirstTimeSetupRequest,
-  completeFirstTimeSetupResponse,
-  errorResponse,
-  getPatientSubjectiveAndTemplateItemsRequest,
-  patientSubjectiveItemsResponse,
-  savePatientSubjectiveItemsRequest,
-  savePatientSubjectiveItemsResponse,
-} from '@dermis/contract';
-import { eq, sql } from 'drizzle-orm';
+import { healthHistoryCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { patient } from '../../db/schema';
-import { authenticate, authOf } from '../../plugins/authenticate';
-import { accessedPatient, requirePatientAccess } from '../../plugins/patient-access';
+import { notFound } from '../../lib/http-error';
+import { registerCall } from '../../plugins/register-call';
+import { markFirstTimeSetupComplete } from './health-history.repository';
 import { loadPatientItems, resolveContext, savePatientItems } from './health-history.service';
+import { deleteHistoryItem, upsertHistoryItem } from './history-integration.service';
 
-const failures = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+export function registerHealthHistoryCalls(app: FastifyInstance): void {
+  registerCall(app, healthHistoryCalls.getItems, async ({ patient, body }) => {
+    await resolveContext(app.db, patient.patientId, body.complaintId, body.providerId);
+    return loadPatientItems(app.db, patient.patientId, body.type);
+  });
 
-export async function healthHistoryRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
-
-  app.post(
-    `/${paths.getPatientSubjectiveAndTemplateItems}`,
-    {
-      schema: {
-        body: getPatientSubjectiveAndTemplateItemsRequest,
-        response: { 200: patientSubjectiveItemsResponse, ...failures },
-      },
-      preHandler: requirePatientAccess(),
-    },
-    async (request) => {
-      const { patientId } = accessedPatient(request);
-      await resolveContext(app.db, patientId, request.body.complaintId, request.body.providerId);
-      return loadPatientItems(app.db, patientId, request.body.type);
-    },
+  registerCall(app, healthHistoryCalls.saveItems, ({ patient, body }) =>
+    savePatientItems(app.db, patient.patientId, body),
   );
 
-  app.post(
-    `/${paths.savePatientSubjectiveItems}`,
-    {
-      schema: {
-        body: savePatientSubjectiveItemsRequest,
-        response: { 200: savePatientSubjectiveItemsResponse, ...failures },
-      },
-      preHandler: requirePatientAccess(),
-    },
-    async (request) => savePatientItems(app.db, accessedPatient(request).patientId, request.body),
-  );
+  registerCall(app, healthHistoryCalls.completeFirstTimeSetup, async ({ caller }) => {
+    // Set-up belongs to the signed-in account: its own patient, never one it acts for.
+    await markFirstTimeSetupComplete(app.db, caller.patientId);
+    return { patientId: caller.patientId, dermisFirstTimeSetupComplete: true as const };
+  });
 
-  app.post(
-    `/${paths.completeFirstTimeSetup}`,
-    { schema: { body: completeFirstTimeSetupRequest, response: { 200: completeFirstTimeSetupResponse } } },
-    async (request) => {
-      // Set-up belongs to the signed-in account: its own patient, never one it acts for.
-      const { patientId } = authOf(request);
-      await app.db
-        .update(patient)
-        .set({ firstTimeSetupComplete: true, updatedAt: sql`now()` })
-        .where(eq(patient.id, patientId));
-      return { patientId, dermisFirstTimeSetupComplete: true as const };
-    },
-  );
+  registerCall(app, healthHistoryCalls.upsertItem, async ({ params, body, practiceId, reply }) => {
+    const result = await upsertHistoryItem(app.db, practiceId, params.externalId, body);
+    return reply.status(result.created ? 201 : 200).send(result);
+  });
 
-  return Promise.resolve();
+  registerCall(app, healthHistoryCalls.deleteItem, async ({ params, practiceId }) => {
+    const deleted = await deleteHistoryItem(app.db, practiceId, params.externalId);
+    if (!deleted) throw notFound();
+    return { deleted: true as const };
+  });
 }

@@ -11,7 +11,7 @@ import {
   type AttachmentChannel,
   type AttachmentDownloadResponse,
   type UploadUrlResponse,
-  blobRoutes,
+  blobsCalls,
 } from '@dermis/contract';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -49,7 +49,7 @@ export async function issueAttachmentUpload(
     exp,
   });
   return {
-    url: `${blobRoutes.upload}?t=${token}`,
+    url: `${blobsCalls.upload.path}?t=${token}`,
     s3Id,
     expiresAt: new Date(exp * 1000).toISOString(),
     maxBytes: messageAttachmentMaxBytes,
@@ -188,7 +188,7 @@ export async function issueAttachmentDownload(
     exp,
   });
   return {
-    contentUrl: `${blobRoutes.download}?t=${token}`,
+    contentUrl: `${blobsCalls.download.path}?t=${token}`,
     name: row.name,
     expiresAt: new Date(exp * 1000).toISOString(),
     mimeType: row.mimeType,

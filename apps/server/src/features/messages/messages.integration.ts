@@ -8,7 +8,7 @@
  *        signed download links for attachments.
  */
 import {
-  blobRoutes,
+  blobsCalls,
   errorResponse,
   integrationPracticeMessagesQuery,
   integrationPracticeMessagesResponse,
@@ -120,7 +120,7 @@ export async function messagesIntegrationRoutes(instance: FastifyInstance): Prom
             : null,
         attachments: (attachments.get(r.id) ?? []).map((a) => ({
           ...a,
-          contentUrl: `${api.config.publicUrl}${blobRoutes.download}?t=${api.blobUrls.sign({
+          contentUrl: `${api.config.publicUrl}${blobsCalls.download.path}?t=${api.blobUrls.sign({
             op: 'get',
             key: blobKey('messages', s3Ids.get(a.id) ?? ''),
             name: a.name,

@@ -226,7 +226,8 @@ describeEachDatabase('pharmacies', (t) => {
   it('refuses a bad ZIP with 400, answers an unknown one with no location and no pharmacies, and geocodes ZIPs', async () => {
     for (const zip of ['', '3410', 'ABCDE', '34102-65', 'K1A 0B1', '341021'])
       expect((await nearby(zip)).statusCode, zip).toBe(400);
-    expect((await post('searchByZipCodeMarkFavorite', { zipCode: '34102' })).statusCode).toBe(400);
+    // The guard runs before validation: a request naming no patient is refused, not explained.
+    expect((await post('searchByZipCodeMarkFavorite', { zipCode: '34102' })).statusCode).toBe(403);
     const unknown = await nearby('00000');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ zipCode: '00000', location: null, pharmacies: [] });
@@ -278,9 +279,10 @@ describeEachDatabase('pharmacies', (t) => {
       { searchText: 'pharmacy', specialtyType: 'MAIL_ORDER' },
       { searchText: 'pharmacy', resultSetSize: 101 },
       { searchText: 'pharmacy', resultSetSize: 0 },
-      { searchText: 'pharmacy', patientId: -1 },
     ])
       expect((await search(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    // The guard runs before validation: an id that names no patient is refused, not explained.
+    expect((await search({ searchText: 'pharmacy', patientId: -1 })).statusCode).toBe(403);
     // Signs only: a valid text with no word in it finds nothing rather than everything.
     expect((await search({ searchText: '--' })).json()).toEqual([]);
   });

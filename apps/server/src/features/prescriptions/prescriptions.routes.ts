@@ -1,62 +1,47 @@
 /**
- * prescription/getHistory (patient-scoped, through the guard) and
- * prescription/getPatientEducationMonograph (drug information of the caller's practice).
+ * Prescription calls (contract `prescriptionsCalls`): the patient's prescription history through the
+ * guard, the drug information of the caller's practice, and the clinic's prescriptions and drug
+ * monographs with its API key, idempotent by the clinic's prescription id and by (fdbId, fdbDrugType).
  */
-import {
-  appRoutes as paths,
-  errorResponse,
-  getPatientEducationMonographRequest,
-  getPrescriptionHistoryRequest,
-  patientEducationMonographResponse,
-  prescriptionHistoryResponse,
-} from '@dermis/contract';
+import { prescriptionsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
-import { authenticate, authOf } from '../../plugins/authenticate';
-import { accessedPatient, requirePatientAccess } from '../../plugins/patient-access';
-import { findMonograph, listPrescriptions } from './prescriptions.repository';
+import { patientIdByExternalId } from '../../lib/practice-patients';
+import { registerCall } from '../../plugins/register-call';
+import {
+  findMonograph,
+  listPrescriptions,
+  upsertMonograph,
+  upsertPrescription,
+} from './prescriptions.repository';
 
-export async function prescriptionRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
+export function registerPrescriptionsCalls(app: FastifyInstance): void {
+  registerCall(app, prescriptionsCalls.getHistory, async ({ patient }) => ({
+    patientId: patient.patientId,
+    prescriptions: await listPrescriptions(app.db, patient.patientId),
+  }));
 
-  app.post(
-    `/${paths.getPrescriptionHistory}`,
-    {
-      schema: {
-        body: getPrescriptionHistoryRequest,
-        response: { 200: prescriptionHistoryResponse, 400: errorResponse, 403: errorResponse },
-      },
-      preHandler: requirePatientAccess(),
-    },
-    async (request) => {
-      const { patientId } = accessedPatient(request);
-      return { patientId, prescriptions: await listPrescriptions(app.db, patientId) };
-    },
-  );
+  registerCall(app, prescriptionsCalls.getEducationMonograph, async ({ body, caller }) => {
+    const { fdbId, fdbDrugType, monographFormat } = body;
+    const found = await findMonograph(app.db, caller.practiceId, fdbId, fdbDrugType);
+    if (!found) throw notFound('prescription.error.monograph');
+    return {
+      fdbId,
+      fdbDrugType: found.fdbDrugType,
+      monographFormat,
+      title: found.title,
+      monograph: found.monograph,
+    };
+  });
 
-  app.post(
-    `/${paths.getPatientEducationMonograph}`,
-    {
-      schema: {
-        body: getPatientEducationMonographRequest,
-        response: { 200: patientEducationMonographResponse, 400: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request) => {
-      const { fdbId, fdbDrugType, monographFormat } = request.body;
-      const found = await findMonograph(app.db, authOf(request).practiceId, fdbId, fdbDrugType);
-      if (!found) throw notFound('prescription.error.monograph');
-      return {
-        fdbId,
-        fdbDrugType: found.fdbDrugType,
-        monographFormat,
-        title: found.title,
-        monograph: found.monograph,
-      };
-    },
-  );
+  registerCall(app, prescriptionsCalls.upsert, async ({ params, body, practiceId, reply }) => {
+    const patientId = await patientIdByExternalId(app.db, practiceId, body.patientExternalId);
+    const result = await upsertPrescription(app.db, practiceId, patientId, params.externalId, body);
+    return reply.status(result.created ? 201 : 200).send(result);
+  });
 
-  return Promise.resolve();
+  registerCall(app, prescriptionsCalls.upsertMonograph, async ({ body, practiceId, reply }) => {
+    const result = await upsertMonograph(app.db, practiceId, body);
+    return reply.status(result.created ? 201 : 200).send(result);
+  });
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  appRoutes,
-  encountersResponse,
+  consentsCalls,
+  encountersCalls,
   pastVisitsPageSize,
-  setHistoryFinishedResponse,
-  updateConsentResponse,
   type Consent,
   type Encounter,
+  type GetEncountersByFilterRequest,
+  type UpdateConsentRequest,
 } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
@@ -21,12 +21,8 @@ export const appointmentKeys = {
   unfinished: (patientId: number) => ['encounters', patientId, 'unfinished'] as const,
 };
 
-function getByFilter(client: HttpClient, body: Record<string, unknown>) {
-  return client.request(client.appUrl(appRoutes.getEncountersByFilter), {
-    method: 'POST',
-    body,
-    schema: encountersResponse,
-  });
+function getByFilter(client: HttpClient, body: GetEncountersByFilterRequest) {
+  return client.call(encountersCalls.getByFilter, { body });
 }
 
 /** Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents). */
@@ -81,11 +77,7 @@ export function useUnfinishedVisits(patientId: number, enabled = true) {
     queryKey: appointmentKeys.unfinished(patientId),
     enabled,
     queryFn: async () => {
-      const answer = await client.request(client.appUrl(appRoutes.getUnfinishedEncounters), {
-        method: 'POST',
-        body: { patientId },
-        schema: encountersResponse,
-      });
+      const answer = await client.call(encountersCalls.getUnfinished, { body: { patientId } });
       return answer.encounters;
     },
   });
@@ -97,11 +89,7 @@ export function useSetHistoryFinished(patientId: number) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (encounterId: number) =>
-      client.request(client.appUrl(appRoutes.setHistoryFinished), {
-        method: 'POST',
-        body: { encounterId, historyFinished: true },
-        schema: setHistoryFinishedResponse,
-      }),
+      client.call(encountersCalls.setHistoryFinished, { body: { encounterId, historyFinished: true } }),
     onSuccess: () => queries.invalidateQueries({ queryKey: appointmentKeys.all(patientId) }),
   });
 }
@@ -112,7 +100,11 @@ export const signerCosignerType = 'PATIENT_OR_LEGAL_GUARDIAN' as const;
  * Spec 002 §4: status PENDING, dateModified now, the signature on the PATIENT_OR_LEGAL_GUARDIAN
  * cosigner (added when the consent has none), the whole consent sent.
  */
-export function signedConsent(value: Consent, signature: string, now: Date = new Date()): Consent {
+export function signedConsent(
+  value: Consent,
+  signature: string,
+  now: Date = new Date(),
+): Consent & { status: 'PENDING' } {
   const has = value.cosigners.some((cosigner) => cosigner.type === signerCosignerType);
   const cosigners = has
     ? value.cosigners.map((cosigner) =>
@@ -133,12 +125,7 @@ export function useSignConsent(patientId: number) {
   const client = useApiClient();
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: { consent: Consent }) =>
-      client.request(client.appUrl(appRoutes.updateConsent), {
-        method: 'POST',
-        body,
-        schema: updateConsentResponse,
-      }),
+    mutationFn: (body: UpdateConsentRequest) => client.call(consentsCalls.update, { body }),
     onSuccess: (_answer, { consent: signed }) => {
       queries.setQueryData<Appointment[]>(appointmentKeys.upcoming(patientId), (old) =>
         old?.map((visit) => ({

@@ -1,12 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  appRoutes,
-  avatarDownloadUrlResponse,
-  avatarInfo,
-  routePath,
-  uploadUrlResponse,
-  type AvatarInfo,
-} from '@dermis/contract';
+import { avatarCalls, type AvatarInfo } from '@dermis/contract';
 import { ApiError, useApiClient, type HttpClient } from '../../../lib/api';
 
 /**
@@ -14,34 +7,26 @@ import { ApiError, useApiClient, type HttpClient } from '../../../lib/api';
  * profile/addAvatar; delete by profile id; show through the download template.
  */
 export async function uploadAvatar(client: HttpClient, profileId: number, image: Blob): Promise<AvatarInfo> {
-  const upload = await client.request(client.appUrl(appRoutes.avatarUploadUrl), {
-    schema: uploadUrlResponse,
-  });
+  const upload = await client.call(avatarCalls.uploadUrl);
   const put = await fetch(upload.url, {
     method: 'PUT',
     headers: { 'Content-Type': 'image/png' },
     body: image,
   });
   if (!put.ok) throw new ApiError(put.status, 'UPLOAD_FAILED', '');
-  return client.request(client.appUrl(appRoutes.addAvatar), {
-    method: 'POST',
+  return client.call(avatarCalls.add, {
     body: { profileId, avatarS3Id: upload.s3Id, contentLength: image.size, contentType: 'image/png' },
-    schema: avatarInfo,
   });
 }
 
 export function deleteAvatar(client: HttpClient, profileId: number): Promise<AvatarInfo> {
-  return client.request(client.appUrl(routePath(appRoutes.deleteAvatar, { id: profileId })), {
-    method: 'DELETE',
-    schema: avatarInfo,
-  });
+  return client.call(avatarCalls.remove, { params: { id: String(profileId) } });
 }
 
 export function avatarTemplateQuery(client: HttpClient) {
   return queryOptions({
     queryKey: ['avatar-download-url'],
-    queryFn: () =>
-      client.request(client.appUrl(appRoutes.avatarDownloadUrl), { schema: avatarDownloadUrlResponse }),
+    queryFn: () => client.call(avatarCalls.downloadUrl),
     // The template is signed for an hour; fetch a fresh one well before it ends.
     staleTime: 30 * 60 * 1000,
     refetchInterval: 30 * 60 * 1000,

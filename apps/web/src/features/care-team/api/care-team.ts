@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  appRoutes,
-  careTeamResponse,
-  nppesSearchResponse,
-  routePath,
+  careTeamCalls,
   type CareTeamMember,
   type PatientCareTeam,
   type ProviderDirectoryResult,
@@ -32,9 +29,7 @@ export function careTeamQuery(client: HttpClient, patientId: number) {
     queryKey: careTeamKey(patientId),
     queryFn: async () => {
       try {
-        return await client.request(client.appUrl(routePath(appRoutes.getCareTeam, { id: patientId })), {
-          schema: careTeamResponse,
-        });
+        return await client.call(careTeamCalls.get, { params: { id: String(patientId) } });
       } catch (error) {
         logCareTeamFailure(careTeamLogTexts.fetch, error);
         throw error;
@@ -60,8 +55,7 @@ export function useSaveCareTeam(patientId: number) {
     mutationKey,
     scope: { id: `saveCareTeam-${patientId}` },
     mutationFn: (members: CareTeamMember[]) =>
-      client.request(client.appUrl(appRoutes.saveCareTeam), {
-        method: 'POST',
+      client.call(careTeamCalls.save, {
         body: {
           patientId,
           patientCareTeam: {
@@ -69,7 +63,6 @@ export function useSaveCareTeam(patientId: number) {
             careTeamMembers: members.map((m) => ({ ...m, id: m.id > 0 ? m.id : null })),
           },
         },
-        schema: careTeamResponse,
       }),
     onMutate: async (members: CareTeamMember[]) => {
       await queries.cancelQueries({ queryKey: careTeamKey(patientId) });
@@ -95,10 +88,8 @@ export async function searchProviders(
   searchText: string,
 ): Promise<ProviderDirectoryResult[]> {
   try {
-    return await client.request(client.appUrl(appRoutes.nppesSearch), {
-      method: 'POST',
+    return await client.call(careTeamCalls.searchProviders, {
       body: { searchText, lightBean: true, type: 'PROVIDER', limit: 30 },
-      schema: nppesSearchResponse,
     });
   } catch (error) {
     logCareTeamFailure(careTeamLogTexts.search, error);

@@ -1,19 +1,10 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  appRoutes,
-  documentDownloadUrlResponse,
-  patientDocumentsResponse,
-  routePath,
-  type DocumentDownloadUrlResponse,
-  type PatientDocument,
-} from '@dermis/contract';
+import { documentsCalls, type DocumentDownloadUrlResponse, type PatientDocument } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET dms/getPatientDocuments/_rid/{id}: the documents of the patient being viewed, newest first. */
 export function getPatientDocuments(client: HttpClient, patientId: number): Promise<PatientDocument[]> {
-  return client.request(client.appUrl(routePath(appRoutes.patientDocuments, { id: patientId })), {
-    schema: patientDocumentsResponse,
-  });
+  return client.call(documentsCalls.list, { params: { id: String(patientId) } });
 }
 
 export function patientDocumentsQuery(client: HttpClient, patientId: number) {
@@ -34,10 +25,7 @@ export function getDocumentDownloadUrl(
   patientId: number,
   documentId: number,
 ): Promise<DocumentDownloadUrlResponse> {
-  const query = new URLSearchParams({ patientId: String(patientId), documentId: String(documentId) });
-  return client.request(`${client.appUrl(appRoutes.documentDownloadUrl)}?${query.toString()}`, {
-    schema: documentDownloadUrlResponse,
-  });
+  return client.call(documentsCalls.downloadUrl, { query: { patientId, documentId } });
 }
 
 /** Asks for the link, then lets the browser download the file from it. */

@@ -1,19 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  appRoutes,
-  editableProfile,
-  profileUpdateResponse,
-  routePath,
-  type EditableProfile,
-  type ProfileUpdateInput,
-} from '@dermis/contract';
+import { editProfileCalls, type EditableProfile, type ProfileUpdateInput } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET patient/getEditableProfile/_rid/{id}: everything the edit-profile page shows. */
 export function getEditableProfile(client: HttpClient, patientId: number): Promise<EditableProfile> {
-  return client.request(client.appUrl(routePath(appRoutes.getEditableProfile, { id: patientId })), {
-    schema: editableProfile,
-  });
+  return client.call(editProfileCalls.getEditableProfile, { params: { id: String(patientId) } });
 }
 
 export function editableProfileQuery(client: HttpClient, patientId: number) {
@@ -30,11 +21,7 @@ export function useEditableProfile(patientId: number) {
 
 /** POST patient/update: the form's profile in, the stored profile out. */
 export function updateProfile(client: HttpClient, input: ProfileUpdateInput): Promise<EditableProfile> {
-  return client.request(client.appUrl(appRoutes.updatePatient), {
-    method: 'POST',
-    body: input,
-    schema: profileUpdateResponse,
-  });
+  return client.call(editProfileCalls.update, { body: input });
 }
 
 export function useUpdateProfile() {

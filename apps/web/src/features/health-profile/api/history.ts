@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  appRoutes,
-  patientSubjectiveItemsResponse,
-  savePatientSubjectiveItemsResponse,
+  healthHistoryCalls,
   type HistorySection,
   type PatientSubjectiveItemsResponse,
   type SubjectiveItemInput,
@@ -21,15 +19,13 @@ export function getHistory(
   client: HttpClient,
   context: HistoryContext,
 ): Promise<PatientSubjectiveItemsResponse> {
-  return client.request(client.appUrl(appRoutes.getPatientSubjectiveAndTemplateItems), {
-    method: 'POST',
+  return client.call(healthHistoryCalls.getItems, {
     body: {
       type: 'HISTORY',
       patientId: context.patientId,
       complaintId: context.complaintId ?? null,
       providerId: context.providerId ?? null,
     },
-    schema: patientSubjectiveItemsResponse,
   });
 }
 
@@ -60,8 +56,7 @@ export function useSaveHistory(context: HistoryContext, screening = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ items, sections }: SaveSections) =>
-      client.request(client.appUrl(appRoutes.savePatientSubjectiveItems), {
-        method: 'POST',
+      client.call(healthHistoryCalls.saveItems, {
         body: {
           type: 'HISTORY',
           patientId: context.patientId,
@@ -70,9 +65,8 @@ export function useSaveHistory(context: HistoryContext, screening = false) {
           items,
           sections,
           generateResult: true,
-          ...(screening ? { snomedModelType: 'HISTORY' } : {}),
+          ...(screening ? { snomedModelType: 'HISTORY' as const } : {}),
         },
-        schema: savePatientSubjectiveItemsResponse,
       }),
     onSuccess: (saved) => queryClient.setQueryData(historyQuery(client, context).queryKey, saved),
   });

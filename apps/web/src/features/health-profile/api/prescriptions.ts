@@ -1,10 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  appRoutes,
-  patientEducationMonographResponse,
-  prescriptionHistoryResponse,
-  type Prescription,
-} from '@dermis/contract';
+import { prescriptionsCalls, type Prescription } from '@dermis/contract';
 import { useApiClient } from '../../../lib/api';
 
 /** POST prescription/getHistory {patientId}: the prescriptions the clinic wrote (read-only). */
@@ -12,12 +7,7 @@ export function usePrescriptions(patientId: number) {
   const client = useApiClient();
   return useQuery({
     queryKey: ['prescriptions', patientId],
-    queryFn: () =>
-      client.request(client.appUrl(appRoutes.getPrescriptionHistory), {
-        method: 'POST',
-        body: { patientId },
-        schema: prescriptionHistoryResponse,
-      }),
+    queryFn: () => client.call(prescriptionsCalls.getHistory, { body: { patientId } }),
   });
 }
 
@@ -29,14 +19,12 @@ export function useMonograph(prescription: Prescription | null) {
     enabled: prescription !== null,
     retry: false,
     queryFn: () =>
-      client.request(client.appUrl(appRoutes.getPatientEducationMonograph), {
-        method: 'POST',
+      client.call(prescriptionsCalls.getEducationMonograph, {
         body: {
           fdbId: prescription?.fdbId ?? '',
           fdbDrugType: prescription?.fdbDrugType ?? '',
           monographFormat: 'TEXT_PLAIN',
         },
-        schema: patientEducationMonographResponse,
       }),
   });
 }

@@ -1,4 +1,4 @@
-import { appRoutes, completeFirstTimeSetupResponse, setHistoryFinishedResponse } from '@dermis/contract';
+import { encountersCalls, healthHistoryCalls } from '@dermis/contract';
 import { useApiClient } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session';
 import type { WizardFlow } from '../wizard/steps';
@@ -14,9 +14,7 @@ export function useWizardFinish(flow: WizardFlow) {
   return {
     onFinished: async (): Promise<void> => {
       if (flow.kind !== 'screening' || flow.encounterId === undefined) return;
-      await client.request(client.appUrl(appRoutes.setHistoryFinished), {
-        schema: setHistoryFinishedResponse,
-        method: 'POST',
+      await client.call(encountersCalls.setHistoryFinished, {
         body: { encounterId: flow.encounterId, historyFinished: true },
       });
     },
@@ -24,11 +22,7 @@ export function useWizardFinish(flow: WizardFlow) {
       if (flow.kind !== 'first-time-login') return;
       const user = store.get().user;
       if (!user) return;
-      await client.request(client.appUrl(appRoutes.completeFirstTimeSetup), {
-        method: 'POST',
-        body: {},
-        schema: completeFirstTimeSetupResponse,
-      });
+      await client.call(healthHistoryCalls.completeFirstTimeSetup, { body: {} });
       store.setUser({ ...user, dermisFirstTimeSetupComplete: true });
     },
   };

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  appRoutes,
-  favoritePharmaciesResponse,
-  nearbyPharmaciesResponse,
+  pharmaciesCalls,
   pharmacySearchDefaultSize,
-  pharmacySearchResponse,
-  routePath,
-  saveFavoritePharmaciesResponse,
   type NearbyPharmacies,
   type Pharmacy,
 } from '@dermis/contract';
@@ -22,10 +17,7 @@ const keys = {
 export function favoritePharmaciesQuery(client: HttpClient, patientId: number) {
   return queryOptions({
     queryKey: keys.favorites(patientId),
-    queryFn: () =>
-      client.request(client.appUrl(routePath(appRoutes.getFavoritePharmacies, { id: patientId })), {
-        schema: favoritePharmaciesResponse,
-      }),
+    queryFn: () => client.call(pharmaciesCalls.getFavorites, { params: { id: String(patientId) } }),
   });
 }
 
@@ -41,12 +33,8 @@ export function useNearbyPharmacies(patientId: number, zipCode: string | null) {
   const client = useApiClient();
   return useQuery({
     queryKey: keys.nearby(patientId, zipCode ?? ''),
-    queryFn: () =>
-      client.request(client.appUrl(appRoutes.nearbyPharmacies), {
-        method: 'POST',
-        body: { patientId, zipCode },
-        schema: nearbyPharmaciesResponse,
-      }),
+    // Enabled only with a ZIP code (below).
+    queryFn: () => client.call(pharmaciesCalls.nearby, { body: { patientId, zipCode: zipCode ?? '' } }),
     enabled: zipCode !== null,
   });
 }
@@ -57,10 +45,8 @@ export function usePharmacySearch(patientId: number, searchText: string) {
   return useQuery({
     queryKey: keys.search(patientId, searchText),
     queryFn: () =>
-      client.request(client.appUrl(appRoutes.pharmacySearch), {
-        method: 'POST',
+      client.call(pharmaciesCalls.search, {
         body: { searchText, specialtyType: 'RETAIL', resultSetSize: pharmacySearchDefaultSize, patientId },
-        schema: pharmacySearchResponse,
       }),
     enabled: searchText !== '',
     placeholderData: (previous) => previous,
@@ -84,8 +70,7 @@ export function useSaveFavoritePharmacy(patientId: number) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: ({ pharmacy, change }: { pharmacy: Pharmacy; change: FavoriteChange }) =>
-      client.request(client.appUrl(appRoutes.saveFavoritePharmacies), {
-        method: 'POST',
+      client.call(pharmaciesCalls.saveFavorites, {
         body: {
           patientId,
           patientPharmacyInfoList: [
@@ -100,7 +85,6 @@ export function useSaveFavoritePharmacy(patientId: number) {
               : { pharmacyId: pharmacy.id, changeStatus: change },
           ],
         },
-        schema: saveFavoritePharmaciesResponse,
       }),
     onSuccess: (favorites) => {
       queries.setQueryData(keys.favorites(patientId), favorites);
