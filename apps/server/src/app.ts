@@ -19,7 +19,7 @@ import { accountSettingsRoutes } from './features/account-settings/account-setti
 import { activityLogRoutes } from './features/activity-log/activity-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { registerEditProfile } from './compose/edit-profile';
-import { registerTransmit } from './compose/transmit';
+import { registerTransmitCalls } from './compose/transmit';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { encounterIntegrationRoutes } from './features/encounters/encounters-integration.routes';
 import { reminderIntegrationRoutes } from './features/reminders/reminders-integration.routes';
@@ -33,15 +33,12 @@ import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { pharmacyRoutes } from './features/pharmacies/pharmacies.routes';
 import type { MessageTransport } from './features/messages/message-transport';
 import { createMessageTransport, settleMailedMessage } from './compose/message-transport';
-import { messagesRoutes } from './features/messages/messages.routes';
-import { messagesIntegrationRoutes } from './features/messages/messages.integration';
+import { registerMessagesCalls } from './features/messages/messages.routes';
+import { registerMessagesIntegrationCalls } from './features/messages/messages.integration';
+import { registerClinicalDocumentCalls } from './features/clinical-documents/clinical-documents.routes';
 import {
-  clinicalDocumentIntegrationRoutes,
-  clinicalDocumentRoutes,
-} from './features/clinical-documents/clinical-documents.routes';
-import {
-  fhirInviteIntegrationRoutes,
-  healthInformationRoutes,
+  registerFhirInviteIntegrationCalls,
+  registerHealthInformationCalls,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
@@ -205,15 +202,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(invitationRoutes);
   await app.register(devMailboxRoutes);
   await app.register(filesRoutes);
-  await app.register(healthInformationRoutes, { prefix: apiPrefix.app });
-  await app.register(fhirInviteIntegrationRoutes, { prefix: apiPrefix.integration });
+  registerHealthInformationCalls(app);
+  registerFhirInviteIntegrationCalls(app);
   await app.register(careTeamRoutes, { prefix: apiPrefix.app });
   await app.register(pharmacyRoutes, { prefix: apiPrefix.app });
-  await app.register(clinicalDocumentRoutes, { prefix: apiPrefix.app });
-  await app.register(clinicalDocumentIntegrationRoutes, { prefix: apiPrefix.integration });
-  await registerTransmit(app);
-  await app.register(messagesRoutes, { prefix: apiPrefix.app });
-  await app.register(messagesIntegrationRoutes, { prefix: apiPrefix.integration });
+  registerClinicalDocumentCalls(app);
+  registerTransmitCalls(app);
+  registerMessagesCalls(app);
+  registerMessagesIntegrationCalls(app);
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { parseExportBound, type DirectMessage } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { patient, userAccount } from '../../db/schema';
-import { forbidden, httpError, invalidField } from '../../lib/http-error';
+import { httpError, invalidField } from '../../lib/http-error';
 import { translatorFor } from '../../lib/i18n';
 import { renderMail } from '../../lib/mail/template';
 import { firstActiveEmail } from '../../lib/patient-email';
@@ -51,7 +51,10 @@ export interface TransmitDeps extends SendLimitDeps {
 }
 
 export interface TransmitActor {
-  /** The patient whose summary it is (the guard's answer). */
+  /**
+   * The patient whose summary it is: the registrar's guard checked it, and that the message inside
+   * the request names no other patient.
+   */
   patientId: number;
   /** The signed-in account and its own patient (a responsible person's, when acting). */
   userId: number;
@@ -91,12 +94,9 @@ async function personName(db: Db, patientId: number): Promise<string> {
 export async function transmitByDirect(
   deps: TransmitDeps,
   actor: TransmitActor,
-  input: Common & { fromPatientId?: number; innerPatientId: number },
+  input: Common,
   now: Date = new Date(),
 ): Promise<DirectMessage> {
-  // The inner payload names the same patient as the guarded one, or it is someone else's send.
-  if (input.innerPatientId !== actor.patientId) throw forbidden();
-  if (input.fromPatientId !== undefined && input.fromPatientId !== actor.patientId) throw forbidden();
   const range = transmitRange(input.startDate, input.endDate);
   const [sender] = await deps.db
     .select({ directAddress: patient.directAddress, enabled: patient.directServiceEnabled })
@@ -124,10 +124,9 @@ export async function transmitByDirect(
 export async function transmitByEmail(
   deps: TransmitDeps,
   actor: TransmitActor,
-  input: Common & { innerPatientId: number },
+  input: Common,
   now: Date = new Date(),
 ): Promise<DirectMessage> {
-  if (input.innerPatientId !== actor.patientId) throw forbidden();
   const range = transmitRange(input.startDate, input.endDate);
   const summary = await deps.healthSummaryZip(deps.db, actor.patientId, range, now);
   await countSend(deps, { userId: actor.userId, practiceId: actor.practiceId }, now);
