@@ -19,7 +19,7 @@ import { accountSettingsRoutes } from './features/account-settings/account-setti
 import { activityLogRoutes } from './features/activity-log/activity-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { registerEditProfile } from './compose/edit-profile';
-import { registerTransmitCalls } from './compose/transmit';
+import { transmittedSummaryZip } from './compose/transmit';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { encounterIntegrationRoutes } from './features/encounters/encounters-integration.routes';
 import { reminderIntegrationRoutes } from './features/reminders/reminders-integration.routes';
@@ -32,7 +32,7 @@ import { filesRoutes } from './features/files.routes';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { pharmacyRoutes } from './features/pharmacies/pharmacies.routes';
 import type { MessageTransport } from './features/messages/message-transport';
-import { createMessageTransport, settleMailedMessage } from './compose/message-transport';
+import { createMessageTransport, settleMailedMessage } from './compose/outbound-messages';
 import { registerMessagesCalls } from './features/messages/messages.routes';
 import { registerMessagesIntegrationCalls } from './features/messages/messages.integration';
 import { registerClinicalDocumentCalls } from './features/clinical-documents/clinical-documents.routes';
@@ -43,12 +43,8 @@ import {
 import { integrationRoutes } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
-import {
-  createHispClient,
-  sendsDirectOutside,
-  type HispClient,
-} from './features/message-transport/hisp-client';
-import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
+import { createHispClient, sendsDirectOutside, type HispClient } from './lib/hisp/hisp-client';
+import { startDirectListener, type DirectListener } from './lib/hisp/inbound-listener';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
 import { patientRoutes } from './features/patient/patient.routes';
@@ -97,7 +93,7 @@ export interface AppDeps {
   blobs?: BlobStore;
   /** Outbound Direct; default from DIRECT_SMTP_URL (the HISP) or none (local delivery only). */
   hisp?: HispClient;
-  /** Outbound Direct and e-mail messages; default: nothing leaves the portal (message-transport.ts). */
+  /** Outbound Direct and e-mail messages; default: nothing leaves the portal (messages/message-transport.ts). */
   messageTransport?: MessageTransport;
 }
 
@@ -207,8 +203,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(careTeamRoutes, { prefix: apiPrefix.app });
   await app.register(pharmacyRoutes, { prefix: apiPrefix.app });
   registerClinicalDocumentCalls(app);
-  registerTransmitCalls(app);
-  registerMessagesCalls(app);
+  // The transmit calls attach the health-records feature's summary; features do not import each other.
+  registerMessagesCalls(app, { healthSummaryZip: transmittedSummaryZip });
   registerMessagesIntegrationCalls(app);
   await registerWebApp(app, config.webDist);
 

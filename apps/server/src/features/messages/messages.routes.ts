@@ -7,7 +7,7 @@
 import { messagesCalls, type AttachmentChannel } from '@dermis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../app-context';
-import { countSend } from '../../lib/send-limit';
+import { countSend } from './send-limit';
 import { assertPatientAccess } from '../../plugins/patient-access';
 import { registerCall } from '../../plugins/register-call';
 import { ensureDemoMessageBlobs } from './messages.demo';
@@ -20,13 +20,25 @@ import {
   issueAttachmentUpload,
 } from './messages.attachments';
 import { getMessage, getMessages, markAsRead, sendDirectMessage, sendEmail } from './messages.service';
+import {
+  transmitByDirect,
+  transmitByEmail,
+  type HealthSummaryZipBuilder,
+  type TransmitActor,
+} from './messages.transmit';
 
 /** The owner patient of a message or attachment, checked like any patient the caller names. */
 async function ownerAccess(request: FastifyRequest, owner: number | null) {
   return assertPatientAccess(request, owner, { kind: 'message-item' });
 }
 
-export function registerMessagesCalls(app: FastifyInstance): void {
+/** What the messages calls take from other features (app.ts composes them). */
+export interface MessagesComposition {
+  /** The health-records feature's summary ZIP, which the transmit calls attach. */
+  healthSummaryZip: HealthSummaryZipBuilder;
+}
+
+export function registerMessagesCalls(app: FastifyInstance, composition: MessagesComposition): void {
   // The demo attachment's bytes, written on start when missing (see messages.demo.ts).
   app.addHook('onReady', async () => {
     await ensureDemoMessageBlobs(app.db, app.blobs);
@@ -61,6 +73,44 @@ export function registerMessagesCalls(app: FastifyInstance): void {
   registerCall(app, messagesCalls.sendEmail, async ({ patient, caller, body }) => {
     await countPatientSend(caller);
     return sendEmail(app, patient.patientId, caller.userId, body.patientEmailInfo);
+  });
+
+  const transmitDeps = {
+    db: app.db,
+    blobs: app.blobs,
+    messageTransport: app.messageTransport,
+    counters: app.counters,
+    config: app.config,
+    mailFrom: app.config.mailFrom,
+    healthSummaryZip: composition.healthSummaryZip,
+  };
+  const actorOf = (patientId: number, caller: AuthContext): TransmitActor => ({
+    patientId,
+    userId: caller.userId,
+    callerPatientId: caller.patientId,
+    practiceId: caller.practiceId,
+  });
+
+  registerCall(app, messagesCalls.transmitDirect, ({ patient, caller, body }) => {
+    const { directMessageInfo: info, startDate, endDate } = body;
+    return transmitByDirect(transmitDeps, actorOf(patient.patientId, caller), {
+      to: info.to,
+      subject: info.subject,
+      content: info.content,
+      startDate,
+      endDate,
+    });
+  });
+
+  registerCall(app, messagesCalls.transmitEmail, ({ patient, caller, body }) => {
+    const { patientEmailInfo: info, startDate, endDate } = body;
+    return transmitByEmail(transmitDeps, actorOf(patient.patientId, caller), {
+      to: info.to,
+      subject: info.subject,
+      content: info.content,
+      startDate,
+      endDate,
+    });
   });
 
   const uploadUrl = (channel: AttachmentChannel) =>

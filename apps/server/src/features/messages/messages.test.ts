@@ -1,5 +1,5 @@
 /**
- * Messages (issue 12, spec 002 §3–§9): folders, one message, markAsRead and the unread count, Direct
+ * Messages (spec 002 §3–§9): folders, one message, markAsRead and the unread count, Direct
  * send with local delivery (and the transport seam for everything else), e-mail send, attachments
  * checked by content with signed downloads, a responsible person acting for a minor, and the clinic's
  * integration API (send to a patient with the e-mail notice; read patients' messages to the clinic).

@@ -15,8 +15,8 @@ import { translatorFor } from '../../lib/i18n';
 import { renderMail } from '../../lib/mail/template';
 import { firstActiveEmail } from '../../lib/patient-email';
 import { recordActivity } from '../../plugins/activity-log';
-import { countSend, type SendLimitDeps } from '../../lib/send-limit';
-import type { SendGenerated } from '../../lib/generated-send';
+import { sendGeneratedMessage, type MessagesDeps } from './messages.service';
+import { countSend, type SendLimitDeps } from './send-limit';
 
 /** A range of instants: start inclusive, end exclusive; null bounds are open. */
 export interface TransmitRange {
@@ -25,7 +25,7 @@ export interface TransmitRange {
 }
 
 /**
- * The records feature's health summary ZIP of a range (composed in compose/transmit.ts): the C-CDA
+ * The records feature's health summary ZIP of a range (compose/transmit.ts, handed in by app.ts): the C-CDA
  * zipped and named by the spec's rule. Throws NO_DATA ('Health Information is not available') when
  * the range has no encounter (spec 002 §4 Transmit check).
  */
@@ -42,12 +42,9 @@ export type HealthSummaryZipBuilder = (
   zip: Buffer;
 }>;
 
-export interface TransmitDeps extends SendLimitDeps {
-  db: Db;
+export interface TransmitDeps extends SendLimitDeps, MessagesDeps {
   mailFrom: string;
   healthSummaryZip: HealthSummaryZipBuilder;
-  /** The messages feature's one send path (compose/transmit.ts). */
-  send: SendGenerated;
 }
 
 export interface TransmitActor {
@@ -108,7 +105,7 @@ export async function transmitByDirect(
 
   const summary = await deps.healthSummaryZip(deps.db, actor.patientId, range, now);
   await countSend(deps, { userId: actor.userId, practiceId: actor.practiceId }, now);
-  const sent = await deps.send({
+  const sent = await sendGeneratedMessage(deps, {
     patientId: actor.patientId,
     sentByUserId: actor.userId,
     isDirect: true,
@@ -149,7 +146,7 @@ export async function transmitByEmail(
     ],
   });
   const from = (await firstActiveEmail(deps.db, actor.patientId)) ?? deps.mailFrom;
-  const sent = await deps.send({
+  const sent = await sendGeneratedMessage(deps, {
     patientId: actor.patientId,
     sentByUserId: actor.userId,
     isDirect: false,
