@@ -9,7 +9,7 @@ import type { BlobStore } from './lib/blob-store/blob-store';
 import type { BlobUrlSigner } from './lib/blob-store/signed-url';
 import type { CounterStore } from './lib/counters/counter-store';
 import type { Mailer } from './lib/mail/mailer';
-import type { HispClient } from './features/message-transport/hisp-client';
+import type { HispClient } from './lib/hisp/hisp-client';
 import type { MessageTransport } from './features/messages/message-transport';
 import type { TokenService } from './lib/tokens';
 

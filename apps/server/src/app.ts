@@ -31,29 +31,22 @@ import { registerInsuranceCalls } from './features/insurance/insurance.routes';
 import { registerPharmaciesCalls } from './features/pharmacies/pharmacies.routes';
 import { registerPrescriptionsCalls } from './features/prescriptions/prescriptions.routes';
 import { registerRemindersCalls } from './features/reminders/reminders.routes';
-import { registerTransmit } from './compose/transmit';
+import { transmittedSummaryZip } from './compose/transmit';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import type { MessageTransport } from './features/messages/message-transport';
-import { createMessageTransport, settleMailedMessage } from './compose/message-transport';
-import { messagesRoutes } from './features/messages/messages.routes';
-import { messagesIntegrationRoutes } from './features/messages/messages.integration';
+import { createMessageTransport, settleMailedMessage } from './compose/outbound-messages';
+import { registerMessagesCalls } from './features/messages/messages.routes';
+import { registerMessagesIntegrationCalls } from './features/messages/messages.integration';
+import { registerClinicalDocumentCalls } from './features/clinical-documents/clinical-documents.routes';
 import {
-  clinicalDocumentIntegrationRoutes,
-  clinicalDocumentRoutes,
-} from './features/clinical-documents/clinical-documents.routes';
-import {
-  fhirInviteIntegrationRoutes,
-  healthInformationRoutes,
+  registerFhirInviteIntegrationCalls,
+  registerHealthInformationCalls,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
-import {
-  createHispClient,
-  sendsDirectOutside,
-  type HispClient,
-} from './features/message-transport/hisp-client';
-import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
+import { createHispClient, sendsDirectOutside, type HispClient } from './lib/hisp/hisp-client';
+import { startDirectListener, type DirectListener } from './lib/hisp/inbound-listener';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
 import { patientRoutes } from './features/patient/patient.routes';
@@ -100,7 +93,7 @@ export interface AppDeps {
   blobs?: BlobStore;
   /** Outbound Direct; default from DIRECT_SMTP_URL (the HISP) or none (local delivery only). */
   hisp?: HispClient;
-  /** Outbound Direct and e-mail messages; default: nothing leaves the portal (message-transport.ts). */
+  /** Outbound Direct and e-mail messages; default: nothing leaves the portal (messages/message-transport.ts). */
   messageTransport?: MessageTransport;
 }
 
@@ -207,13 +200,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(practiceBrandingPublicRoutes);
   await app.register(invitationRoutes);
   await app.register(devMailboxRoutes);
-  await app.register(healthInformationRoutes, { prefix: apiPrefix.app });
-  await app.register(fhirInviteIntegrationRoutes, { prefix: apiPrefix.integration });
-  await app.register(clinicalDocumentRoutes, { prefix: apiPrefix.app });
-  await app.register(clinicalDocumentIntegrationRoutes, { prefix: apiPrefix.integration });
-  await registerTransmit(app);
-  await app.register(messagesRoutes, { prefix: apiPrefix.app });
-  await app.register(messagesIntegrationRoutes, { prefix: apiPrefix.integration });
+  registerHealthInformationCalls(app);
+  registerFhirInviteIntegrationCalls(app);
+  registerClinicalDocumentCalls(app);
+  // The transmit calls attach the health-records feature's summary; features do not import each other.
+  registerMessagesCalls(app, { healthSummaryZip: transmittedSummaryZip });
+  registerMessagesIntegrationCalls(app);
   await registerWebApp(app, config.webDist);
 
   return app;

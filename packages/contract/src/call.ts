@@ -20,7 +20,17 @@ export type PatientLocation = 'path' | 'body' | 'query';
 export type Who =
   | { readonly kind: 'public' }
   | { readonly kind: 'account' }
-  | { readonly kind: 'patient'; readonly in: PatientLocation; readonly field: string }
+  | {
+      readonly kind: 'patient';
+      readonly in: PatientLocation;
+      readonly field: string;
+      /**
+       * Other fields of the same part that, when present, must name the same patient (a payload that
+       * repeats the patient inside a nested object): a request naming another one there is refused
+       * by the guard like a stranger, so no handler has to compare ids itself.
+       */
+      readonly also?: readonly string[];
+    }
   | { readonly kind: 'apiKey' }
   | { readonly kind: 'internal' };
 
@@ -35,8 +45,12 @@ export const who = {
   internal: { kind: 'internal' },
   /** A signed-in account acting on the patient named by the path parameter `field`. */
   patientInPath: (field = 'id') => ({ kind: 'patient', in: 'path', field }) as const,
-  /** A signed-in account acting on the patient named by the body field `field` (dotted for nested). */
-  patientInBody: (field = 'patientId') => ({ kind: 'patient', in: 'body', field }) as const,
+  /**
+   * A signed-in account acting on the patient named by the body field `field` (dotted for nested);
+   * `also` lists other body fields that, when present, must name the same patient.
+   */
+  patientInBody: <const A extends readonly string[] = readonly []>(field = 'patientId', also?: A) =>
+    ({ kind: 'patient', in: 'body', field, ...(also ? { also } : {}) }) as const,
   /** A signed-in account acting on the patient named by the query field `field`. */
   patientInQuery: (field = 'patientId') => ({ kind: 'patient', in: 'query', field }) as const,
 } as const;

@@ -5,14 +5,11 @@
  * encounterId and patientId answers the XML in the field `xml`.
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { externalIdParams } from './integration';
+import { apiPrefix } from './routes';
 import { entityId, safeString } from './rules';
-
-export const clinicalDocumentRoutes = {
-  /** App server, bearer token. */
-  view: 'patient/viewCCDADocument',
-  /** Integration API, API key. `:externalId` is the clinic's encounter id. */
-  attach: 'encounters/:externalId/clinical-document',
-} as const;
 
 /** The largest document accepted, in UTF-8 bytes (the largest public C-CDA samples are about 1 MB). */
 export const clinicalDocumentMaxBytes = 8 * 1024 * 1024;
@@ -40,3 +37,33 @@ export const attachClinicalDocumentResponse = z.object({
   created: z.boolean(),
 });
 export type AttachClinicalDocumentResponse = z.infer<typeof attachClinicalDocumentResponse>;
+
+/** The clinical document calls: the patient views, the clinic attaches. */
+export const clinicalDocumentCalls = {
+  view: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/viewCCDADocument`,
+    who: who.patientInBody('patientId'),
+    body: viewCcdaDocumentRequest,
+    response: viewCcdaDocumentResponse,
+    answers: { 400: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  /** `:externalId` is the clinic's encounter id. */
+  attach: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/encounters/:externalId/clinical-document`,
+    who: who.apiKey,
+    summary: 'Attach (or replace) the clinical document (CDA R2 / C-CDA XML) of an encounter',
+    description:
+      'The XML must be well formed, without DOCTYPE, with the root ClinicalDocument in urn:hl7-org:v3. The patient sees it in the complete-record viewer.',
+    params: externalIdParams,
+    body: attachClinicalDocumentRequest,
+    response: attachClinicalDocumentResponse,
+    answers: {
+      201: attachClinicalDocumentResponse,
+      400: errorResponse,
+      401: errorResponse,
+      404: errorResponse,
+    },
+  }),
+};

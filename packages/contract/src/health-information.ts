@@ -6,7 +6,10 @@
  * `GET patient/fhir/getInviteCode?patientId={id}`.
  */
 import { z } from 'zod';
-import { entityId, safeString } from './rules';
+import { describeCall, who } from './call';
+import { externalIdParams } from './integration';
+import { apiPrefix } from './routes';
+import { entityId, ridParams, safeString } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // healthInfo: the five sections of the page
@@ -118,6 +121,51 @@ export const fhirInviteIssueResponse = z.object({
   issuedAt: z.string(),
 });
 export type FhirInviteIssueResponse = z.infer<typeof fhirInviteIssueResponse>;
+export const fhirInviteRevokeResponse = z.object({ patientExternalId: z.string(), revoked: z.boolean() });
+
+/** The health information calls: the patient reads and exports; the clinic issues FHIR invite codes. */
+export const healthInformationCalls = {
+  /** The five sections of the page; `:id` is the patient id. */
+  get: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/healthInfo/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: healthInfoResponse,
+  }),
+  exportCcda: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/exportCCDAByFilter`,
+    who: who.patientInBody('patientId'),
+    body: exportCcdaRequest,
+    response: exportCcdaResponse,
+  }),
+  fhirInviteCode: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/fhir/getInviteCode`,
+    who: who.patientInQuery('patientId'),
+    query: fhirInviteCodeQuery,
+    response: fhirInviteCodeResponse,
+  }),
+  /** `:externalId` is the clinic's patient id. */
+  issueFhirInvite: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/patients/:externalId/fhir-invite`,
+    who: who.apiKey,
+    summary: 'Issue (or reissue) the FHIR invite code a patient gives their health apps',
+    params: externalIdParams,
+    response: fhirInviteIssueResponse,
+    status: 201,
+  }),
+  revokeFhirInvite: describeCall({
+    method: 'DELETE',
+    path: `${apiPrefix.integration}/patients/:externalId/fhir-invite`,
+    who: who.apiKey,
+    summary: 'Revoke the FHIR invite code of a patient',
+    params: externalIdParams,
+    response: fhirInviteRevokeResponse,
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Date rules (spec 001 §5, §9; spec 002 §5 "Transmit dates")

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { blobId } from './avatar';
-import { entityId, int32, int32Text, safeString } from './rules';
+import { blobId, uploadUrlResponse } from './avatar';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { entityId, int32, int32Text, ridParams, safeString } from './rules';
 
 /**
  * Messages (spec 002 §2 "Messages area", §3 "Direct message", "E-mail payload",
@@ -432,3 +435,161 @@ export const integrationPracticeMessagesResponse = z.object({
   /** Pass as `afterId` for the next page; equal to the request's when there is nothing new. */
   lastId: z.number().int(),
 });
+
+/** A message or attachment id in the path (`_rid/{id}` in the spec; named so it is not a patient id). */
+export const messageItemParams = z.object({ itemId: int32Text.pipe(entityId) });
+
+const failures = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
+const integrationFailures = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const app = apiPrefix.app;
+
+/**
+ * The messages calls. A call naming a message or an attachment by its own id is made by a signed-in
+ * account; the handler checks the owner patient of that id through the access rule (an unknown id is
+ * refused like another patient's, so ids cannot be probed). The transmit calls repeat the patient
+ * inside the message; the guard refuses a payload whose inner patient is someone else.
+ */
+export const messagesCalls = {
+  /** One folder, newest first, paged, with the inbox's unread count. */
+  list: describeCall({
+    method: 'POST',
+    path: `${app}/patient/dermis/getMessages`,
+    who: who.patientInBody('patientId'),
+    body: getMessagesRequest,
+    response: getMessagesResponse,
+    answers: failures,
+  }),
+  get: describeCall({
+    method: 'GET',
+    path: `${app}/directMessage/getById/_rid/:itemId`,
+    who: who.account,
+    params: messageItemParams,
+    response: getMessageResponse,
+    answers: failures,
+  }),
+  markAsRead: describeCall({
+    method: 'POST',
+    path: `${app}/directMessage/markAsRead`,
+    who: who.account,
+    body: markAsReadRequest,
+    response: markAsReadResponse,
+    answers: failures,
+  }),
+  /** The inbox badge; `:id` is the patient id. */
+  unreadCount: describeCall({
+    method: 'GET',
+    path: `${app}/directMessage/getUnreadCount/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: unreadCountResponse,
+    answers: failures,
+  }),
+  sendDirect: describeCall({
+    method: 'POST',
+    path: `${app}/directMessage/send`,
+    who: who.patientInBody('directMessageInfo.patientId'),
+    body: sendDirectMessageRequest,
+    response: sendDirectMessageResponse,
+    answers: failures,
+  }),
+  sendEmail: describeCall({
+    method: 'POST',
+    path: `${app}/patient/email/send`,
+    who: who.patientInBody('patientEmailInfo.patientId'),
+    body: sendEmailRequest,
+    response: sendDirectMessageResponse,
+    answers: failures,
+  }),
+  /** Transmit of the health summary by Direct (spec 002 §3 Send payloads). */
+  transmitDirect: describeCall({
+    method: 'POST',
+    path: `${app}/directMessage/sendByFilter`,
+    who: who.patientInBody('patientId', ['directMessageInfo.patientId', 'directMessageInfo.fromPatientId']),
+    body: directSendByFilterRequest,
+    response: sendDirectMessageResponse,
+    answers: failures,
+  }),
+  /** Transmit of the health summary by e-mail. */
+  transmitEmail: describeCall({
+    method: 'POST',
+    path: `${app}/patient/email/sendByFilter`,
+    who: who.patientInBody('patientId', ['patientEmailInfo.patientId']),
+    body: emailSendByFilterRequest,
+    response: sendDirectMessageResponse,
+    answers: failures,
+  }),
+  directUploadUrl: describeCall({
+    method: 'GET',
+    path: `${app}/dms/url/directMessaging/getUploadURL`,
+    who: who.patientInQuery('patientId'),
+    query: attachmentUploadUrlQuery,
+    response: uploadUrlResponse,
+    answers: failures,
+  }),
+  emailUploadUrl: describeCall({
+    method: 'GET',
+    path: `${app}/dms/url/patientEmail/getUploadURL`,
+    who: who.patientInQuery('patientId'),
+    query: attachmentUploadUrlQuery,
+    response: uploadUrlResponse,
+    answers: failures,
+  }),
+  addAttachment: describeCall({
+    method: 'PUT',
+    path: `${app}/dms/file/add`,
+    who: who.patientInBody('patientId'),
+    body: addAttachmentRequest,
+    response: addAttachmentResponse,
+    answers: failures,
+  }),
+  forwardAttachments: describeCall({
+    method: 'POST',
+    path: `${app}/directMessage/forwardAttachments`,
+    who: who.patientInBody('patientId'),
+    body: forwardAttachmentsRequest,
+    response: forwardAttachmentsResponse,
+    answers: failures,
+  }),
+  directAttachment: describeCall({
+    method: 'GET',
+    path: `${app}/directMessage/getAttachment/_rid/:itemId`,
+    who: who.account,
+    params: messageItemParams,
+    response: attachmentDownloadResponse,
+    answers: failures,
+  }),
+  emailAttachment: describeCall({
+    method: 'GET',
+    path: `${app}/patient/email/getAttachment/_rid/:itemId`,
+    who: who.account,
+    params: messageItemParams,
+    response: attachmentDownloadResponse,
+    answers: failures,
+  }),
+  /** The clinic writes to a patient (integration API). */
+  sendToPatient: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/patients/:externalId/direct-messages`,
+    who: who.apiKey,
+    summary: 'Send a secure message from the practice to a patient',
+    description:
+      'The message lands in the patient’s inbox; the patient gets an e-mail “You have a new message” unless they unsubscribed from custom messages (type 4). Attachments (base64, at most 3,500,000 bytes each) must be an allowed type by content.',
+    params: z.object({ externalId: safeString.trim().min(1).max(64) }),
+    body: integrationSendMessageRequest,
+    response: integrationSendMessageResponse,
+    status: 201,
+    answers: integrationFailures,
+  }),
+  /** Messages patients (and, through the HISP, anyone) sent to the practice's Direct address. */
+  practiceInbox: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.integration}/direct-messages`,
+    who: who.apiKey,
+    summary: 'Messages patients sent to the practice',
+    description:
+      'Oldest first after the cursor `afterId`; pass the answer’s `lastId` next time. Attachment links are signed and expire.',
+    query: integrationPracticeMessagesQuery,
+    response: integrationPracticeMessagesResponse,
+    answers: integrationFailures,
+  }),
+};

@@ -22,33 +22,6 @@ export const appRoutes = {
   searchAllergensByName: 'fdb/search/searchAllergensByName',
   searchPrescriptionsByFilter: 'prescription/searchPrescriptionsByFilter',
   searchSnomed: 'subjective/searchSnomed',
-  // Health information and export
-  /** `:id` is the patient id. */
-  healthInfo: 'patient/healthInfo/_rid/:id',
-  exportCcdaByFilter: 'patient/exportCCDAByFilter',
-  /** `?patientId=`. */
-  fhirInviteCode: 'patient/fhir/getInviteCode',
-  // Messages (contract messages.ts)
-  getMessages: 'patient/dermis/getMessages',
-  /** `:id` is the message id. */
-  getDirectMessage: 'directMessage/getById/_rid/:id',
-  markMessageAsRead: 'directMessage/markAsRead',
-  /** `:id` is the patient id. */
-  unreadMessageCount: 'directMessage/getUnreadCount/_rid/:id',
-  sendDirectMessage: 'directMessage/send',
-  sendEmail: 'patient/email/send',
-  directSendByFilter: 'directMessage/sendByFilter',
-  emailSendByFilter: 'patient/email/sendByFilter',
-  /** `?patientId=`. */
-  directMessagingUploadUrl: 'dms/url/directMessaging/getUploadURL',
-  /** `?patientId=`. */
-  patientEmailUploadUrl: 'dms/url/patientEmail/getUploadURL',
-  addMessageFile: 'dms/file/add',
-  forwardMessageAttachments: 'directMessage/forwardAttachments',
-  /** `:id` is the attachment id. */
-  directMessageAttachment: 'directMessage/getAttachment/_rid/:id',
-  /** `:id` is the attachment id. */
-  patientEmailAttachment: 'patient/email/getAttachment/_rid/:id',
 } as const;
 
 /** Fills the `:name` parameters of a route template, encoding each value. */
@@ -62,12 +35,6 @@ export const integrationRoutes = {
   clinics: 'clinics',
   patients: 'patients',
   responsiblePersons: 'responsible-persons',
-  /** `:externalId` is the clinic's patient id: POST issues a FHIR invite code, DELETE revokes it. */
-  fhirInvite: 'patients/:externalId/fhir-invite',
-  /** `:externalId` is the clinic's patient id: POST a message from the practice to the patient. */
-  patientMessages: 'patients/:externalId/direct-messages',
-  /** GET Direct messages patients sent to the practice (cursor `afterId`). */
-  practiceMessages: 'direct-messages',
   openapi: 'openapi.json',
 } as const;
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import {
   attachClinicalDocumentRequest,
-  clinicalDocumentRoutes,
+  clinicalDocumentCalls,
   routePath,
   type AttachClinicalDocumentResponse,
 } from '@dermis/contract';
@@ -69,7 +69,7 @@ export function registerClinicalDocumentCommands(
         );
       const target = remoteTarget(program.opts<{ server?: string; apiKey?: string }>());
       if (target) {
-        const path = routePath(clinicalDocumentRoutes.attach, { externalId: options.encounter });
+        const path = routePath(clinicalDocumentCalls.attach.path, { externalId: options.encounter });
         const answer = await callIntegration<AttachClinicalDocumentResponse>(
           target,
           'PUT',

@@ -1,6 +1,6 @@
 /** Entry point of `npm run dermis -- <command>`. */
 import { loadConfig } from '../config/env';
-import { settleMailedMessage } from '../compose/message-transport';
+import { settleMailedMessage } from '../compose/outbound-messages';
 import { createMailer } from '../lib/mail/create-mailer';
 import { MailOutbox } from '../lib/mail/mail-outbox';
 import { buildProgram } from './program';

@@ -1,5 +1,5 @@
 /**
- * The inbound Direct listener (features/message-transport) filing into the messages feature: a
+ * The inbound Direct listener (lib/hisp/inbound-listener.ts) filing into the messages feature: a
  * recipient is known when it is an active patient's Direct address or a practice's own (the clinic's
  * inbox); a received message is filed by the messages feature's one path for received mail, its
  * attachments checked by size and content like uploads; a delivery-failure notice fails the send it
@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db/database';
 import type { BlobStore } from '../lib/blob-store/blob-store';
-import { SmtpRefusal, type DirectInbox } from '../features/message-transport/inbound-listener';
+import { SmtpRefusal, type DirectInbox } from '../lib/hisp/inbound-listener';
 import { deliveryFailedReason } from '../features/messages/message-transport';
 import { AttachmentRefused, deliverInbound, directRecipient } from '../features/messages/messages.received';
 import { markMessageFailed } from '../features/messages/messages.service';

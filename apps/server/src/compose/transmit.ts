@@ -1,16 +1,12 @@
 /**
- * Transmit composed with the health-records feature, which owns the C-CDA and its ZIP (the
- * transmit calls attach exactly the ZIP that TRANSMIT_VALIDATION answers), and with the messages
- * feature, whose send delivers it (features do not import each other).
+ * The health summary the messages feature's transmit calls attach, made by the health-records
+ * feature, which owns the C-CDA and its ZIP (exactly the ZIP that TRANSMIT_VALIDATION answers).
+ * Features do not import each other, so app.ts hands this to `registerMessagesCalls`.
  */
-import type { FastifyInstance } from 'fastify';
-import { apiPrefix } from '@dermis/contract';
 import { buildCcdaDocument } from '../features/health-records/ccda-document';
 import { healthSummaryZip, noData } from '../features/health-records/export.service';
 import { encountersInRange, findPatientHeader } from '../features/health-records/health-info.repository';
-import type { HealthSummaryZipBuilder } from '../features/message-transport/transmit.service';
-import { transmitRoutes } from '../features/message-transport/transmit.routes';
-import { sendGeneratedMessage } from '../features/messages/messages.service';
+import type { HealthSummaryZipBuilder } from '../features/messages/messages.transmit';
 
 export const transmittedSummaryZip: HealthSummaryZipBuilder = async (db, patientId, range, now) => {
   const header = await findPatientHeader(db, patientId);
@@ -27,12 +23,3 @@ export const transmittedSummaryZip: HealthSummaryZipBuilder = async (db, patient
     zip: Buffer.from(zip),
   };
 };
-
-export async function registerTransmit(app: FastifyInstance): Promise<void> {
-  // The transmitted summary takes the messages feature's one send path (local Direct, HISP, mail).
-  await app.register(transmitRoutes, {
-    prefix: apiPrefix.app,
-    healthSummaryZip: transmittedSummaryZip,
-    send: (instance) => (input) => sendGeneratedMessage(instance, input),
-  });
-}

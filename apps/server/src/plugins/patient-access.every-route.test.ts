@@ -25,7 +25,10 @@ import {
 
 const patientIdParams = /:(id|patientId|responsibleId|profileId)\b/;
 
-/** Patient-scoped calls whose patient (or account) is named in the body. */
+/**
+ * Patient-scoped calls whose patient (or account) is named in the body, among the calls not yet
+ * described in the contract (register-call.every-route.test.ts checks every described one).
+ */
 const bodyScoped = (victim: UserFixture) => [
   { method: 'POST', url: '/api/app/patient/getByUsername', payload: { username: victim.username } },
   {

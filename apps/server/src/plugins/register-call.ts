@@ -25,9 +25,10 @@ import type {
 } from 'fastify';
 import type { AuthContext, PatientAccess } from '../app-context';
 import { fastSerializerFor200 } from '../lib/fast-serializer';
+import { forbidden } from '../lib/http-error';
 import { apiKeyPracticeOf, authenticateApiKey } from './api-key';
 import { authenticate, authOf } from './authenticate';
-import { assertPatientAccess } from './patient-access';
+import { assertPatientAccess, recordAccessDenied } from './patient-access';
 
 /** What a handler gets: the validated request parts, and what the guards established. */
 export type CallContext<D extends CallDescription> = CallRequest<D> & {
@@ -77,7 +78,8 @@ export function registerCall<const D extends CallDescription>(
   const who = description.who;
   const guards: preValidationAsyncHookHandler[] = [];
   if (who.kind === 'account' || who.kind === 'patient') guards.push(options.authenticate ?? authenticate);
-  if (who.kind === 'patient') guards.push(patientGuard(who.in, who.field, options.patientWhenAbsent));
+  if (who.kind === 'patient')
+    guards.push(patientGuard(who.in, who.field, who.also ?? [], options.patientWhenAbsent));
   if (who.kind === 'apiKey') guards.push(authenticateApiKey);
 
   app.route({
@@ -112,13 +114,26 @@ export function registerCall<const D extends CallDescription>(
 function patientGuard(
   location: PatientLocation,
   field: string,
+  also: readonly string[],
   whenAbsent?: 'caller',
 ): preValidationAsyncHookHandler {
   const part = { path: 'params', body: 'body', query: 'query' } as const;
   return async function patientAccessGuard(request) {
-    const named = valueAtPath(request[part[location]], field);
+    const source = request[part[location]];
+    const named = valueAtPath(source, field);
     const patientId = named === undefined && whenAbsent === 'caller' ? authOf(request).patientId : named;
-    request.patientAccess = await assertPatientAccess(request, patientId);
+    const access = await assertPatientAccess(request, patientId);
+    // A repeated patient field naming anyone else is refused as the stranger it would let in.
+    for (const other of also) {
+      const value = valueAtPath(source, other);
+      if (value !== undefined && Number(value) !== access.patientId) {
+        const otherId = Number(value);
+        const audited = Number.isInteger(otherId) && otherId > 0 && otherId <= 2_147_483_647 ? otherId : null;
+        await recordAccessDenied(request, audited, { field: other });
+        throw forbidden();
+      }
+    }
+    request.patientAccess = access;
   };
 }
 

@@ -24,7 +24,7 @@ import { enAppointments } from './en-appointments';
 import { enAppointmentErrors } from './en-appointment-errors';
 import { enMessages } from './en-messages';
 import { enMessagesErrors } from './en-messages-errors';
-import { enMessageTransport } from './en-message-transport';
+import { enMessageSending } from './en-message-sending';
 import { format } from './languages';
 
 export const en = {
@@ -44,7 +44,7 @@ export const en = {
   ...enAppointmentErrors,
   ...enMessages,
   ...enMessagesErrors,
-  ...enMessageTransport,
+  ...enMessageSending,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -21,7 +21,7 @@ import { esAppointments } from './es-appointments';
 import { esAppointmentErrors } from './es-appointment-errors';
 import { esMessages } from './es-messages';
 import { esMessagesErrors } from './es-messages-errors';
-import { esMessageTransport } from './es-message-transport';
+import { esMessageSending } from './es-message-sending';
 
 const core = {
   'app.name': 'Dermis',
@@ -475,5 +475,5 @@ export const es = {
   ...esAppointmentErrors,
   ...esMessages,
   ...esMessagesErrors,
-  ...esMessageTransport,
+  ...esMessageSending,
 } satisfies Catalog;

@@ -1,16 +1,17 @@
 /**
- * Where messages leave the portal (issue 12 item 6). Local Direct delivery (between this portal's
- * addresses, and to the practice's own address) is done by messages.service without a transport.
- * Everything else — a Direct message to another domain (the practice's HISP over authenticated SMTP)
- * and an e-mail — is handed to a MessageTransport after the sender's SENT copy is stored. The
- * transport answers whether it took the message; a refusal moves the copy to FAILED with the reason,
- * and a later delivery-failure notice does the same through `markMessageFailed` (messages.service).
+ * Where messages leave the portal, behind one seam so tests and an embedded portal need no relay.
+ * Local Direct delivery (between this portal's addresses, and to the practice's own address) is
+ * done by messages.service without a transport. Everything else — a Direct message to another
+ * domain (the practice's HISP over authenticated SMTP) and an e-mail — is handed to a
+ * MessageTransport after the sender's SENT copy is stored. The transport answers whether it took
+ * the message; a refusal moves the copy to FAILED with the reason, and a later delivery-failure
+ * notice does the same through `markMessageFailed` (messages.service).
  *
  * The default transport sends nothing out: a portal without a HISP or e-mail relay configured says
  * so, and the message lands in FAILED with that reason instead of pretending to be sent.
  */
 import type { MessageStatus } from '@dermis/contract';
-import type { GeneratedSend } from '../../lib/generated-send';
+import type { GeneratedSend } from './generated-send';
 
 export interface OutboundAttachment {
   name: string;
@@ -37,7 +38,7 @@ export interface OutboundMessage {
   content: string;
   mimeType: string;
   attachments: OutboundAttachment[];
-  /** A transmitted health summary's rendered letter (lib/generated-send.ts), for an e-mail. */
+  /** A transmitted health summary's rendered letter (generated-send.ts), for an e-mail. */
   mail?: GeneratedSend['mail'];
 }
 

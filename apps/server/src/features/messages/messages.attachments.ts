@@ -1,5 +1,5 @@
 /**
- * Message attachments (issue 12 item 4; spec 002 §3 "Attachment", §4 "Attachment upload", §7): the
+ * Message attachments (spec 002 §3 "Attachment", §4 "Attachment upload", §7): the
  * upload address, registration checked by content, the signed download link, the copies a forward
  * carries (decision 121) and the scheduled drop of uploads never sent (decision 123). The caller has
  * passed the patient-access guard before any function here runs.

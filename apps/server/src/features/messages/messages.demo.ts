@@ -1,10 +1,11 @@
 /**
- * The demo practice's messages (issue 12): Direct turned on for the practice with its own address,
- * Direct addresses for Maria, Daniel and Emma; Maria has read and unread inbox messages (one with a
- * PDF attachment, one from last year for the 'MMM Do, YYYY' date), a message she sent to the clinic
- * and one that failed at another practice's HISP; Emma has a message from the clinic and one Daniel
- * sent for her. The attachment's bytes are written to the blob store when the app starts and finds
- * them missing, like the demo documents (the seed runs without the blob store).
+ * The demo practice's messages, so every folder and state of the messages area shows: Direct turned
+ * on for the practice with its own address, Direct addresses for Maria, Daniel and Emma; Maria has
+ * read and unread inbox messages (one with a PDF attachment, one from last year for the 'MMM Do,
+ * YYYY' date), a message she sent to the clinic and one that failed at another practice's HISP;
+ * Emma has a message from the clinic and one Daniel sent for her. The attachment's bytes are
+ * written to the blob store when the app starts and finds them missing, like the demo documents
+ * (the seed runs without the blob store).
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -1,8 +1,9 @@
 /**
- * Messages that arrive from outside a patient's account (issue 12 item 6): Direct mail from the
- * practice's HISP through the inbound listener, and the clinic's own messages through the
- * integration API and CLI. Received files are checked with the rules of an upload (size, and type by
- * content, lib/blob-store/attachment-type) before anything is stored (docs/decisions/120).
+ * Messages that arrive from outside a patient's account, filed by one path so every way in gets the
+ * same checks: Direct mail from the practice's HISP through the inbound listener, and the clinic's
+ * own messages through the integration API and CLI. Received files are checked with the rules of an
+ * upload (size, and type by content, lib/blob-store/attachment-type) before anything is stored
+ * (docs/decisions/120).
  */
 import { randomUUID } from 'node:crypto';
 import { messageAttachmentMaxBytes } from '@dermis/contract';

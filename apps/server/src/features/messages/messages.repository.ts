@@ -299,3 +299,54 @@ export async function clinicInbox(db: Executor, practiceId: number, afterId: num
     .orderBy(asc(directMessage.id))
     .limit(limit);
 }
+
+/** The stored blob ids of the attachments of these messages, by attachment id. */
+export async function attachmentBlobIds(db: Executor, messageIds: number[]): Promise<Map<number, string>> {
+  const s3Ids = new Map<number, string>();
+  if (messageIds.length === 0) return s3Ids;
+  const rows = await db
+    .select({ id: directMessageAttachment.id, s3Id: directMessageAttachment.s3Id })
+    .from(directMessageAttachment)
+    .where(inArray(directMessageAttachment.messageId, messageIds));
+  for (const row of rows) s3Ids.set(row.id, row.s3Id);
+  return s3Ids;
+}
+
+/** Marks these messages read by the clinic (the first time only). */
+export async function markClinicRead(db: Executor, messageIds: number[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .update(directMessage)
+    .set({ clinicReadAt: sql`now()` })
+    .where(and(inArray(directMessage.id, messageIds), isNull(directMessage.clinicReadAt)));
+}
+
+/** Full names of these patients, by patient id. */
+export async function patientNames(db: Executor, patientIds: number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  if (patientIds.length === 0) return names;
+  const rows = await db
+    .select({ id: patient.id, firstName: patient.firstName, lastName: patient.lastName })
+    .from(patient)
+    .where(inArray(patient.id, [...new Set(patientIds)]));
+  for (const row of rows) names.set(row.id, `${row.firstName} ${row.lastName}`);
+  return names;
+}
+
+/** What a message from the practice to a patient needs: both Direct addresses and the language. */
+export async function practiceRecipient(db: Executor, patientId: number) {
+  const [row] = await db
+    .select({
+      directAddress: patient.directAddress,
+      practiceName: practice.name,
+      practiceAddress: practice.directAddress,
+      practiceDomain: practice.directDomain,
+      language: userAccount.language,
+    })
+    .from(patient)
+    .innerJoin(practice, eq(practice.id, patient.practiceId))
+    .leftJoin(userAccount, eq(userAccount.patientId, patient.id))
+    .where(eq(patient.id, patientId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 12): the folders, reading, sending and attachments. The caller has passed the
+ * Messages (spec 002): the folders, reading, sending and attachments. The caller has passed the
  * patient-access guard for `patientId` before any function here runs.
  *
  * Sending stores the sender's SENT copy first. A Direct message to an address of this portal is
@@ -24,7 +24,7 @@ import { directMessage, directMessageAttachment, patient, practice } from '../..
 import { blobKey, newBlobId } from '../../lib/blob-store/blob-store';
 import type { BlobStore } from '../../lib/blob-store/blob-store';
 import { invalidField, notFound } from '../../lib/http-error';
-import type { GeneratedSend } from '../../lib/generated-send';
+import type { GeneratedSend } from './generated-send';
 import { firstActiveEmail } from '../../lib/patient-email';
 import type { MessageTransport, OutboundMessage } from './message-transport';
 import { pendingAttachmentTtlMs } from './messages.attachments';

@@ -1,23 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  appRoutes,
-  exportCcdaResponse,
-  fhirInviteCodeResponse,
-  healthInfoResponse,
-  routePath,
-  type ExportAction,
-  type ExportCcdaResponse,
-} from '@dermis/contract';
+import { healthInformationCalls, type ExportAction, type ExportCcdaResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET patient/healthInfo/_rid/{id}: the five sections of the page. */
 export function healthInfoQuery(client: HttpClient, patientId: number) {
   return queryOptions({
     queryKey: ['healthInfo', patientId],
-    queryFn: () =>
-      client.request(client.appUrl(routePath(appRoutes.healthInfo, { id: patientId })), {
-        schema: healthInfoResponse,
-      }),
+    queryFn: () => client.call(healthInformationCalls.get, { params: { id: String(patientId) } }),
   });
 }
 
@@ -33,12 +22,7 @@ export function useFhirInviteCode(patientId: number, enabled: boolean) {
     enabled,
     retry: false,
     queryFn: () =>
-      client.request(
-        `${client.appUrl(appRoutes.fhirInviteCode)}?patientId=${encodeURIComponent(patientId)}`,
-        {
-          schema: fhirInviteCodeResponse,
-        },
-      ),
+      client.call(healthInformationCalls.fhirInviteCode, { query: { patientId: String(patientId) } }),
   });
 }
 
@@ -54,10 +38,6 @@ export function useExportCcda(patientId: number) {
   const client = useApiClient();
   return useMutation({
     mutationFn: (variables: ExportVariables): Promise<ExportCcdaResponse> =>
-      client.request(client.appUrl(appRoutes.exportCcdaByFilter), {
-        method: 'POST',
-        body: { patientId, ...variables },
-        schema: exportCcdaResponse,
-      }),
+      client.call(healthInformationCalls.exportCcda, { body: { patientId, ...variables } }),
   });
 }

@@ -1,22 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  addAttachmentResponse,
-  appRoutes,
-  attachmentDownloadResponse,
-  forwardAttachmentsResponse,
-  getMessageResponse,
-  getMessagesResponse,
-  markAsReadResponse,
   messagePageSizeMax,
   messageRefreshMs,
-  routePath,
-  sendDirectMessageResponse,
-  unreadCountResponse,
-  uploadUrlResponse,
+  messagesCalls,
   type AddAttachmentResponse,
   type DirectMessage,
+  type DirectMessageInfo,
   type DirectMessageType,
   type GetMessagesResponse,
+  type PatientEmailInfo,
 } from '@dermis/contract';
 import { ApiError, useApiClient, type HttpClient } from '../../../lib/api';
 
@@ -35,10 +27,8 @@ export function messageListQuery(
   return queryOptions({
     queryKey: ['messages', patientId, type],
     queryFn: async () => {
-      const list = await client.request(client.appUrl(appRoutes.getMessages), {
-        method: 'POST',
+      const list = await client.call(messagesCalls.list, {
         body: { patientId, directMessageType: type, page: 0, pageSize: messagePageSizeMax },
-        schema: getMessagesResponse,
       });
       queryClient.setQueryData(unreadKey(patientId), list.noOfUnread);
       return list;
@@ -68,12 +58,7 @@ export function useUnreadCount(patientId: number | null): number {
       queryKey: unreadKey(patientId ?? 0),
       enabled: patientId !== null,
       queryFn: async () =>
-        (
-          await client.request(
-            client.appUrl(routePath(appRoutes.unreadMessageCount, { id: patientId ?? 0 })),
-            { schema: unreadCountResponse },
-          )
-        ).noOfUnread,
+        (await client.call(messagesCalls.unreadCount, { params: { id: String(patientId ?? 0) } })).noOfUnread,
     }).data ?? 0
   );
 }
@@ -84,10 +69,7 @@ export function useMessage(id: number | null) {
   return useQuery({
     queryKey: ['message', id],
     enabled: id !== null,
-    queryFn: () =>
-      client.request(client.appUrl(routePath(appRoutes.getDirectMessage, { id: id ?? 0 })), {
-        schema: getMessageResponse,
-      }),
+    queryFn: () => client.call(messagesCalls.get, { params: { itemId: String(id ?? 0) } }),
   });
 }
 
@@ -99,12 +81,7 @@ export function useMarkAsRead(patientId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      client.request(client.appUrl(appRoutes.markMessageAsRead), {
-        method: 'POST',
-        body: { id, isRead: true },
-        schema: markAsReadResponse,
-      }),
+    mutationFn: (id: number) => client.call(messagesCalls.markAsRead, { body: { id, isRead: true } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(unreadKey(patientId), answer.noOfUnread);
       queryClient.setQueryData<GetMessagesResponse>(['messages', patientId, 'RECEIVED'], (list) =>
@@ -136,7 +113,7 @@ export interface TransmitVariables extends Omit<SendVariables, 'attachmentIds'> 
   ccdaAttachmentName: string;
 }
 
-function directInfo(patientId: number, v: SendVariables) {
+function directInfo(patientId: number, v: SendVariables): DirectMessageInfo {
   return {
     patientId,
     fromPatientId: patientId,
@@ -148,7 +125,7 @@ function directInfo(patientId: number, v: SendVariables) {
   };
 }
 
-function emailInfo(patientId: number, v: SendVariables) {
+function emailInfo(patientId: number, v: SendVariables): PatientEmailInfo {
   return {
     patientId,
     to: v.to,
@@ -166,16 +143,8 @@ export function useSendMessage(patientId: number) {
   return useMutation({
     mutationFn: (v: SendVariables) =>
       v.mode === 'direct'
-        ? client.request(client.appUrl(appRoutes.sendDirectMessage), {
-            method: 'POST',
-            body: { directMessageInfo: directInfo(patientId, v) },
-            schema: sendDirectMessageResponse,
-          })
-        : client.request(client.appUrl(appRoutes.sendEmail), {
-            method: 'POST',
-            body: { patientEmailInfo: emailInfo(patientId, v) },
-            schema: sendDirectMessageResponse,
-          }),
+        ? client.call(messagesCalls.sendDirect, { body: { directMessageInfo: directInfo(patientId, v) } })
+        : client.call(messagesCalls.sendEmail, { body: { patientEmailInfo: emailInfo(patientId, v) } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
   });
 }
@@ -197,19 +166,15 @@ export function useTransmit(patientId: number, actingFor: boolean) {
       };
       const message = { ...v, attachmentIds: [] };
       return v.mode === 'direct'
-        ? client.request(client.appUrl(appRoutes.directSendByFilter), {
-            method: 'POST',
+        ? client.call(messagesCalls.transmitDirect, {
             body: { directMessageInfo: directInfo(patientId, message), ...range },
-            schema: sendDirectMessageResponse,
           })
-        : client.request(client.appUrl(appRoutes.emailSendByFilter), {
-            method: 'POST',
+        : client.call(messagesCalls.transmitEmail, {
             body: {
               patientEmailInfo: emailInfo(patientId, message),
               ...range,
               sentByResponsiblePerson: actingFor,
             },
-            schema: sendDirectMessageResponse,
           });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', patientId] }),
@@ -237,10 +202,10 @@ export async function uploadAttachment(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<Pick<AddAttachmentResponse, 'id' | 'mimeType'>> {
-  const route = mode === 'direct' ? appRoutes.directMessagingUploadUrl : appRoutes.patientEmailUploadUrl;
-  const upload = await client.request(`${client.appUrl(route)}?patientId=${encodeURIComponent(patientId)}`, {
-    schema: uploadUrlResponse,
-  });
+  const upload = await client.call(
+    mode === 'direct' ? messagesCalls.directUploadUrl : messagesCalls.emailUploadUrl,
+    { query: { patientId: String(patientId) } },
+  );
   const mimeType = file.type || 'application/octet-stream';
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -257,8 +222,7 @@ export async function uploadAttachment(
     xhr.send(file);
   });
   onProgress(1);
-  const added = await client.request(client.appUrl(appRoutes.addMessageFile), {
-    method: 'PUT',
+  const added = await client.call(messagesCalls.addAttachment, {
     body: {
       patientId,
       visibleForPatient: false,
@@ -267,7 +231,6 @@ export async function uploadAttachment(
       mimeType,
       id: upload.s3Id,
     },
-    schema: addAttachmentResponse,
   });
   // The type the server checked the content as, which the screen shows beside the name.
   return { id: added.id, mimeType: added.mimeType };
@@ -283,22 +246,15 @@ export async function forwardAttachments(
   messageId: number,
   mode: TransportMode,
 ): Promise<Pick<AddAttachmentResponse, 'id' | 'name' | 'mimeType'>[]> {
-  const answer = await client.request(client.appUrl(appRoutes.forwardMessageAttachments), {
-    method: 'POST',
+  const answer = await client.call(messagesCalls.forwardAttachments, {
     body: { patientId, messageId, channel: mode === 'direct' ? 'DIRECT_MESSAGING' : 'PATIENT_EMAIL' },
-    schema: forwardAttachmentsResponse,
   });
   return answer.attachments.map(({ id, name, mimeType }) => ({ id, name, mimeType }));
 }
 
 /** GET directMessage/getAttachment/_rid/{id} (or the e-mail one): a signed, expiring address. */
 export function getAttachmentUrl(client: HttpClient, message: Pick<DirectMessage, 'isDirect'>, id: number) {
-  return client.request(
-    client.appUrl(
-      routePath(message.isDirect ? appRoutes.directMessageAttachment : appRoutes.patientEmailAttachment, {
-        id,
-      }),
-    ),
-    { schema: attachmentDownloadResponse },
-  );
+  return client.call(message.isDirect ? messagesCalls.directAttachment : messagesCalls.emailAttachment, {
+    params: { itemId: String(id) },
+  });
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  appRoutes,
-  exportCcdaResponse,
+  healthInformationCalls,
   exportEndOf,
   exportStartOf,
   healthSummaryFileName,
@@ -85,10 +84,8 @@ export function Transmit({ startDate, endDate }: { startDate: string; endDate: s
     setBusy(true);
     try {
       const check = await client
-        .request(client.appUrl(appRoutes.exportCcdaByFilter), {
-          method: 'POST',
+        .call(healthInformationCalls.exportCcda, {
           body: { patientId: scope.patientId, action: 'TRANSMIT_VALIDATION', ...range },
-          schema: exportCcdaResponse,
         })
         .catch((error: unknown) => {
           if (isApiError(error) && error.code === 'NO_DATA') return null;

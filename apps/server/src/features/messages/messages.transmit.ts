@@ -10,13 +10,13 @@ import { eq } from 'drizzle-orm';
 import { parseExportBound, type DirectMessage } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { patient, userAccount } from '../../db/schema';
-import { forbidden, httpError, invalidField } from '../../lib/http-error';
+import { httpError, invalidField } from '../../lib/http-error';
 import { translatorFor } from '../../lib/i18n';
 import { renderMail } from '../../lib/mail/template';
 import { firstActiveEmail } from '../../lib/patient-email';
 import { recordActivity } from '../../plugins/activity-log';
-import { countSend, type SendLimitDeps } from '../../lib/send-limit';
-import type { SendGenerated } from '../../lib/generated-send';
+import { sendGeneratedMessage, type MessagesDeps } from './messages.service';
+import { countSend, type SendLimitDeps } from './send-limit';
 
 /** A range of instants: start inclusive, end exclusive; null bounds are open. */
 export interface TransmitRange {
@@ -25,7 +25,7 @@ export interface TransmitRange {
 }
 
 /**
- * The records feature's health summary ZIP of a range (composed in compose/transmit.ts): the C-CDA
+ * The records feature's health summary ZIP of a range (compose/transmit.ts, handed in by app.ts): the C-CDA
  * zipped and named by the spec's rule. Throws NO_DATA ('Health Information is not available') when
  * the range has no encounter (spec 002 §4 Transmit check).
  */
@@ -42,16 +42,16 @@ export type HealthSummaryZipBuilder = (
   zip: Buffer;
 }>;
 
-export interface TransmitDeps extends SendLimitDeps {
-  db: Db;
+export interface TransmitDeps extends SendLimitDeps, MessagesDeps {
   mailFrom: string;
   healthSummaryZip: HealthSummaryZipBuilder;
-  /** The messages feature's one send path (compose/transmit.ts). */
-  send: SendGenerated;
 }
 
 export interface TransmitActor {
-  /** The patient whose summary it is (the guard's answer). */
+  /**
+   * The patient whose summary it is: the registrar's guard checked it, and that the message inside
+   * the request names no other patient.
+   */
   patientId: number;
   /** The signed-in account and its own patient (a responsible person's, when acting). */
   userId: number;
@@ -91,12 +91,9 @@ async function personName(db: Db, patientId: number): Promise<string> {
 export async function transmitByDirect(
   deps: TransmitDeps,
   actor: TransmitActor,
-  input: Common & { fromPatientId?: number; innerPatientId: number },
+  input: Common,
   now: Date = new Date(),
 ): Promise<DirectMessage> {
-  // The inner payload names the same patient as the guarded one, or it is someone else's send.
-  if (input.innerPatientId !== actor.patientId) throw forbidden();
-  if (input.fromPatientId !== undefined && input.fromPatientId !== actor.patientId) throw forbidden();
   const range = transmitRange(input.startDate, input.endDate);
   const [sender] = await deps.db
     .select({ directAddress: patient.directAddress, enabled: patient.directServiceEnabled })
@@ -108,7 +105,7 @@ export async function transmitByDirect(
 
   const summary = await deps.healthSummaryZip(deps.db, actor.patientId, range, now);
   await countSend(deps, { userId: actor.userId, practiceId: actor.practiceId }, now);
-  const sent = await deps.send({
+  const sent = await sendGeneratedMessage(deps, {
     patientId: actor.patientId,
     sentByUserId: actor.userId,
     isDirect: true,
@@ -124,10 +121,9 @@ export async function transmitByDirect(
 export async function transmitByEmail(
   deps: TransmitDeps,
   actor: TransmitActor,
-  input: Common & { innerPatientId: number },
+  input: Common,
   now: Date = new Date(),
 ): Promise<DirectMessage> {
-  if (input.innerPatientId !== actor.patientId) throw forbidden();
   const range = transmitRange(input.startDate, input.endDate);
   const summary = await deps.healthSummaryZip(deps.db, actor.patientId, range, now);
   await countSend(deps, { userId: actor.userId, practiceId: actor.practiceId }, now);
@@ -150,7 +146,7 @@ export async function transmitByEmail(
     ],
   });
   const from = (await firstActiveEmail(deps.db, actor.patientId)) ?? deps.mailFrom;
-  const sent = await deps.send({
+  const sent = await sendGeneratedMessage(deps, {
     patientId: actor.patientId,
     sentByUserId: actor.userId,
     isDirect: false,

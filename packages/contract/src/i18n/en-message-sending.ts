@@ -1,9 +1,9 @@
 /**
- * Texts of the message transport and the health-summary transmission: the
+ * Texts of sending messages and the health-summary transmission: the
  * send limits, Direct availability and the e-mail that carries a transmitted summary. Spanish in
- * es-message-transport.ts, same keys.
+ * es-message-sending.ts, same keys.
  */
-export const enMessageTransport = {
+export const enMessageSending = {
   'server.error.sendLimitAccount':
     'You have reached your daily message limit ({limit}). Please try again tomorrow.',
   'server.error.sendLimitPractice':
@@ -15,4 +15,4 @@ export const enMessageTransport = {
   'mail.transmit.note': 'Message from {name}:',
 } as const;
 
-export type MessageTransportMessageKey = keyof typeof enMessageTransport;
+export type MessageSendingMessageKey = keyof typeof enMessageSending;

@@ -1,6 +1,6 @@
 /**
  * The messages feature's transport seam (features/messages/message-transport.ts) filled with the
- * real hops of features/message-transport: a Direct message to another domain goes to the
+ * real hops of lib/hisp and lib/mail: a Direct message to another domain goes to the
  * practice's HISP (DIRECT_SMTP_URL), an e-mail through the mail adapter (SMTP or the outbox), each
  * with its attachments. A refusal answers FAILED with a reason a patient can act on; the HISP's own
  * words are logged, not shown (they may name other people's addresses).
@@ -13,7 +13,7 @@ import {
   outboundNotConfiguredReason,
   type MessageTransport,
 } from '../features/messages/message-transport';
-import { sendsDirectOutside, type HispClient } from '../features/message-transport/hisp-client';
+import { sendsDirectOutside, type HispClient } from '../lib/hisp/hisp-client';
 import type { Mailer } from '../lib/mail/mailer';
 import type { SettledMail } from '../lib/mail/mail-outbox';
 import type { Db } from '../db/database';

@@ -22,16 +22,16 @@ import {
   encounter,
   mailOutbox,
   mailOutboxAttachment,
-} from '../../db/schema';
-import type { Db } from '../../db/database';
-import { blobKey } from '../../lib/blob-store/blob-store';
-import { useTestApp } from '../../test/app';
-import { describeEachDatabase } from '../../test/database';
-import { givenDirectAddress, givenDirectPractice } from '../../test/direct';
-import { pdfBytes as pdf, windowsProgram as disguisedExe } from '../../test/files';
-import { bearer, givenFamily, givenPracticeWithKey, signIn, type UserFixture } from '../../test/fixtures';
-import { databaseDirectInbox } from '../../compose/direct-inbox';
-import { startDirectListener, type DirectListener } from './inbound-listener';
+} from '../db/schema';
+import type { Db } from '../db/database';
+import { blobKey } from '../lib/blob-store/blob-store';
+import { useTestApp } from '../test/app';
+import { describeEachDatabase } from '../test/database';
+import { givenDirectAddress, givenDirectPractice } from '../test/direct';
+import { pdfBytes as pdf, windowsProgram as disguisedExe } from '../test/files';
+import { bearer, givenFamily, givenPracticeWithKey, signIn, type UserFixture } from '../test/fixtures';
+import { databaseDirectInbox } from './direct-inbox';
+import { startDirectListener, type DirectListener } from '../lib/hisp/inbound-listener';
 
 const inboundAuth = { user: 'hisp-inbound', pass: 'a-long-inbound-secret-123' };
 const clinicAddress = 'desk@direct.sunshine.org';
@@ -89,7 +89,7 @@ async function startFakeHisp(options: { refuse?: boolean } = {}) {
   };
 }
 
-describeEachDatabase('message transport and transmit', (t) => {
+describeEachDatabase('message delivery through the HISP, both ways, and transmit', (t) => {
   const newApp = useTestApp(t);
   let app: FastifyInstance;
   let practiceId: number;

@@ -93,7 +93,7 @@ export class NoHispClient implements HispClient {
 
 /**
  * Whether a Direct message to another domain can leave the portal: the same test the transport makes
- * before refusing one (compose/message-transport.ts), so the profile says what a send would find.
+ * before refusing one (compose/outbound-messages.ts), so the profile says what a send would find.
  */
 export function sendsDirectOutside(hisp: HispClient): boolean {
   return !(hisp instanceof NoHispClient);

@@ -1,7 +1,7 @@
-import type { MessageTransportMessageKey } from './en-message-transport';
+import type { MessageSendingMessageKey } from './en-message-sending';
 
-/** Spanish texts of the message transport and transmission (same keys as en-message-transport.ts). */
-export const esMessageTransport: Record<MessageTransportMessageKey, string> = {
+/** Spanish texts of sending messages and transmission (same keys as en-message-sending.ts). */
+export const esMessageSending: Record<MessageSendingMessageKey, string> = {
   'server.error.sendLimitAccount':
     'Ha alcanzado su límite diario de mensajes ({limit}). Vuelva a intentarlo mañana.',
   'server.error.sendLimitPractice':

@@ -7,9 +7,9 @@
  * a send over the limit is given back so that it does not eat tomorrow's allowance of the practice.
  */
 import { errorCodes } from '@dermis/contract';
-import type { Config } from '../config/env';
-import type { CounterStore } from './counters/counter-store';
-import { httpError } from './http-error';
+import type { Config } from '../../config/env';
+import type { CounterStore } from '../../lib/counters/counter-store';
+import { httpError } from '../../lib/http-error';
 
 export interface SendLimitDeps {
   counters: CounterStore;

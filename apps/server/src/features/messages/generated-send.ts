@@ -1,11 +1,9 @@
 /**
  * A message whose files the server made (a transmitted health summary), sent by the messages
- * feature's one send path. The type lives here because the transmit feature asks for such a send
- * and the messages feature performs it, and features do not import each other (compose/transmit.ts
- * joins them).
+ * feature's one send path (`sendGeneratedMessage`) like any message the patient writes.
  */
 import type { DirectMessage } from '@dermis/contract';
-import type { MailMessage } from './mail/mailer';
+import type { MailMessage } from '../../lib/mail/mailer';
 
 export interface GeneratedSend {
   patientId: number;
