@@ -26,7 +26,7 @@ interface CsResource {
   type: string;
   extension?: Extension[];
   interaction?: { code: string; extension?: Extension[] }[];
-  searchParam?: { name: string; extension?: Extension[] }[];
+  searchParam?: { name: string; definition?: string; extension?: Extension[] }[];
   searchRevInclude?: string[];
   supportedProfile?: string[];
 }
@@ -60,8 +60,13 @@ describe.skipIf(!usCoreDir)(
             missing.push(label);
         }
         const params = new Set(mine.searchParam?.map((p) => p.name));
-        for (const param of (required.searchParam ?? []).filter(shall))
-          if (!params.has(param.name)) missing.push(`${required.type} search ${param.name}`);
+        const definitions = new Map(mine.searchParam?.map((p) => [p.name, p.definition]));
+        for (const param of required.searchParam ?? []) {
+          if (shall(param) && !params.has(param.name)) missing.push(`${required.type} search ${param.name}`);
+          // A parameter offered points at the same definition as US Core's.
+          if (params.has(param.name))
+            expect(definitions.get(param.name), `${required.type} ${param.name}`).toBe(param.definition);
+        }
         for (const combination of (required.extension ?? []).filter(
           (e) => e.url.endsWith('capabilitystatement-search-parameter-combination') && shall(e),
         )) {
