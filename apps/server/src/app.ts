@@ -26,7 +26,7 @@ import { registerDocumentsCalls } from './features/documents/documents.routes';
 import { registerEditProfileCalls } from './features/edit-profile/edit-profile.routes';
 import { registerConsentsCalls } from './features/encounters/consents.routes';
 import { registerEncountersCalls } from './features/encounters/encounters.routes';
-import { registerHealthHistoryCalls } from './features/health-history/health-history.routes';
+import { registerHealthProfileCalls } from './features/health-profile/health-profile.routes';
 import { registerInsuranceCalls } from './features/insurance/insurance.routes';
 import { registerPharmaciesCalls } from './features/pharmacies/pharmacies.routes';
 import { registerPrescriptionsCalls } from './features/prescriptions/prescriptions.routes';
@@ -192,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(integrationRoutes, { prefix: apiPrefix.integration });
   // A changed e-mail address is sent the invitations feature's verification link (compose/edit-profile.ts).
   registerEditProfileCalls(app, { sendEmailVerification: emailVerificationSender(app) });
-  registerHealthHistoryCalls(app);
+  registerHealthProfileCalls(app);
   registerPrescriptionsCalls(app);
   registerEncountersCalls(app);
   registerConsentsCalls(app);

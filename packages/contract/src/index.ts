@@ -18,7 +18,7 @@ export * from './i18n/es-shell';
 export * from './edit-profile';
 export * from './reference-lists';
 export * from './terminology';
-export * from './health-history';
+export * from './health-profile';
 export * from './prescriptions';
 export * from './encounters';
 export * from './consents';

@@ -8,7 +8,7 @@ import {
   en,
   historySection,
   encountersCalls,
-  healthHistoryCalls,
+  healthProfileCalls,
   prescriptionsCalls,
   routePath,
   translate,
@@ -29,7 +29,7 @@ import {
   storeProviderAvatars,
   type ProviderAvatar,
 } from '../features/encounters/provider-avatar';
-import { deleteHistoryItem, upsertHistoryItem } from '../features/health-history/history-integration.service';
+import { deleteHistoryItem, upsertHistoryItem } from '../features/health-profile/history-integration.service';
 import { upsertMonograph, upsertPrescription } from '../features/prescriptions/prescriptions.repository';
 import { patientIdByExternalId } from '../lib/practice-patients';
 import { loadConfig } from '../config/env';
@@ -480,7 +480,7 @@ export function registerHistoryCommands(
     .action((options: HistoryUpsertOptions) =>
       run(
         {
-          path: routePath(healthHistoryCalls.upsertItem.path, { externalId: options.externalId }),
+          path: routePath(healthProfileCalls.upsertItem.path, { externalId: options.externalId }),
           body: () => historyInput(options),
           done: (answer: Upserted) => describe('History item', answer),
         },

@@ -18,7 +18,7 @@ import {
   responsiblePerson,
   userAccount,
 } from '../db/schema';
-import { seedHealthHistory } from '../features/health-history/health-history.demo';
+import { seedHealthProfile } from '../features/health-profile/health-profile.demo';
 import { seedDocuments } from '../features/documents/documents.demo';
 import { seedInsurance } from '../features/insurance/insurance.demo';
 import { seedCareTeam } from '../features/care-team/care-team.demo';
@@ -58,7 +58,7 @@ export type DemoSeeder = (tx: Db, demo: DemoContext) => Promise<void>;
  */
 const featureSeeders: DemoSeeder[] = [
   seedPracticeBranding,
-  seedHealthHistory,
+  seedHealthProfile,
   seedEditProfile,
   seedDocuments,
   seedInsurance,

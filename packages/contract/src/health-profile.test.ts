@@ -19,7 +19,7 @@ import {
   socialHistoryCodes,
   templateIdBySection,
   toMedicationView,
-} from './health-history';
+} from './health-profile';
 import { en, type MessageKey } from './i18n/en';
 
 const allFixed = [
