@@ -20,7 +20,7 @@ export * from './reference-lists';
 export * from './terminology';
 export * from './health-profile';
 export * from './prescriptions';
-export * from './encounters';
+export * from './appointments';
 export * from './consents';
 export * from './avatar';
 export * from './blobs';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import {
   en,
   historySection,
-  encountersCalls,
+  appointmentsCalls,
   healthProfileCalls,
   prescriptionsCalls,
   routePath,
@@ -23,12 +23,13 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { clinic } from '../db/schema';
-import { upsertEncounter } from '../features/encounters/encounters.service';
+import { visitConsents } from '../compose/visit-consents';
+import { upsertEncounter } from '../features/appointments/appointments.service';
 import {
   providerAvatarType,
   storeProviderAvatars,
   type ProviderAvatar,
-} from '../features/encounters/provider-avatar';
+} from '../features/appointments/provider-avatar';
 import { deleteHistoryItem, upsertHistoryItem } from '../features/health-profile/history-integration.service';
 import { upsertMonograph, upsertPrescription } from '../features/prescriptions/prescriptions.repository';
 import { patientIdByExternalId } from '../lib/practice-patients';
@@ -208,7 +209,15 @@ export async function encounterUpsert(
       : new Map<string, ProviderAvatar | null>();
     return describe(
       'Encounter',
-      await upsertEncounter(db, options.practice, patientId, options.externalId, input, avatars),
+      await upsertEncounter(
+        db,
+        visitConsents,
+        options.practice,
+        patientId,
+        options.externalId,
+        input,
+        avatars,
+      ),
     );
   } finally {
     if (blobs && !io.blobStore) await blobs.close();
@@ -388,7 +397,7 @@ export function registerHistoryCommands(
     .action((options: EncounterUpsertOptions) =>
       run(
         {
-          path: routePath(encountersCalls.upsert.path, { externalId: options.externalId }),
+          path: routePath(appointmentsCalls.upsert.path, { externalId: options.externalId }),
           body: () => encounterInput(options, io.readFile),
           done: (answer: Upserted) => describe('Encounter', answer),
         },

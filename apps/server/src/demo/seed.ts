@@ -28,7 +28,7 @@ import { seedHealthRecords } from '../features/health-records/health-records.dem
 import { seedPracticeBranding } from '../features/practice-branding/practice-branding.demo';
 import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
 import { seedMessages } from '../features/messages/messages.demo';
-import { seedAppointments } from '../features/encounters/appointments.demo';
+import { seedAppointments } from '../features/appointments/appointments.demo';
 import { seedReminders } from '../features/reminders/reminders.demo';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../plugins/activity-log';
