@@ -24,14 +24,15 @@ import { registerBlobsCalls } from './features/blobs/blobs.routes';
 import { registerCareTeamCalls } from './features/care-team/care-team.routes';
 import { registerDocumentsCalls } from './features/documents/documents.routes';
 import { registerEditProfileCalls } from './features/edit-profile/edit-profile.routes';
-import { registerConsentsCalls } from './features/encounters/consents.routes';
-import { registerEncountersCalls } from './features/encounters/encounters.routes';
-import { registerHealthHistoryCalls } from './features/health-history/health-history.routes';
+import { registerAppointmentsCalls } from './features/appointments/appointments.routes';
+import { registerConsentsCalls } from './features/consents/consents.routes';
+import { registerHealthProfileCalls } from './features/health-profile/health-profile.routes';
 import { registerInsuranceCalls } from './features/insurance/insurance.routes';
 import { registerPharmaciesCalls } from './features/pharmacies/pharmacies.routes';
 import { registerPrescriptionsCalls } from './features/prescriptions/prescriptions.routes';
 import { registerRemindersCalls } from './features/reminders/reminders.routes';
 import { transmittedSummaryZip } from './compose/transmit';
+import { visitConsents } from './compose/visit-consents';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import type { MessageTransport } from './features/messages/message-transport';
 import { createMessageTransport, settleMailedMessage } from './compose/outbound-messages';
@@ -194,9 +195,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(integrationRoutes, { prefix: apiPrefix.integration });
   // A changed e-mail address is sent the invitations feature's verification link (compose/edit-profile.ts).
   registerEditProfileCalls(app, { sendEmailVerification: emailVerificationSender(app) });
-  registerHealthHistoryCalls(app);
+  registerHealthProfileCalls(app);
   registerPrescriptionsCalls(app);
-  registerEncountersCalls(app);
+  // A visit lists its consents, and the clinic's upsert replaces them (compose/visit-consents.ts).
+  registerAppointmentsCalls(app, { consents: visitConsents });
   registerConsentsCalls(app);
   registerRemindersCalls(app);
   registerCareTeamCalls(app);

@@ -99,7 +99,7 @@ export const searchPrescriptionsByFilterResponse = z.array(drugSearchResult);
 // ---------------------------------------------------------------------------------------------
 // SNOMED CT concepts
 
-/** The history sections of spec 001 §3 (the health-history contract uses the same names). */
+/** The history sections of spec 001 §3 (the health-profile contract uses the same names). */
 export const snomedSearchSection = z.enum([
   'ALLERGIES',
   'MEDICATIONS',

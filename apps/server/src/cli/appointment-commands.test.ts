@@ -7,7 +7,7 @@ import { integrationConsentsResponse } from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { apiKey, clinic, consent, encounter, patient, provider } from '../db/schema';
-import { signConsent } from '../features/encounters/consent-signing.service';
+import { signConsent } from '../features/consents/consent-signing.service';
 import { blobKey } from '../lib/blob-store/blob-store';
 import { LocalBlobStore } from '../lib/blob-store/local-blob-store';
 import { newApiKey, sha256Hex } from '../lib/secrets';

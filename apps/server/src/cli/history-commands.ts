@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import {
   en,
   historySection,
-  encountersCalls,
-  healthHistoryCalls,
+  appointmentsCalls,
+  healthProfileCalls,
   prescriptionsCalls,
   routePath,
   translate,
@@ -23,13 +23,14 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { clinic } from '../db/schema';
-import { upsertEncounter } from '../features/encounters/encounters.service';
+import { visitConsents } from '../compose/visit-consents';
+import { upsertEncounter } from '../features/appointments/appointments.service';
 import {
   providerAvatarType,
   storeProviderAvatars,
   type ProviderAvatar,
-} from '../features/encounters/provider-avatar';
-import { deleteHistoryItem, upsertHistoryItem } from '../features/health-history/history-integration.service';
+} from '../features/appointments/provider-avatar';
+import { deleteHistoryItem, upsertHistoryItem } from '../features/health-profile/history-integration.service';
 import { upsertMonograph, upsertPrescription } from '../features/prescriptions/prescriptions.repository';
 import { patientIdByExternalId } from '../lib/practice-patients';
 import { loadConfig } from '../config/env';
@@ -208,7 +209,15 @@ export async function encounterUpsert(
       : new Map<string, ProviderAvatar | null>();
     return describe(
       'Encounter',
-      await upsertEncounter(db, options.practice, patientId, options.externalId, input, avatars),
+      await upsertEncounter(
+        db,
+        visitConsents,
+        options.practice,
+        patientId,
+        options.externalId,
+        input,
+        avatars,
+      ),
     );
   } finally {
     if (blobs && !io.blobStore) await blobs.close();
@@ -388,7 +397,7 @@ export function registerHistoryCommands(
     .action((options: EncounterUpsertOptions) =>
       run(
         {
-          path: routePath(encountersCalls.upsert.path, { externalId: options.externalId }),
+          path: routePath(appointmentsCalls.upsert.path, { externalId: options.externalId }),
           body: () => encounterInput(options, io.readFile),
           done: (answer: Upserted) => describe('Encounter', answer),
         },
@@ -480,7 +489,7 @@ export function registerHistoryCommands(
     .action((options: HistoryUpsertOptions) =>
       run(
         {
-          path: routePath(healthHistoryCalls.upsertItem.path, { externalId: options.externalId }),
+          path: routePath(healthProfileCalls.upsertItem.path, { externalId: options.externalId }),
           body: () => historyInput(options),
           done: (answer: Upserted) => describe('History item', answer),
         },

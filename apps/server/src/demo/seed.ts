@@ -18,7 +18,7 @@ import {
   responsiblePerson,
   userAccount,
 } from '../db/schema';
-import { seedHealthHistory } from '../features/health-history/health-history.demo';
+import { seedHealthProfile } from '../features/health-profile/health-profile.demo';
 import { seedDocuments } from '../features/documents/documents.demo';
 import { seedInsurance } from '../features/insurance/insurance.demo';
 import { seedCareTeam } from '../features/care-team/care-team.demo';
@@ -28,7 +28,7 @@ import { seedHealthRecords } from '../features/health-records/health-records.dem
 import { seedPracticeBranding } from '../features/practice-branding/practice-branding.demo';
 import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
 import { seedMessages } from '../features/messages/messages.demo';
-import { seedAppointments } from '../features/encounters/appointments.demo';
+import { seedAppointments } from '../features/appointments/appointments.demo';
 import { seedReminders } from '../features/reminders/reminders.demo';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../plugins/activity-log';
@@ -58,7 +58,7 @@ export type DemoSeeder = (tx: Db, demo: DemoContext) => Promise<void>;
  */
 const featureSeeders: DemoSeeder[] = [
   seedPracticeBranding,
-  seedHealthHistory,
+  seedHealthProfile,
   seedEditProfile,
   seedDocuments,
   seedInsurance,

@@ -123,7 +123,7 @@ const healthInfoBodyScoped = (victim: UserFixture) => [
 
 /**
  * Appointments and consents: the consent and encounter calls name a consent or encounter of
- * the victim; a responsible person's signing is in features/encounters/consents.test.ts.
+ * the victim; a responsible person's signing is in features/consents/consents.test.ts.
  */
 interface VictimVisit {
   encounterId: number;

@@ -1,6 +1,6 @@
 /**
  * Health history, prescriptions and encounters. `history.code.<code>` is the
- * display text of each fixed code of health-history.ts (see `historyCodeKey`).
+ * display text of each fixed code of health-profile.ts (see `historyCodeKey`).
  */
 export const enHistory = {
   'history.section.ALLERGIES': 'Allergies',

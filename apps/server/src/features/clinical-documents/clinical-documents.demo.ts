@@ -1,6 +1,6 @@
 /**
  * The demo practice's outside document: the hospital's Continuity of Care Document
- * attached to Maria's most recent past visit (DEMO-ENC-1, seeded by the health-history feature), so
+ * attached to Maria's most recent past visit (DEMO-ENC-1, seeded by the health-profile feature), so
  * the complete-record viewer shows a real-looking outside document. Generated in code
  * (demo-outside-ccd.ts); nothing is read from files.
  */

@@ -1,6 +1,6 @@
 /**
  * Demo data of the health information page: Maria has visits across the past year (the
- * health-history seeder gives her one a month ago), Emma, whom Daniel acts for, has two, and Maria
+ * health-profile seeder gives her one a month ago), Emma, whom Daniel acts for, has two, and Maria
  * holds a FHIR invite code.
  */
 import type { DemoSeeder } from '../../demo/seed';

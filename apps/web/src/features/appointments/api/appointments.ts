@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   consentsCalls,
-  encountersCalls,
+  appointmentsCalls,
   pastVisitsPageSize,
   type Consent,
   type Encounter,
@@ -22,7 +22,7 @@ export const appointmentKeys = {
 };
 
 function getByFilter(client: HttpClient, body: GetEncountersByFilterRequest) {
-  return client.call(encountersCalls.getByFilter, { body });
+  return client.call(appointmentsCalls.getByFilter, { body });
 }
 
 /** Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents). */
@@ -77,7 +77,7 @@ export function useUnfinishedVisits(patientId: number, enabled = true) {
     queryKey: appointmentKeys.unfinished(patientId),
     enabled,
     queryFn: async () => {
-      const answer = await client.call(encountersCalls.getUnfinished, { body: { patientId } });
+      const answer = await client.call(appointmentsCalls.getUnfinished, { body: { patientId } });
       return answer.encounters;
     },
   });
@@ -89,7 +89,7 @@ export function useSetHistoryFinished(patientId: number) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (encounterId: number) =>
-      client.call(encountersCalls.setHistoryFinished, { body: { encounterId, historyFinished: true } }),
+      client.call(appointmentsCalls.setHistoryFinished, { body: { encounterId, historyFinished: true } }),
     onSuccess: () => queries.invalidateQueries({ queryKey: appointmentKeys.all(patientId) }),
   });
 }

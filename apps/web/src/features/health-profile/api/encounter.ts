@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { encounterProviderId, encountersCalls } from '@dermis/contract';
+import { encounterProviderId, appointmentsCalls } from '@dermis/contract';
 import { useApiClient } from '../../../lib/api';
 
 /**
@@ -12,7 +12,7 @@ export function useEncounterProvider(patientId: number, encounterId: number | un
   const encounters = useQuery({
     queryKey: ['encounters', patientId],
     enabled: encounterId !== undefined,
-    queryFn: () => client.call(encountersCalls.getByFilter, { body: { patientId, dateSelection: 'ALL' } }),
+    queryFn: () => client.call(appointmentsCalls.getByFilter, { body: { patientId, dateSelection: 'ALL' } }),
   });
   const encounter = encounters.data?.encounters.find((e) => e.id === encounterId);
   return {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  healthHistoryCalls,
+  healthProfileCalls,
   type HistorySection,
   type PatientSubjectiveItemsResponse,
   type SubjectiveItemInput,
@@ -19,7 +19,7 @@ export function getHistory(
   client: HttpClient,
   context: HistoryContext,
 ): Promise<PatientSubjectiveItemsResponse> {
-  return client.call(healthHistoryCalls.getItems, {
+  return client.call(healthProfileCalls.getItems, {
     body: {
       type: 'HISTORY',
       patientId: context.patientId,
@@ -56,7 +56,7 @@ export function useSaveHistory(context: HistoryContext, screening = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ items, sections }: SaveSections) =>
-      client.call(healthHistoryCalls.saveItems, {
+      client.call(healthProfileCalls.saveItems, {
         body: {
           type: 'HISTORY',
           patientId: context.patientId,

@@ -1,4 +1,4 @@
-import { encountersCalls, healthHistoryCalls } from '@dermis/contract';
+import { appointmentsCalls, healthProfileCalls } from '@dermis/contract';
 import { useApiClient } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session';
 import type { WizardFlow } from '../wizard/steps';
@@ -14,7 +14,7 @@ export function useWizardFinish(flow: WizardFlow) {
   return {
     onFinished: async (): Promise<void> => {
       if (flow.kind !== 'screening' || flow.encounterId === undefined) return;
-      await client.call(encountersCalls.setHistoryFinished, {
+      await client.call(appointmentsCalls.setHistoryFinished, {
         body: { encounterId: flow.encounterId, historyFinished: true },
       });
     },
@@ -22,7 +22,7 @@ export function useWizardFinish(flow: WizardFlow) {
       if (flow.kind !== 'first-time-login') return;
       const user = store.get().user;
       if (!user) return;
-      await client.call(healthHistoryCalls.completeFirstTimeSetup, { body: {} });
+      await client.call(healthProfileCalls.completeFirstTimeSetup, { body: {} });
       store.setUser({ ...user, dermisFirstTimeSetupComplete: true });
     },
   };

@@ -10,7 +10,7 @@
  */
 import type { DemoSeeder } from '../../demo/seed';
 import { drugMonograph, encounter, encounterRole, historyItem, prescription } from '../../db/schema';
-import { normalizeItem, type ItemDraft } from './health-history.model';
+import { normalizeItem, type ItemDraft } from './health-profile.model';
 
 type Draft = Partial<ItemDraft> & Pick<ItemDraft, 'section' | 'code'>;
 
@@ -118,7 +118,7 @@ function daysFromNow(days: number, hourUtc: number): Date {
   return date;
 }
 
-export const seedHealthHistory: DemoSeeder = async (tx, demo) => {
+export const seedHealthProfile: DemoSeeder = async (tx, demo) => {
   const { practiceId } = demo;
   const [dermatologist, secondProvider] = demo.providerIds;
 

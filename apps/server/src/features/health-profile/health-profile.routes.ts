@@ -1,38 +1,38 @@
 /**
- * Health history calls (contract `healthHistoryCalls`, spec 001 §7): the patient's history items and
+ * Health history calls (contract `healthProfileCalls`, spec 001 §7): the patient's history items and
  * templates through the guard (patientId in the body), the end of first-time set-up (the caller's own
  * patient only), and the clinic's history items with its API key, idempotent by the clinic's own id.
  */
-import { healthHistoryCalls } from '@dermis/contract';
+import { healthProfileCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error';
 import { registerCall } from '../../plugins/register-call';
-import { markFirstTimeSetupComplete } from './health-history.repository';
-import { loadPatientItems, resolveContext, savePatientItems } from './health-history.service';
+import { markFirstTimeSetupComplete } from './health-profile.repository';
+import { loadPatientItems, resolveContext, savePatientItems } from './health-profile.service';
 import { deleteHistoryItem, upsertHistoryItem } from './history-integration.service';
 
-export function registerHealthHistoryCalls(app: FastifyInstance): void {
-  registerCall(app, healthHistoryCalls.getItems, async ({ patient, body }) => {
+export function registerHealthProfileCalls(app: FastifyInstance): void {
+  registerCall(app, healthProfileCalls.getItems, async ({ patient, body }) => {
     await resolveContext(app.db, patient.patientId, body.complaintId, body.providerId);
     return loadPatientItems(app.db, patient.patientId, body.type);
   });
 
-  registerCall(app, healthHistoryCalls.saveItems, ({ patient, body }) =>
+  registerCall(app, healthProfileCalls.saveItems, ({ patient, body }) =>
     savePatientItems(app.db, patient.patientId, body),
   );
 
-  registerCall(app, healthHistoryCalls.completeFirstTimeSetup, async ({ caller }) => {
+  registerCall(app, healthProfileCalls.completeFirstTimeSetup, async ({ caller }) => {
     // Set-up belongs to the signed-in account: its own patient, never one it acts for.
     await markFirstTimeSetupComplete(app.db, caller.patientId);
     return { patientId: caller.patientId, dermisFirstTimeSetupComplete: true as const };
   });
 
-  registerCall(app, healthHistoryCalls.upsertItem, async ({ params, body, practiceId, reply }) => {
+  registerCall(app, healthProfileCalls.upsertItem, async ({ params, body, practiceId, reply }) => {
     const result = await upsertHistoryItem(app.db, practiceId, params.externalId, body);
     return reply.status(result.created ? 201 : 200).send(result);
   });
 
-  registerCall(app, healthHistoryCalls.deleteItem, async ({ params, practiceId }) => {
+  registerCall(app, healthProfileCalls.deleteItem, async ({ params, practiceId }) => {
     const deleted = await deleteHistoryItem(app.db, practiceId, params.externalId);
     if (!deleted) throw notFound();
     return { deleted: true as const };

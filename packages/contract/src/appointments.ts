@@ -190,7 +190,7 @@ const encounterIntegrationFailures = {
  * The visit calls. setHistoryFinished names an encounter, not a patient: the handler runs the access
  * rule on the encounter's patient, and an unknown encounter is refused like a stranger's (403).
  */
-export const encountersCalls = {
+export const appointmentsCalls = {
   /** Spec 001 §7: the screening is done. */
   setHistoryFinished: describeCall({
     method: 'POST',

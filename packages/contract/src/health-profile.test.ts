@@ -19,7 +19,7 @@ import {
   socialHistoryCodes,
   templateIdBySection,
   toMedicationView,
-} from './health-history';
+} from './health-profile';
 import { en, type MessageKey } from './i18n/en';
 
 const allFixed = [
@@ -159,7 +159,7 @@ describe('the item builders', () => {
 describe('dates of the clinical feed', () => {
   it('refuse days the database cannot store', async () => {
     const { upsertPrescriptionRequest } = await import('./prescriptions');
-    const { upsertEncounterRequest } = await import('./encounters');
+    const { upsertEncounterRequest } = await import('./appointments');
     const rx = { patientExternalId: 'P', fdbId: '1', fdbDescription: 'X' };
     expect(upsertPrescriptionRequest.safeParse({ ...rx, dateWritten: '2026-02-30' }).success).toBe(false);
     // Found by the fuzz test: a value the format refuses must not reach the date check and throw.

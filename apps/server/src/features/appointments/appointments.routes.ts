@@ -1,55 +1,65 @@
 /**
- * Visit calls (contract `encountersCalls`): the patient's visits through the guard (spec 002 §7), the
+ * Visit calls (contract `appointmentsCalls`): the patient's visits through the guard (spec 002 §7), the
  * end of a screening (spec 001 §7), and the clinic's encounters and clinics with its API key,
  * idempotent by the clinic's own ids. setHistoryFinished names an encounter, not a patient: the
  * access rule runs on the encounter's patient, and an unknown encounter is refused like a stranger's
  * (403), so ids do not leak.
  */
-import { encountersCalls } from '@dermis/contract';
+import { appointmentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
+import { findEncounterPatient } from '../../lib/encounter-lookup';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { assertPatientAccess } from '../../plugins/patient-access';
 import { registerCall } from '../../plugins/register-call';
 import { assertOwnClinic, clinicIdByExternalId, upsertClinic } from './clinics.repository';
 import {
   filterEncounters,
-  findEncounterPatient,
   setHistoryFinished,
   unfinishedEncounters,
   upsertEncounter,
-} from './encounters.service';
+} from './appointments.service';
 import { storeProviderAvatars } from './provider-avatar';
+import type { VisitConsents } from './visit-consents';
 
-export function registerEncountersCalls(app: FastifyInstance): void {
-  registerCall(app, encountersCalls.setHistoryFinished, async ({ body, request }) => {
+/** `consents` is the consents feature's part in a visit (compose/visit-consents.ts). */
+export function registerAppointmentsCalls(app: FastifyInstance, deps: { consents: VisitConsents }): void {
+  registerCall(app, appointmentsCalls.setHistoryFinished, async ({ body, request }) => {
     const { encounterId, historyFinished } = body;
     await assertPatientAccess(request, await findEncounterPatient(app.db, encounterId), { encounterId });
-    return setHistoryFinished(app.db, encounterId, historyFinished);
+    return setHistoryFinished(app.db, deps.consents, encounterId, historyFinished);
   });
 
   // A patient's whole visit list (hundreds of visits with their consents) is the appointments page's
   // read: the registrar serializes it with fast-json-stringify (decision 045).
-  registerCall(app, encountersCalls.getByFilter, ({ patient, body }) =>
-    filterEncounters(app.db, patient.patientId, body),
+  registerCall(app, appointmentsCalls.getByFilter, ({ patient, body }) =>
+    filterEncounters(app.db, deps.consents, patient.patientId, body),
   );
 
-  registerCall(app, encountersCalls.getUnfinished, async ({ patient }) => {
-    const encounters = await unfinishedEncounters(app.db, patient.patientId);
+  registerCall(app, appointmentsCalls.getUnfinished, async ({ patient }) => {
+    const encounters = await unfinishedEncounters(app.db, deps.consents, patient.patientId);
     return { encounters, total: encounters.length };
   });
 
-  registerCall(app, encountersCalls.upsert, async ({ params, body, practiceId, reply }) => {
+  registerCall(app, appointmentsCalls.upsert, async ({ params, body, practiceId, reply }) => {
     const patientId = await patientIdByExternalId(app.db, practiceId, body.patientExternalId);
     const visit = { ...body };
     if (visit.clinicExternalId !== null)
       visit.clinicId = await clinicIdByExternalId(app.db, practiceId, visit.clinicExternalId);
     else if (visit.clinicId !== null) await assertOwnClinic(app.db, practiceId, visit.clinicId);
     const avatars = await storeProviderAvatars(app.blobs, visit.providers);
-    const result = await upsertEncounter(app.db, practiceId, patientId, params.externalId, visit, avatars);
+    const result = await upsertEncounter(
+      app.db,
+      deps.consents,
+      practiceId,
+      patientId,
+      params.externalId,
+      visit,
+      avatars,
+    );
     return reply.status(result.created ? 201 : 200).send(result);
   });
 
-  registerCall(app, encountersCalls.upsertClinic, async ({ params, body, practiceId, reply }) => {
+  registerCall(app, appointmentsCalls.upsertClinic, async ({ params, body, practiceId, reply }) => {
     const row = await upsertClinic(app.db, practiceId, params.externalId, body);
     return reply.status(row.created ? 201 : 200).send(row);
   });

@@ -1,5 +1,5 @@
 /**
- * Encounters: read as the contract's Encounter, the screening flag set by the patient, and the
+ * Appointments (the encounter records): read as the contract's Encounter, the screening flag set by the patient, and the
  * clinic's upsert (providers by their own id, roles replaced).
  */
 import {
@@ -15,10 +15,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-import { syncEncounterConsents } from './consent-forms.service';
-import { consentsByEncounter, unsignedOf } from './consent-signing.service';
 import type { ProviderAvatar } from './provider-avatar';
+import type { VisitConsents } from './visit-consents';
 
 /** Where the web loads a provider's photo: public, named by an unguessable id (decision 101). */
 export function providerAvatarUrl(s3Id: string | null): string | null {
@@ -36,21 +34,25 @@ const visitsWithClinic = (db: Db) =>
   db.select({ e: encounter, c: clinic }).from(encounter).leftJoin(clinic, eq(clinic.id, encounter.clinicId));
 
 /** The visits `where` selects, oldest first (a visit list has its own prepared statements, below). */
-export async function loadEncounters(db: Db, where: SQL): Promise<Encounter[]> {
+export async function loadEncounters(db: Db, consentsOf: VisitConsents, where: SQL): Promise<Encounter[]> {
   const rows = await visitsWithClinic(db)
     .where(where)
     .orderBy(asc(encounter.dateOfService), asc(encounter.id));
-  return withProvidersAndConsents(db, rows);
+  return withProvidersAndConsents(db, consentsOf, rows);
 }
 
 type EncounterRow = { e: typeof encounter.$inferSelect; c: typeof clinic.$inferSelect | null };
 
 /** The visits of these rows as the contract's Encounter: each with its providers and consents. */
-async function withProvidersAndConsents(db: Db, rows: EncounterRow[]): Promise<Encounter[]> {
+async function withProvidersAndConsents(
+  db: Db,
+  consentsOf: VisitConsents,
+  rows: EncounterRow[],
+): Promise<Encounter[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.e.id);
   const roles = await rolesStatement(db).execute({ ids });
-  const consents = await consentsByEncounter(db, ids);
+  const consents = await consentsOf.byEncounter(db, ids);
   // Grouped once: a patient with hundreds of visits must not scan every role for every visit.
   const rolesByEncounter = new Map<number, typeof roles>();
   for (const role of roles) {
@@ -93,35 +95,16 @@ async function withProvidersAndConsents(db: Db, rows: EncounterRow[]): Promise<E
     educationText: e.educationText,
     educationNote: e.educationNote,
     consents: consents.get(e.id) ?? [],
-    unsignedConsents: unsignedOf(consents.get(e.id) ?? []),
+    unsignedConsents: consentsOf.unsigned(consents.get(e.id) ?? []),
   }));
 }
 
-export async function findEncounterPatient(db: Db, encounterId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ patientId: encounter.patientId })
-    .from(encounter)
-    .where(eq(encounter.id, encounterId))
-    .limit(1);
-  return row?.patientId ?? null;
-}
-
-/** The practice's encounter with that external id; 404 (integration.error.unknownEncounter) otherwise. */
-export async function encounterIdByExternalId(
+export async function setHistoryFinished(
   db: Db,
-  practiceId: number,
-  externalId: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ id: encounter.id })
-    .from(encounter)
-    .where(and(eq(encounter.practiceId, practiceId), eq(encounter.externalId, externalId)))
-    .limit(1);
-  if (!row) throw notFound('integration.error.unknownEncounter');
-  return row.id;
-}
-
-export async function setHistoryFinished(db: Db, encounterId: number, finished: boolean): Promise<Encounter> {
+  consentsOf: VisitConsents,
+  encounterId: number,
+  finished: boolean,
+): Promise<Encounter> {
   await db
     .update(encounter)
     .set({
@@ -130,13 +113,14 @@ export async function setHistoryFinished(db: Db, encounterId: number, finished: 
       updatedAt: sql`now()`,
     })
     .where(eq(encounter.id, encounterId));
-  const [found] = await loadEncounters(db, eq(encounter.id, encounterId));
+  const [found] = await loadEncounters(db, consentsOf, eq(encounter.id, encounterId));
   if (!found) throw new Error('encounter vanished');
   return found;
 }
 
 export async function filterEncounters(
   db: Db,
+  consentsOf: VisitConsents,
   patientId: number,
   filter: z.output<typeof getEncountersByFilterRequest>,
 ): Promise<{ encounters: Encounter[]; total: number }> {
@@ -150,7 +134,7 @@ export async function filterEncounters(
   };
   const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
   const rows = await page(db).execute({ ...params, limit: filter.limit ?? null });
-  const encounters = await withProvidersAndConsents(db, rows);
+  const encounters = await withProvidersAndConsents(db, consentsOf, rows);
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
   const [counted] = await countStatement(db).execute(params);
@@ -222,9 +206,14 @@ const rolesStatement = preparedPerDatabase((db) =>
  * Unfinished screenings (decision 100): upcoming visits (from now) within unfinishedScreeningDays
  * days, history not finished, with a provider to name in the notification; soonest first.
  */
-export function unfinishedEncounters(db: Db, patientId: number): Promise<Encounter[]> {
+export function unfinishedEncounters(
+  db: Db,
+  consentsOf: VisitConsents,
+  patientId: number,
+): Promise<Encounter[]> {
   return loadEncounters(
     db,
+    consentsOf,
     and(
       eq(encounter.patientId, patientId),
       eq(encounter.historyFinished, false),
@@ -238,6 +227,7 @@ export function unfinishedEncounters(db: Db, patientId: number): Promise<Encount
 /** The clinic's upsert by its own encounter id; providers are upserted by theirs, roles replaced. */
 export async function upsertEncounter(
   db: Db,
+  consentsOf: VisitConsents,
   practiceId: number,
   patientId: number,
   externalId: string,
@@ -289,7 +279,7 @@ export async function upsertEncounter(
         .onConflictDoNothing();
     }
     if (input.consents !== undefined)
-      await syncEncounterConsents(tx, practiceId, patientId, row.id, input.consents);
+      await consentsOf.replaceForVisit(tx, practiceId, patientId, row.id, input.consents);
     return { id: row.id, externalId, created: row.created };
   });
 }

@@ -4,7 +4,7 @@
  * visit) and her three past visits of the year carry education texts longer than the 200-character
  * preview, so 'More...' and 'Load More' (page size 2) both show. Her upcoming visits' screenings
  * are done, so her sign-in shows no start-up modal; Samuel (demo.new) keeps his unfinished screening
- * a week out (health-history demo), which shows the modal and the notification (decision 100).
+ * a week out (health-profile demo), which shows the modal and the notification (decision 100).
  * Emma, whom Daniel (demo.guardian) acts for, has an upcoming visit with both consents unsigned, so
  * a responsible person can sign for her (decision 104).
  */

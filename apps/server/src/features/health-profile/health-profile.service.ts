@@ -1,6 +1,6 @@
 /**
  * subjective/getPatientSubjectiveAndTemplateItems and subjective/savePatientSubjectiveItems: a
- * patient's history items, read and replaced section by section (contract health-history.ts).
+ * patient's history items, read and replaced section by section (contract health-profile.ts).
  */
 import {
   attributeOrder,
@@ -22,7 +22,7 @@ import {
   sectionTemplates,
   toSubjectiveItem,
   type NormalizedItem,
-} from './health-history.model';
+} from './health-profile.model';
 
 type SaveRequest = z.output<typeof savePatientSubjectiveItemsRequest>;
 

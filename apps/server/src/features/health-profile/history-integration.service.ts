@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { historyItem, patient } from '../../db/schema';
 import { patientIdByExternalId } from '../../lib/practice-patients';
-import { invalidItem, normalizeItem, normalizeSection, type NormalizedItem } from './health-history.model';
+import { invalidItem, normalizeItem, normalizeSection, type NormalizedItem } from './health-profile.model';
 
 const social = socialHistoryCategories as Record<
   string,

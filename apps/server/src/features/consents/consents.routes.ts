@@ -6,6 +6,7 @@
  */
 import { consentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
+import { encounterIdByExternalId, findEncounterPatient } from '../../lib/encounter-lookup';
 import { notFound } from '../../lib/http-error';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { assertPatientAccess } from '../../plugins/patient-access';
@@ -18,7 +19,6 @@ import {
   signConsent,
   unsignedOf,
 } from './consent-signing.service';
-import { encounterIdByExternalId, findEncounterPatient } from './encounters.service';
 
 export function registerConsentsCalls(app: FastifyInstance): void {
   registerCall(app, consentsCalls.getUnsigned, async ({ body, request }) => {

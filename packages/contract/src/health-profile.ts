@@ -840,7 +840,7 @@ const historyIntegrationFailures = {
 };
 
 /** The health history calls: the patient's screening and history, the clinic's history items. */
-export const healthHistoryCalls = {
+export const healthProfileCalls = {
   /** Every history item of the patient, and the templates (spec 001 §7). */
   getItems: describeCall({
     method: 'POST',

@@ -1,0 +1,13 @@
+/**
+ * The consents feature's part in a visit (its consents listed with it, replaced by the clinic's
+ * upsert), handed to the appointments feature: app.ts and the CLI pass it in.
+ */
+import type { VisitConsents } from '../features/appointments/visit-consents';
+import { syncEncounterConsents } from '../features/consents/consent-forms.service';
+import { consentsByEncounter, unsignedOf } from '../features/consents/consent-signing.service';
+
+export const visitConsents: VisitConsents = {
+  byEncounter: (db, encounterIds) => consentsByEncounter(db, encounterIds),
+  unsigned: unsignedOf,
+  replaceForVisit: syncEncounterConsents,
+};
