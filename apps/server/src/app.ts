@@ -35,11 +35,11 @@ import type { MessageTransport } from './features/messages/message-transport';
 import { createMessageTransport, settleMailedMessage } from './compose/outbound-messages';
 import { registerMessagesCalls } from './features/messages/messages.routes';
 import { registerMessagesIntegrationCalls } from './features/messages/messages.integration';
-import { registerClinicalDocumentCalls } from './features/clinical-documents/clinical-documents.routes';
+import { registerClinicalDocumentCalls } from './features/health-information/clinical-documents.routes';
 import {
   registerFhirInviteIntegrationCalls,
   registerHealthInformationCalls,
-} from './features/health-records/health-information.routes';
+} from './features/health-information/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
@@ -203,7 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(careTeamRoutes, { prefix: apiPrefix.app });
   await app.register(pharmacyRoutes, { prefix: apiPrefix.app });
   registerClinicalDocumentCalls(app);
-  // The transmit calls attach the health-records feature's summary; features do not import each other.
+  // The transmit calls attach the health-information feature's summary; features do not import each other.
   registerMessagesCalls(app, { healthSummaryZip: transmittedSummaryZip });
   registerMessagesIntegrationCalls(app);
   await registerWebApp(app, config.webDist);
