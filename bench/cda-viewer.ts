@@ -18,7 +18,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { findFixturesDir } from '../apps/server/src/features/health-records/ccda/validate-cda';
+import { findFixturesDir } from '../apps/server/src/features/health-information/ccda/validate-cda';
 import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { sessionStorageKey } from '../apps/web/src/lib/session/session-storage';
 import { webDist } from '../apps/web/e2e/support/bundle';

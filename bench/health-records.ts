@@ -6,8 +6,11 @@
 // Figures are printed, never asserted.
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildContinuityOfCareDocument } from '../apps/server/src/features/health-records/ccda/continuity-of-care';
-import { findFixturesDir, validateCda } from '../apps/server/src/features/health-records/ccda/validate-cda';
+import { buildContinuityOfCareDocument } from '../apps/server/src/features/health-information/ccda/continuity-of-care';
+import {
+  findFixturesDir,
+  validateCda,
+} from '../apps/server/src/features/health-information/ccda/validate-cda';
 import { syntheticHealthRecord } from '../apps/server/src/lib/health-record/synthetic-health-record';
 import { percentile } from './support';
 

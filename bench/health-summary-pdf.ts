@@ -11,8 +11,8 @@ import {
   type HealthInfoResponse,
   type MessageKey,
 } from '@dermis/contract';
-import { buildSummaryDocument } from '../apps/server/src/features/health-records/health-summary';
-import { renderHealthSummaryPdf } from '../apps/server/src/features/health-records/health-summary-pdf';
+import { buildSummaryDocument } from '../apps/server/src/features/health-information/health-summary';
+import { renderHealthSummaryPdf } from '../apps/server/src/features/health-information/health-summary-pdf';
 
 const entries = Number(process.env.BENCH_RECORD_ENTRIES ?? 300);
 const runs = Number(process.env.BENCH_RECORD_RUNS ?? 7);

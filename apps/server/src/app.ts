@@ -38,16 +38,16 @@ import type { MessageTransport } from './features/messages/message-transport';
 import { createMessageTransport, settleMailedMessage } from './compose/outbound-messages';
 import { registerMessagesCalls } from './features/messages/messages.routes';
 import { registerMessagesIntegrationCalls } from './features/messages/messages.integration';
-import { registerClinicalDocumentCalls } from './features/clinical-documents/clinical-documents.routes';
+import { registerClinicalDocumentCalls } from './features/health-information/clinical-documents.routes';
 import {
   registerFhirInviteIntegrationCalls,
   registerHealthInformationCalls,
-} from './features/health-records/health-information.routes';
+} from './features/health-information/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { FhirAuthError, type FhirGrantResolver } from './features/health-apps/fhir/fhir-grant';
 import { fhirBasePath, fhirRoutes } from './features/health-apps/fhir/fhir.routes';
-import { buildCcdaDocument } from './features/health-records/ccda-document';
+import { buildCcdaDocument } from './features/health-information/ccda-document';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import { createHispClient, sendsDirectOutside, type HispClient } from './lib/hisp/hisp-client';
 import { startDirectListener, type DirectListener } from './lib/hisp/inbound-listener';
@@ -214,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerHealthInformationCalls(app);
   registerFhirInviteIntegrationCalls(app);
   registerClinicalDocumentCalls(app);
-  // The transmit calls attach the health-records feature's summary; features do not import each other.
+  // The transmit calls attach the health-information feature's summary; features do not import each other.
   registerMessagesCalls(app, { healthSummaryZip: transmittedSummaryZip });
   registerMessagesIntegrationCalls(app);
   await app.register(fhirRoutes, {

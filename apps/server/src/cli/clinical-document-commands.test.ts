@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { clinicalDocument, encounter } from '../db/schema';
-import { outsideCcd } from '../features/clinical-documents/demo-outside-ccd';
+import { outsideCcd } from '../features/health-information/demo-outside-ccd';
 import { describeEachDatabase } from '../test/database';
 import { givenPractice, givenPatient } from '../test/fixtures';
 import { cliRunner } from '../test/cli';

@@ -13,7 +13,7 @@ import {
   type AttachClinicalDocumentResponse,
 } from '@dermis/contract';
 import { type Command, InvalidArgumentError } from 'commander';
-import { attachClinicalDocument } from '../features/clinical-documents/clinical-documents.service';
+import { attachClinicalDocument } from '../features/health-information/clinical-documents.service';
 import { HttpError } from '../lib/http-error';
 import { CliInputError } from './commands';
 import type { InvitationCliIo } from './invitation-commands';

@@ -4,7 +4,7 @@
  * `patients/{externalId}/fhir-invite`.
  */
 import { type Command, InvalidArgumentError } from 'commander';
-import { issueInvite, revokeInvite } from '../features/health-records/fhir-invite.repository';
+import { issueInvite, revokeInvite } from '../features/health-information/fhir-invite.repository';
 import { patientIdByExternalId } from '../lib/patient-by-external-id';
 import type { InvitationCliIo } from './invitation-commands';
 

@@ -1,11 +1,11 @@
 /**
- * The health summary the messages feature's transmit calls attach, made by the health-records
+ * The health summary the messages feature's transmit calls attach, made by the health-information
  * feature, which owns the C-CDA and its ZIP (exactly the ZIP that TRANSMIT_VALIDATION answers).
  * Features do not import each other, so app.ts hands this to `registerMessagesCalls`.
  */
-import { buildCcdaDocument } from '../features/health-records/ccda-document';
-import { healthSummaryZip, noData } from '../features/health-records/export.service';
-import { encountersInRange, findPatientHeader } from '../features/health-records/health-info.repository';
+import { buildCcdaDocument } from '../features/health-information/ccda-document';
+import { healthSummaryZip, noData } from '../features/health-information/export.service';
+import { encountersInRange, findPatientHeader } from '../features/health-information/health-info.repository';
 import type { HealthSummaryZipBuilder } from '../features/messages/messages.transmit';
 
 export const transmittedSummaryZip: HealthSummaryZipBuilder = async (db, patientId, range, now) => {

@@ -34,7 +34,7 @@ async function ownerAccess(request: FastifyRequest, owner: number | null) {
 
 /** What the messages calls take from other features (app.ts composes them). */
 export interface MessagesComposition {
-  /** The health-records feature's summary ZIP, which the transmit calls attach. */
+  /** The health-information feature's summary ZIP, which the transmit calls attach. */
   healthSummaryZip: HealthSummaryZipBuilder;
 }
 

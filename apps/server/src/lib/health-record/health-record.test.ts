@@ -91,7 +91,7 @@ describeEachDatabase('health record', (t) => {
     expect(record.socialHistory.drugUse[0]?.value.system).toBe('LOCAL');
     expect(record.socialHistory.exposures).toHaveLength(2);
 
-    // Maria's visits of the past year (the health-records demo adds two older ones), oldest first.
+    // Maria's visits of the past year (the health-information demo adds two older ones), oldest first.
     expect(record.encounters).toHaveLength(3);
     const latest = record.encounters.at(-1);
     expect(latest?.providers[0]?.displayName).toBe('Olivia Bennett, MD');

@@ -25,7 +25,7 @@ import {
 import { buildSummaryDocument, loadSummaryExtras, usDate } from './health-summary';
 import { renderHealthSummaryPdf } from './health-summary-pdf';
 
-/** Builds the C-CDA of a patient for a range (features/health-records/ccda, via ccda-document.ts). */
+/** Builds the C-CDA of a patient for a range (features/health-information/ccda, via ccda-document.ts). */
 export type CcdaBuilder = (
   db: Db,
   patientId: number,
