@@ -24,7 +24,7 @@ import { allows, parseScopes, scopesFor, type ResourceScope } from './scopes';
 import { categoriesOf, readableTypes, searchParams } from './search-params';
 import { cursorOf, parseSearch, type Query } from './search';
 
-/** Builds the patient's C-CDA summary of the whole record (features/health-records, composed in app.ts). */
+/** Builds the patient's C-CDA summary of the whole record (features/health-information, composed in app.ts). */
 export type SummaryBuilder = (db: Db, patientId: number, generatedAt: Date) => Promise<string>;
 
 export interface FhirRoutesOptions {
