@@ -54,6 +54,11 @@ export interface CallOptions {
   authenticate?: (request: FastifyRequest) => Promise<void>;
   /** Request body limit in bytes, when the call takes more or less than the app's default. */
   bodyLimit?: number;
+  /**
+   * Runs after the guards and before the schemas validate: a body of several shapes can report the
+   * errors of the shape the caller meant instead of those of every shape.
+   */
+  beforeValidation?: preValidationAsyncHookHandler;
 }
 
 declare module 'fastify' {
@@ -74,6 +79,7 @@ export function registerCall<const D extends CallDescription>(
   if (who.kind === 'account' || who.kind === 'patient') guards.push(options.authenticate ?? authenticate);
   if (who.kind === 'patient') guards.push(patientGuard(who.in, who.field));
   if (who.kind === 'apiKey') guards.push(authenticateApiKey);
+  if (options.beforeValidation) guards.push(options.beforeValidation);
 
   app.route({
     method: description.method,
