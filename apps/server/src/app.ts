@@ -15,9 +15,9 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { assertNoDemoAccountsInProduction } from './demo/demo-guard';
-import { accountSettingsRoutes } from './features/account-settings/account-settings.routes';
-import { activityLogRoutes } from './features/activity-log/activity-log.routes';
-import { authRoutes } from './features/auth/auth.routes';
+import { registerAccountSettingsCalls } from './features/account-settings/account-settings.routes';
+import { registerActivityLogCalls } from './features/activity-log/activity-log.routes';
+import { registerAuthCalls } from './features/auth/auth.routes';
 import { registerEditProfile } from './compose/edit-profile';
 import { registerTransmit } from './compose/transmit';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
@@ -43,7 +43,7 @@ import {
   fhirInviteIntegrationRoutes,
   healthInformationRoutes,
 } from './features/health-records/health-information.routes';
-import { integrationRoutes } from './features/integration/integration.routes';
+import { registerIntegrationCalls } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import {
@@ -52,22 +52,17 @@ import {
   type HispClient,
 } from './features/message-transport/hisp-client';
 import { startDirectListener, type DirectListener } from './features/message-transport/inbound-listener';
-import { invitationRoutes } from './features/invitations/invitations.routes';
-import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
-import { patientRoutes } from './features/patient/patient.routes';
-import {
-  practiceBrandingIntegrationRoutes,
-  practiceBrandingPublicRoutes,
-} from './features/practice-branding/practice-branding.routes';
-import { referenceListsRoutes } from './features/reference-lists/reference-lists.routes';
-import { responsiblePersonsRoutes } from './features/responsible-persons/responsible-persons.routes';
-import { systemRoutes } from './features/system/system.routes';
+import { registerInvitationsCalls } from './features/invitations/invitations.routes';
+import { registerPasswordRecoveryCalls } from './features/password-recovery/password-recovery.routes';
+import { registerPatientCalls } from './features/patient/patient.routes';
+import { registerPracticeBrandingCalls } from './features/practice-branding/practice-branding.routes';
+import { registerReferenceListsCalls } from './features/reference-lists/reference-lists.routes';
+import { registerResponsiblePersonsCalls } from './features/responsible-persons/responsible-persons.routes';
+import { registerSystemCalls } from './features/system/system.routes';
 import { prescriptionIntegrationRoutes } from './features/prescriptions/prescriptions-integration.routes';
 import { prescriptionRoutes } from './features/prescriptions/prescriptions.routes';
-import { practiceMfaRoutes } from './features/two-step/practice-mfa.routes';
-import { twoStepLoginRoutes } from './features/two-step/two-step-login.routes';
-import { terminologyRoutes } from './features/terminology/terminology.routes';
-import { twoStepRoutes } from './features/two-step/two-step.routes';
+import { registerTerminologyCalls } from './features/terminology/terminology.routes';
+import { registerTwoStepCalls } from './features/two-step/two-step.routes';
 import type { BlobStore } from './lib/blob-store/blob-store';
 import { createBlobStore } from './lib/blob-store/create-blob-store';
 import { BlobUrlSigner } from './lib/blob-store/signed-url';
@@ -176,20 +171,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSecurityHeaders(app);
   await registerIntegrationOpenApi(app);
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes, { prefix: apiPrefix.auth });
+  registerSystemCalls(app);
+  registerAuthCalls(app);
   // What the portal's set-up adds to the profiles, fixed for the life of the process (cached answers carry it too).
-  await app.register(patientRoutes, { prefix: apiPrefix.app, directSendsOutside: sendsDirectOutside(hisp) });
-  await app.register(twoStepRoutes, { prefix: apiPrefix.app });
-  await app.register(twoStepLoginRoutes, { prefix: apiPrefix.auth });
-  await app.register(practiceMfaRoutes, { prefix: apiPrefix.integration });
-  await app.register(passwordRecoveryRoutes, { prefix: apiPrefix.app });
-  await app.register(accountSettingsRoutes, { prefix: apiPrefix.app });
-  await app.register(activityLogRoutes, { prefix: apiPrefix.app });
-  await app.register(responsiblePersonsRoutes, { prefix: apiPrefix.app });
-  await app.register(referenceListsRoutes, { prefix: apiPrefix.app });
-  await app.register(terminologyRoutes, { prefix: apiPrefix.app });
-  await app.register(integrationRoutes, { prefix: apiPrefix.integration });
+  registerPatientCalls(app, { directSendsOutside: sendsDirectOutside(hisp) });
+  registerTwoStepCalls(app);
+  registerPasswordRecoveryCalls(app);
+  registerAccountSettingsCalls(app);
+  registerActivityLogCalls(app);
+  registerResponsiblePersonsCalls(app);
+  registerReferenceListsCalls(app);
+  registerTerminologyCalls(app);
+  registerIntegrationCalls(app);
   await registerEditProfile(app);
   await app.register(healthHistoryRoutes, { prefix: apiPrefix.app });
   await app.register(prescriptionRoutes, { prefix: apiPrefix.app });
@@ -200,9 +193,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(encounterIntegrationRoutes, { prefix: apiPrefix.integration });
   await app.register(reminderIntegrationRoutes, { prefix: apiPrefix.integration });
   await app.register(prescriptionIntegrationRoutes, { prefix: apiPrefix.integration });
-  await app.register(practiceBrandingIntegrationRoutes, { prefix: apiPrefix.integration });
-  await app.register(practiceBrandingPublicRoutes);
-  await app.register(invitationRoutes);
+  registerPracticeBrandingCalls(app);
+  registerInvitationsCalls(app);
   await app.register(devMailboxRoutes);
   await app.register(filesRoutes);
   await app.register(healthInformationRoutes, { prefix: apiPrefix.app });
