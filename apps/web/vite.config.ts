@@ -16,6 +16,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route module pulls in (npm run bench reads it).
     manifest: true,
+    modulePreload: {
+      // The entry calls' module (zod and the contract's schemas) loads on the first sign-in action:
+      // its imports follow it then, instead of a list of their file names riding in /login's budget.
+      resolveDependencies: (file, deps) => (file.includes('entry-calls') ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
