@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledValidatorsPlugin } from './apps/web/vite/compiled-validators';
 
 // One run covers every workspace. Server tests hold an in-memory PGlite (~780 MB) per file, so
 // workers are capped for the 2-core, CI-sized machine.
@@ -23,6 +24,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's checks of its public answers, compiled from the contract as in its build.
+        plugins: [compiledValidatorsPlugin()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

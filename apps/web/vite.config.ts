@@ -2,18 +2,25 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mapDataPlugin } from './build/map-data';
+import { compiledValidatorsPlugin } from './vite/compiled-validators';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  // The offline pharmacy map's county lines and towns, as JSON files of the build (decision 182).
-  plugins: [react(), mapDataPlugin()],
+  // The offline pharmacy map's county lines and towns, as JSON files of the build (decision 182); the
+  // checks of the answers /login reads, compiled from the contract (decision 200).
+  plugins: [react(), mapDataPlugin(), compiledValidatorsPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route module pulls in (npm run bench reads it).
     manifest: true,
+    modulePreload: {
+      // The entry calls' module (zod and the contract's schemas) loads on the first sign-in action:
+      // its imports follow it then, instead of a list of their file names riding in /login's budget.
+      resolveDependencies: (file, deps) => (file.includes('entry-calls') ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

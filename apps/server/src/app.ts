@@ -9,15 +9,14 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { apiPrefix } from '@dermis/contract';
 import type { Config } from './config/env';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { assertNoDemoAccountsInProduction } from './demo/demo-guard';
-import { accountSettingsRoutes } from './features/account-settings/account-settings.routes';
-import { activityLogRoutes } from './features/activity-log/activity-log.routes';
-import { authRoutes } from './features/auth/auth.routes';
+import { registerAccountSettingsCalls } from './features/account-settings/account-settings.routes';
+import { registerActivityLogCalls } from './features/activity-log/activity-log.routes';
+import { registerAuthCalls } from './features/auth/auth.routes';
 import { emailVerificationSender } from './compose/edit-profile';
 import { registerAvatarCalls } from './features/avatar/avatar.routes';
 import { registerBlobsCalls } from './features/blobs/blobs.routes';
@@ -43,7 +42,7 @@ import {
   registerFhirInviteIntegrationCalls,
   registerHealthInformationCalls,
 } from './features/health-information/health-information.routes';
-import { integrationRoutes } from './features/integration/integration.routes';
+import { registerIntegrationCalls } from './features/integration/integration.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { FhirAuthError, type FhirGrantResolver } from './features/health-apps/fhir/fhir-grant';
 import { fhirBasePath, fhirRoutes } from './features/health-apps/fhir/fhir.routes';
@@ -51,20 +50,15 @@ import { buildCcdaDocument } from './features/health-information/ccda-document';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import { createHispClient, sendsDirectOutside, type HispClient } from './lib/hisp/hisp-client';
 import { startDirectListener, type DirectListener } from './lib/hisp/inbound-listener';
-import { invitationRoutes } from './features/invitations/invitations.routes';
-import { passwordRecoveryRoutes } from './features/password-recovery/password-recovery.routes';
-import { patientRoutes } from './features/patient/patient.routes';
-import {
-  practiceBrandingIntegrationRoutes,
-  practiceBrandingPublicRoutes,
-} from './features/practice-branding/practice-branding.routes';
-import { referenceListsRoutes } from './features/reference-lists/reference-lists.routes';
-import { responsiblePersonsRoutes } from './features/responsible-persons/responsible-persons.routes';
-import { systemRoutes } from './features/system/system.routes';
-import { practiceMfaRoutes } from './features/two-step/practice-mfa.routes';
-import { twoStepLoginRoutes } from './features/two-step/two-step-login.routes';
-import { terminologyRoutes } from './features/terminology/terminology.routes';
-import { twoStepRoutes } from './features/two-step/two-step.routes';
+import { registerInvitationsCalls } from './features/invitations/invitations.routes';
+import { registerPasswordRecoveryCalls } from './features/password-recovery/password-recovery.routes';
+import { registerPatientCalls } from './features/patient/patient.routes';
+import { registerPracticeBrandingCalls } from './features/practice-branding/practice-branding.routes';
+import { registerReferenceListsCalls } from './features/reference-lists/reference-lists.routes';
+import { registerResponsiblePersonsCalls } from './features/responsible-persons/responsible-persons.routes';
+import { registerSystemCalls } from './features/system/system.routes';
+import { registerTerminologyCalls } from './features/terminology/terminology.routes';
+import { registerTwoStepCalls } from './features/two-step/two-step.routes';
 import type { BlobStore } from './lib/blob-store/blob-store';
 import { createBlobStore } from './lib/blob-store/create-blob-store';
 import { BlobUrlSigner } from './lib/blob-store/signed-url';
@@ -179,20 +173,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSecurityHeaders(app);
   await registerIntegrationOpenApi(app);
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes, { prefix: apiPrefix.auth });
+  registerSystemCalls(app);
+  registerAuthCalls(app);
   // What the portal's set-up adds to the profiles, fixed for the life of the process (cached answers carry it too).
-  await app.register(patientRoutes, { prefix: apiPrefix.app, directSendsOutside: sendsDirectOutside(hisp) });
-  await app.register(twoStepRoutes, { prefix: apiPrefix.app });
-  await app.register(twoStepLoginRoutes, { prefix: apiPrefix.auth });
-  await app.register(practiceMfaRoutes, { prefix: apiPrefix.integration });
-  await app.register(passwordRecoveryRoutes, { prefix: apiPrefix.app });
-  await app.register(accountSettingsRoutes, { prefix: apiPrefix.app });
-  await app.register(activityLogRoutes, { prefix: apiPrefix.app });
-  await app.register(responsiblePersonsRoutes, { prefix: apiPrefix.app });
-  await app.register(referenceListsRoutes, { prefix: apiPrefix.app });
-  await app.register(terminologyRoutes, { prefix: apiPrefix.app });
-  await app.register(integrationRoutes, { prefix: apiPrefix.integration });
+  registerPatientCalls(app, { directSendsOutside: sendsDirectOutside(hisp) });
+  registerTwoStepCalls(app);
+  registerPasswordRecoveryCalls(app);
+  registerAccountSettingsCalls(app);
+  registerActivityLogCalls(app);
+  registerResponsiblePersonsCalls(app);
+  registerReferenceListsCalls(app);
+  registerTerminologyCalls(app);
+  registerIntegrationCalls(app);
   // A changed e-mail address is sent the invitations feature's verification link (compose/edit-profile.ts).
   registerEditProfileCalls(app, { sendEmailVerification: emailVerificationSender(app) });
   registerHealthProfileCalls(app);
@@ -207,9 +199,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerDocumentsCalls(app);
   registerInsuranceCalls(app);
   registerBlobsCalls(app);
-  await app.register(practiceBrandingIntegrationRoutes, { prefix: apiPrefix.integration });
-  await app.register(practiceBrandingPublicRoutes);
-  await app.register(invitationRoutes);
+  registerPracticeBrandingCalls(app);
+  registerInvitationsCalls(app);
   await app.register(devMailboxRoutes);
   registerHealthInformationCalls(app);
   registerFhirInviteIntegrationCalls(app);

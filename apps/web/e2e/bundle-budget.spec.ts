@@ -18,7 +18,7 @@ const signedInModules = [
   // What decision 049 took out of /login and loads on first use: the footer's tooltip (floating-ui),
   // the contract schemas (zod) and a stored session's check.
   'src/features/navigation/components/terminology-tooltip.tsx',
-  'src/lib/api/entry-schemas.ts',
+  'src/lib/api/entry-calls.ts',
   'src/lib/session/restore-session.ts',
 ];
 

@@ -4,18 +4,13 @@
  * staff use to send those links.
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { externalIdParams } from './integration';
+import { apiPrefix } from './routes';
 import { entityId, int32, int32Text, passwordRule, requiredString, safeString, usernameRule } from './rules';
 
 /** Paths of this area, relative to apiPrefix.app (public calls) and apiPrefix.integration. */
-export const accountTokenRoutes = {
-  verifyEmail: 'patient/verifyEmail',
-  createAccount: 'patient/createAccount',
-  unsubscribe: 'patient/unsubscribe',
-  /** Integration API; `:externalId` is the clinic system's patient id. */
-  invitations: 'patients/:externalId/invitations',
-  messages: 'patients/:externalId/messages',
-} as const;
-
 export const tokenStatus = z.enum(['INVALID', 'EXPIRED', 'USED', 'UNUSED']);
 export type TokenStatus = z.infer<typeof tokenStatus>;
 
@@ -94,3 +89,56 @@ export const sendMessageRequest = z.object({
   body: safeString.trim().min(1).max(5000),
 });
 export const sendMessageResponse = z.object({ status: z.enum(['SENT', 'SKIPPED_UNSUBSCRIBED', 'NO_EMAIL']) });
+
+const failures = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/**
+ * The public calls a patient reaches from an e-mail link (no sign-in: the link's secret or signature
+ * is the credential), and the integration calls staff use to send those links and custom messages.
+ */
+export const invitationsCalls = {
+  verifyEmail: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/verifyEmail`,
+    who: who.public,
+    body: verifyEmailRequest,
+    response: verifyEmailResponse,
+    answers: { 400: errorResponse },
+  }),
+  createAccount: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/createAccount`,
+    who: who.public,
+    body: createAccountRequest,
+    response: createAccountResponse,
+    answers: { 400: errorResponse },
+  }),
+  unsubscribe: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/unsubscribe`,
+    who: who.public,
+    query: unsubscribeQuery,
+    response: unsubscribeResponse,
+    answers: { 400: errorResponse },
+  }),
+  /** `:externalId` is the clinic system's patient id. */
+  sendInvitation: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/patients/:externalId/invitations`,
+    who: who.apiKey,
+    params: externalIdParams,
+    body: sendInvitationRequest,
+    response: invitationResponse,
+    status: 201,
+    answers: failures,
+  }),
+  sendMessage: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/patients/:externalId/messages`,
+    who: who.apiKey,
+    params: externalIdParams,
+    body: sendMessageRequest,
+    response: sendMessageResponse,
+    answers: failures,
+  }),
+};

@@ -3,20 +3,11 @@
  * the activity log and the responsible persons list. Paths are relative to the app server.
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
 import { languages } from './i18n/languages';
 import { contactType } from './patient';
-import { entityId, requiredString, safeString, usernameRule } from './rules';
-
-export const accountRoutes = {
-  forgotPassword: 'patient/forgotPassword',
-  resetPassword: 'patient/resetPassword',
-  changeUsername: 'profile/changeUsername',
-  changePassword: 'profile/changePassword',
-  changeLanguage: 'profile/changeLanguage',
-  /** `:id` is the patient whose log is read (the caller's own, or one they act for). */
-  activityLog: 'patient/activityLog/_rid/:id',
-  responsiblePersons: 'patient/responsiblePersons/_rid/:id',
-} as const;
+import { apiPrefix } from './routes';
+import { entityId, requiredString, ridParams, safeString, usernameRule } from './rules';
 
 // ---- Password recovery (spec 000 §2, §4, §7, §8) ----
 
@@ -147,3 +138,74 @@ export const responsiblePersonEntry = z.object({
 });
 export type ResponsiblePersonEntry = z.infer<typeof responsiblePersonEntry>;
 export const responsiblePersonsResponse = z.array(responsiblePersonEntry);
+
+const app = (path: string) => `${apiPrefix.app}/${path}`;
+
+/** Public: no sign-in (the reset's token is the secret from the e-mailed link). */
+export const passwordRecoveryCalls = {
+  forgotPassword: describeCall({
+    method: 'POST',
+    path: app('patient/forgotPassword'),
+    who: who.public,
+    body: forgotPasswordRequest,
+    response: forgotPasswordResponse,
+  }),
+  resetPassword: describeCall({
+    method: 'POST',
+    path: app('patient/resetPassword'),
+    who: who.public,
+    body: resetPasswordRequest,
+    response: resetPasswordResponse,
+  }),
+};
+
+/** The signed-in account's own settings. */
+export const accountSettingsCalls = {
+  /**
+   * Names the patient whose account is renamed: through the guard like every patient-scoped call,
+   * and then the caller's own only (a responsible person may not rename the patient's account).
+   */
+  changeUsername: describeCall({
+    method: 'POST',
+    path: app('profile/changeUsername'),
+    who: who.patientInBody('profileId'),
+    body: changeUsernameRequest,
+    response: changeUsernameResponse,
+  }),
+  changePassword: describeCall({
+    method: 'POST',
+    path: app('profile/changePassword'),
+    who: who.account,
+    body: changePasswordRequest,
+    response: changePasswordResponse,
+  }),
+  changeLanguage: describeCall({
+    method: 'POST',
+    path: app('profile/changeLanguage'),
+    who: who.account,
+    body: changeLanguageRequest,
+    response: changeLanguageResponse,
+  }),
+};
+
+export const activityLogCalls = {
+  /** `:id` is the patient whose log is read (the caller's own, or one they act for). */
+  list: describeCall({
+    method: 'GET',
+    path: app('patient/activityLog/_rid/:id'),
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: activityLogResponse,
+  }),
+};
+
+export const responsiblePersonsCalls = {
+  /** `:id` is the patient viewed: who is responsible for them (decision 023). */
+  list: describeCall({
+    method: 'GET',
+    path: app('patient/responsiblePersons/_rid/:id'),
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: responsiblePersonsResponse,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { apiPrefix } from './routes';
 import { entityId, requiredString, safeString } from './rules';
 
 export const twoFactorType = z.enum(['EMAIL', 'AUTH_APP']);
@@ -65,3 +67,39 @@ export const tokenClaims = z.object({
 export type TokenClaims = z.infer<typeof tokenClaims>;
 
 export const logoutRequest = z.object({ refreshToken: safeString.min(1).max(4096) });
+
+/**
+ * The auth server's calls (spec 000 §7). All public: the refresh and the logout carry their own
+ * credential (the refresh token), which the handler checks.
+ */
+export const authCalls = {
+  /** A password, or the code of a two-step sign-in; the answer is tokens or the second step's start. */
+  login: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.auth}/login`,
+    who: who.public,
+    body: loginRequest,
+    response: loginResponse,
+  }),
+  /** `Authorization: Bearer <refresh token>`: a new pair (refresh tokens rotate). */
+  refresh: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.auth}/refreshToken/getAccessToken`,
+    who: who.public,
+    response: accessTokenResponse,
+  }),
+  logout: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.auth}/logout`,
+    who: who.public,
+    body: logoutRequest,
+    response: z.null(),
+    status: 204,
+  }),
+  servers: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.auth}/servers`,
+    who: who.public,
+    response: serversResponse,
+  }),
+};

@@ -69,7 +69,7 @@ export interface CallDescription {
   readonly status?: 200 | 201 | 204;
   /** Other answers the call documents (the integration API's OpenAPI document lists them). */
   readonly answers?: Readonly<
-    Partial<Record<200 | 201 | 400 | 401 | 403 | 404 | 409 | 413 | 429, z.ZodType>>
+    Partial<Record<200 | 201 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503, z.ZodType>>
   >;
   /** For the integration API's OpenAPI document. */
   readonly summary?: string;

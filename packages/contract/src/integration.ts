@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
 import { gender, contactType } from './patient';
+import { apiPrefix } from './routes';
 import { int32, safeString } from './rules';
 
 /**
@@ -82,3 +85,39 @@ export const linkResponsiblePersonRequest = z.object({
 export const externalIdParams = z.object({ externalId: safeString.trim().min(1).max(64) });
 
 export const linkResponsiblePersonResponse = z.object({ id: z.number().int(), active: z.boolean() });
+
+const integrationFailures = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+/** How a clinic's system feeds its practice: clinics, patients and who is responsible for whom. */
+export const integrationCalls = {
+  createClinic: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/clinics`,
+    who: who.apiKey,
+    summary: 'Create a clinic of the key’s practice',
+    body: createClinicRequest,
+    response: clinicResponse,
+    status: 201,
+    answers: integrationFailures,
+  }),
+  upsertPatient: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/patients/:externalId`,
+    who: who.apiKey,
+    summary: 'Create or update a patient by external id; contacts are replaced',
+    params: externalIdParams,
+    // The path names the patient; repeating externalId in the body is allowed if it matches.
+    body: upsertPatientRequest.partial({ externalId: true }),
+    response: patientResponse,
+    answers: { 201: patientResponse, ...integrationFailures },
+  }),
+  linkResponsiblePerson: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/responsible-persons`,
+    who: who.apiKey,
+    summary: 'Make one patient the responsible person of another, or update that link',
+    body: linkResponsiblePersonRequest,
+    response: linkResponsiblePersonResponse,
+    answers: integrationFailures,
+  }),
+};

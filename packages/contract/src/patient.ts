@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { languages } from './i18n/languages';
-import { requiredString } from './rules';
+import { describeCall, who } from './call';
+import { apiPrefix } from './routes';
+import { requiredString, ridParams } from './rules';
 
 export const gender = z.enum(['MALE', 'FEMALE', 'UNKNOWN', 'OTHER', 'UNDIFFERENTIATED']);
 export type Gender = z.infer<typeof gender>;
@@ -98,3 +100,26 @@ export const patientProfile = userProfile.omit({
   responsibleForPatients: true,
 });
 export type PatientProfile = z.infer<typeof patientProfile>;
+
+export const patientCalls = {
+  /**
+   * The signed-in user's profile, or that of a patient they act for, named by username: the handler
+   * runs the access rule on the patient the name belongs to (an unknown name is refused like a
+   * stranger's, so the answer never tells whether a username exists).
+   */
+  getByUsername: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/patient/getByUsername`,
+    who: who.account,
+    body: getByUsernameRequest,
+    response: userProfile,
+  }),
+  /** `:id` is the patient id: the acting-for screens' view of a patient. */
+  getDermisPatientById: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/getDermisPatientById/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: patientProfile,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
 import { safeString } from './rules';
 
 /**
@@ -77,6 +79,25 @@ export const practiceBrandingResponse = practiceBranding.extend({
 export const practiceBrandingQuery = z.object({
   practiceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+
+/** The practice's identity: set by the clinic's system, read by anyone (the sign-in page). */
+export const practiceBrandingCalls = {
+  get: describeCall({
+    method: 'GET',
+    path: '/api/practice-branding',
+    who: who.public,
+    query: practiceBrandingQuery,
+    response: practiceBranding,
+  }),
+  set: describeCall({
+    method: 'PUT',
+    path: '/api/integration/practice/branding',
+    who: who.apiKey,
+    body: practiceBrandingRequest,
+    response: practiceBrandingResponse,
+    answers: { 400: errorResponse, 401: errorResponse },
+  }),
+};
 
 // --- Colour contrast (WCAG 2.x relative luminance) ---
 

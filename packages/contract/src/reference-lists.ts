@@ -9,6 +9,8 @@
  * regions and CDC codes in ./reference-data (each file names its source).
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { apiPrefix } from './routes';
 import countryCodes from 'i18n-iso-countries/codes.json';
 import countryNamesEnJson from 'i18n-iso-countries/langs/en.json';
 import countryNamesEsJson from 'i18n-iso-countries/langs/es.json';
@@ -278,3 +280,25 @@ export function pruneByGroup(
 export function mergeByGroup(selectedGroups: readonly string[], byGroup: ByGroup): string[] {
   return [...new Set([...selectedGroups, ...Object.values(byGroup).flat()])];
 }
+
+/** The lists the profile form offers, for any signed-in caller (reference data, not a patient's). */
+export const referenceListsCalls = {
+  getLanguages: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/getLanguages`,
+    who: who.account,
+    response: languagesResponse,
+  }),
+  getEthnicities: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/getEthnicities`,
+    who: who.account,
+    response: raceEthnicityResponse,
+  }),
+  getRaces: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/getRaces`,
+    who: who.account,
+    response: raceEthnicityResponse,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeCall, who } from './call';
 
 /** Public, unauthenticated facts about the running server (the web app's footer and dev-only links). */
 export const publicConfigResponse = z.object({
@@ -25,3 +26,22 @@ export const readinessResponse = z.object({
   checks: z.object({ database: readinessCheck, redis: readinessCheck, blobStore: readinessCheck }),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;
+
+/** The server's public facts and its probes (`health`: liveness, `ready`: readiness). */
+export const systemCalls = {
+  config: describeCall({
+    method: 'GET',
+    path: '/api/config',
+    who: who.public,
+    response: publicConfigResponse,
+  }),
+  health: describeCall({ method: 'GET', path: '/healthz', who: who.public, response: healthResponse }),
+  /** 200 when every service in use answers, 503 naming which does not. */
+  ready: describeCall({
+    method: 'GET',
+    path: '/readyz',
+    who: who.public,
+    response: readinessResponse,
+    answers: { 503: readinessResponse },
+  }),
+};

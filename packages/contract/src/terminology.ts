@@ -9,6 +9,8 @@
  * (30 by default). The web fires a search only from 2 characters on (`searchMinLength`).
  */
 import { z } from 'zod';
+import { describeCall, who } from './call';
+import { apiPrefix } from './routes';
 import { int32, safeString } from './rules';
 
 /** Spec 001 §5 / §9: searches fire at 2 characters and answer 30 results by default. */
@@ -156,3 +158,28 @@ export const terminologyNotice = {
   rxnormAttribution:
     'This product uses publicly available data from the U.S. National Library of Medicine (NLM), National Institutes of Health, Department of Health and Human Services; NLM is not responsible for the product and does not endorse or recommend this or any other product.',
 } as const;
+
+/** Searches of reference data for any signed-in caller: no patient's data, so no patient to guard. */
+export const terminologyCalls = {
+  searchAllergensByName: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/fdb/search/searchAllergensByName`,
+    who: who.account,
+    body: searchAllergensByNameRequest,
+    response: searchAllergensByNameResponse,
+  }),
+  searchPrescriptionsByFilter: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/prescription/searchPrescriptionsByFilter`,
+    who: who.account,
+    body: searchPrescriptionsByFilterRequest,
+    response: searchPrescriptionsByFilterResponse,
+  }),
+  searchSnomed: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/subjective/searchSnomed`,
+    who: who.account,
+    body: searchSnomedRequest,
+    response: searchSnomedResponse,
+  }),
+};

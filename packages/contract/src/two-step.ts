@@ -1,34 +1,14 @@
 /**
- * Two-step verification (spec 000 §3 two-step profile, §7). App-server calls use the access token;
- * the login-time calls (`twoStepLoginRoutes`, under the auth prefix) use the temporary token of a
- * sign-in that still needs its second step.
+ * Two-step verification (spec 000 §3 two-step profile, §7). Account-settings calls use the access
+ * token; the login-time calls (`twoStepLoginCalls`, under the auth prefix) use the temporary token of
+ * a sign-in that still needs its second step.
  */
 import { z } from 'zod';
 import { twoFactorType } from './auth';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
 import { entityId, safeString } from './rules';
-
-export const twoStepRoutes = {
-  getAll: 'mfa/userProfiles/patient/getAll',
-  availableTypes: 'practice/available2FATypes',
-  add: 'mfa/userProfiles/add',
-  verify: 'mfa/userProfiles/verify',
-  setPreferred: 'mfa/userProfiles/setPreferred',
-  deactivate: 'mfa/userProfiles/deactivate',
-  resend: 'mfa/userProfiles/resendOtpCode',
-  validatePassword: 'password/validate',
-} as const;
-
-/** Under apiPrefix.auth, authenticated with `Authorization: Bearer <tempToken>`. */
-export const twoStepLoginRoutes = {
-  getAll: 'mfa/api/userProfiles/getAll',
-  add: 'mfa/api/userProfiles/add',
-  verify: 'mfa/api/userProfiles/verify',
-  resendEmail: 'mfa/api/userProfiles/emailOtp/resend',
-  sendEmail: 'mfa/api/userProfiles/emailOtp/send',
-} as const;
-
-/** Under apiPrefix.integration, with the practice's X-Api-Key: PUT {required}. */
-export const twoStepIntegrationRoutes = { practiceMfa: 'practice/mfa' } as const;
 
 /** The header carrying the answer of password/validate to deactivate. */
 export const confirmationTokenHeader = 'confirmationtoken';
@@ -113,3 +93,119 @@ export const practiceMfaResponse = z.object({
   practiceId: z.number().int(),
   mfaRequiredByPracticeAdmin: z.boolean(),
 });
+
+const app = (path: string) => `${apiPrefix.app}/${path}`;
+
+/** Two-step profiles in account settings: the signed-in account's own. */
+export const twoStepCalls = {
+  getAll: describeCall({
+    method: 'GET',
+    path: app('mfa/userProfiles/patient/getAll'),
+    who: who.account,
+    response: twoStepProfilesResponse,
+  }),
+  availableTypes: describeCall({
+    method: 'GET',
+    path: app('practice/available2FATypes'),
+    who: who.account,
+    response: availableTypesResponse,
+  }),
+  add: describeCall({
+    method: 'POST',
+    path: app('mfa/userProfiles/add'),
+    who: who.account,
+    body: addProfileRequest,
+    response: addProfileResponse,
+  }),
+  verify: describeCall({
+    method: 'POST',
+    path: app('mfa/userProfiles/verify'),
+    who: who.account,
+    body: verifyProfileRequest,
+    response: verifyProfileResponse,
+  }),
+  setPreferred: describeCall({
+    method: 'POST',
+    path: app('mfa/userProfiles/setPreferred'),
+    who: who.account,
+    body: setPreferredRequest,
+    response: twoStepOkResponse,
+  }),
+  /** Needs the `confirmationtoken` header: the answer of `validatePassword`. */
+  deactivate: describeCall({
+    method: 'POST',
+    path: app('mfa/userProfiles/deactivate'),
+    who: who.account,
+    body: twoStepProfileIdRequest,
+    response: twoStepOkResponse,
+  }),
+  resend: describeCall({
+    method: 'POST',
+    path: app('mfa/userProfiles/resendOtpCode'),
+    who: who.account,
+    body: twoStepProfileIdRequest,
+    response: twoStepOkResponse,
+  }),
+  validatePassword: describeCall({
+    method: 'POST',
+    path: app('password/validate'),
+    who: who.account,
+    body: validatePasswordRequest,
+    response: validatePasswordResponse,
+  }),
+};
+
+const login = (path: string) => `${apiPrefix.auth}/mfa/api/userProfiles/${path}`;
+
+/**
+ * Two-step calls during sign-in. Public to the registrar: each carries the temporary token of a sign-in
+ * that still needs its second step (`Authorization: Bearer <tempToken>`), which the handler checks.
+ */
+export const twoStepLoginCalls = {
+  getAll: describeCall({
+    method: 'GET',
+    path: login('getAll'),
+    who: who.public,
+    response: loginTwoStepProfilesResponse,
+  }),
+  add: describeCall({
+    method: 'POST',
+    path: login('add'),
+    who: who.public,
+    body: loginAddProfileRequest,
+    response: addProfileResponse,
+  }),
+  verify: describeCall({
+    method: 'POST',
+    path: login('verify'),
+    who: who.public,
+    body: verifyProfileRequest,
+    response: verifyProfileResponse,
+  }),
+  resendEmail: describeCall({
+    method: 'POST',
+    path: login('emailOtp/resend'),
+    who: who.public,
+    body: twoStepProfileIdRequest,
+    response: twoStepOkResponse,
+  }),
+  sendEmail: describeCall({
+    method: 'POST',
+    path: login('emailOtp/send'),
+    who: who.public,
+    body: twoStepProfileIdRequest,
+    response: twoStepOkResponse,
+  }),
+};
+
+/** The practice administrator's "two-step required" switch, for the API key's own practice. */
+export const practiceMfaCalls = {
+  set: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/practice/mfa`,
+    who: who.apiKey,
+    body: practiceMfaRequest,
+    response: practiceMfaResponse,
+    answers: { 400: errorResponse, 401: errorResponse },
+  }),
+};

@@ -2,7 +2,7 @@
  * The CLI commands of the invitations area: `invite` (local or remote) and `demo:seed`, and the
  * remote variant of `patient:upsert`. Registered on the program by registerInvitationCommands.
  */
-import { accountTokenRoutes, invitationResponse, routePath, sendInvitationRequest } from '@dermis/contract';
+import { invitationResponse, invitationsCalls, routePath, sendInvitationRequest } from '@dermis/contract';
 import type { InvitationResponse, UpsertPatientRequest } from '@dermis/contract';
 import type { Command } from 'commander';
 import type { Config } from '../config/env';
@@ -66,7 +66,7 @@ export async function inviteLocal(services: CliServices, options: InviteOptions)
 }
 
 export async function inviteRemote(target: RemoteTarget, options: InviteOptions, fetchFn?: typeof fetch) {
-  const path = routePath(accountTokenRoutes.invitations, { externalId: options.patient });
+  const path = routePath(invitationsCalls.sendInvitation.path, { externalId: options.patient });
   const answer = await callIntegration<unknown>(target, 'POST', path, inviteInput(options), fetchFn);
   return describeInvitation(invitationResponse.parse(answer), options.patient);
 }

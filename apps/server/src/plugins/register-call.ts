@@ -60,6 +60,11 @@ export interface CallOptions {
    * the guard checks the caller's own patient instead (always theirs, so it passes).
    */
   patientWhenAbsent?: 'caller';
+  /**
+   * Runs after the guards and before the schemas validate: a body of several shapes can report the
+   * errors of the shape the caller meant instead of those of every shape.
+   */
+  beforeValidation?: preValidationAsyncHookHandler;
 }
 
 declare module 'fastify' {
@@ -81,6 +86,7 @@ export function registerCall<const D extends CallDescription>(
   if (who.kind === 'patient')
     guards.push(patientGuard(who.in, who.field, who.also ?? [], options.patientWhenAbsent));
   if (who.kind === 'apiKey') guards.push(authenticateApiKey);
+  if (options.beforeValidation) guards.push(options.beforeValidation);
 
   app.route({
     method: description.method,

@@ -1,27 +1,16 @@
-/** The auth server: /api/auth/login, refreshToken/getAccessToken, logout, servers (spec 000 §7). */
-import {
-  accessTokenResponse,
-  authRoutes as paths,
-  codeLoginRequest,
-  loginRequest,
-  loginResponse,
-  logoutRequest,
-  passwordLoginRequest,
-  serversResponse,
-} from '@dermis/contract';
+/** The auth server: login, refreshToken/getAccessToken, logout, servers (spec 000 §7; contract `authCalls`). */
+import { authCalls, codeLoginRequest, passwordLoginRequest } from '@dermis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { unauthorized, validationFailed } from '../../lib/http-error';
 import { DeviceCookies } from '../../lib/device-cookie';
 import { bearerToken } from '../../lib/tokens';
+import { registerCall } from '../../plugins/register-call';
 import { toValidationMessages } from '../../plugins/validation-messages';
 import type { AuthDeps } from './auth.service';
 import { codeLogin, logout, passwordLogin, refreshSession, servers } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 
-export async function authRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export function registerAuthCalls(app: FastifyInstance): void {
   const deps: AuthDeps = {
     db: app.db,
     tokens: app.tokens,
@@ -31,11 +20,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     twoStep: { db: app.db, mailer: app.mailer, counters: app.counters, config: app.config },
   };
 
-  app.post(
-    `/${paths.login}`,
-    { schema: { body: loginRequest, response: { 200: loginResponse } }, preValidation: validateLoginVariant },
-    async (request, reply) => {
-      const body = request.body;
+  registerCall(
+    app,
+    authCalls.login,
+    async ({ body, request, reply }) => {
       const origin = { address: request.ip, cookieHeader: request.headers.cookie };
       const outcome =
         'otpCode' in body ? await codeLogin(deps, body, origin) : await passwordLogin(deps, body, origin);
@@ -44,28 +32,21 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
         void reply.header('set-cookie', deps.devices.issue(outcome.signedIn, request.protocol === 'https'));
       return outcome.response;
     },
+    { beforeValidation: validateLoginVariant },
   );
 
-  app.get(`/${paths.refresh}`, { schema: { response: { 200: accessTokenResponse } } }, async (request) => {
+  registerCall(app, authCalls.refresh, ({ request }) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
     return refreshSession(deps, token);
   });
 
-  app.post(
-    `/${paths.logout}`,
-    { schema: { body: logoutRequest, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await logout(deps, request.body.refreshToken);
-      return reply.status(204).send(null);
-    },
-  );
+  registerCall(app, authCalls.logout, async ({ body, reply }) => {
+    await logout(deps, body.refreshToken);
+    return reply.status(204).send(null);
+  });
 
-  app.get(`/${paths.servers}`, { schema: { response: { 200: serversResponse } } }, () => ({
-    servers: servers(app.config),
-  }));
-
-  return Promise.resolve();
+  registerCall(app, authCalls.servers, () => Promise.resolve({ servers: servers(app.config) }));
 }
 
 /**

@@ -1,29 +1,12 @@
-/** Public password-recovery calls (spec 000 §7): no sign-in, so no `authenticate` here. */
-import {
-  accountRoutes as paths,
-  forgotPasswordRequest,
-  forgotPasswordResponse,
-  resetPasswordRequest,
-  resetPasswordResponse,
-} from '@dermis/contract';
+/** Public password-recovery calls (spec 000 §7; contract `passwordRecoveryCalls`): no sign-in. */
+import { passwordRecoveryCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCall } from '../../plugins/register-call';
 import { forgotPassword, resetPassword } from './password-recovery.service';
 
-export async function passwordRecoveryRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
-    `/${paths.forgotPassword}`,
-    { schema: { body: forgotPasswordRequest, response: { 200: forgotPasswordResponse } } },
-    async (request) => forgotPassword(app, request.body.username, request.ip),
+export function registerPasswordRecoveryCalls(app: FastifyInstance): void {
+  registerCall(app, passwordRecoveryCalls.forgotPassword, ({ body, request }) =>
+    forgotPassword(app, body.username, request.ip),
   );
-
-  app.post(
-    `/${paths.resetPassword}`,
-    { schema: { body: resetPasswordRequest, response: { 200: resetPasswordResponse } } },
-    async (request) => resetPassword(app, request.body),
-  );
-
-  return Promise.resolve();
+  registerCall(app, passwordRecoveryCalls.resetPassword, ({ body }) => resetPassword(app, body));
 }

@@ -1,49 +1,36 @@
 /** App-server calls about patient records (spec 000 §7). Every one passes the patient-access guard. */
-import {
-  appRoutes as paths,
-  getByUsernameRequest,
-  patientProfile,
-  ridParams,
-  userProfile,
-} from '@dermis/contract';
+import { patientCalls, userProfile } from '@dermis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { notFound } from '../../lib/http-error';
-import { authenticate, authenticateWith, authOf } from '../../plugins/authenticate';
-import { accessedPatient, assertPatientAccess, requirePatientAccess } from '../../plugins/patient-access';
+import { authenticateWith } from '../../plugins/authenticate';
+import { assertPatientAccess } from '../../plugins/patient-access';
+import { registerCall } from '../../plugins/register-call';
 import { buildPatientProfile, toUserProfile, type ProfileSetup } from './patient.service';
 import { findCallerProfileRevision, findPatientIdByUsername, findUserProfile } from './patient.repository';
 import { UserProfileCache } from './user-profile-cache';
 
-export async function patientRoutes(instance: FastifyInstance, setup: ProfileSetup): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
+export function registerPatientCalls(app: FastifyInstance, setup: ProfileSetup): void {
   // The hottest read of the app answers JSON text it made with fast-json-stringify (not a Zod pass
   // over every answer), and the caller's own profile from a cache checked against the revision the
   // authentication statement read (docs/decisions/045, 162).
   const profileJson = fastStringify(userProfile);
   const ownProfiles = new UserProfileCache();
 
-  app.post(
-    `/${paths.getByUsername}`,
-    {
-      schema: { body: getByUsernameRequest, response: { 200: userProfile } },
-      preHandler: authenticateWithProfileRevision,
-    },
-    async (request, reply) => {
-      const caller = authOf(request);
+  registerCall(
+    app,
+    patientCalls.getByUsername,
+    async ({ caller, body, request, reply }) => {
       // An unknown username goes through the guard as "no patient" and is refused like a stranger's,
       // so the answer never tells whether a username exists.
       // The caller's own name (the usual case) needs no lookup: authentication read the account with
       // the profile's revision, and the guard lets the caller's own patient through without a query.
-      const own = request.body.username.trim().toLowerCase() === caller.username.toLowerCase();
+      const own = body.username.trim().toLowerCase() === caller.username.toLowerCase();
       const candidate = own
         ? caller.patientId
-        : await findPatientIdByUsername(app.db, caller.practiceId, request.body.username);
-      const access = await assertPatientAccess(request, candidate, {
-        username: request.body.username.slice(0, 64),
-      });
+        : await findPatientIdByUsername(app.db, caller.practiceId, body.username);
+      // The description names no patient id (a username does), so the access rule runs here.
+      const access = await assertPatientAccess(request, candidate, { username: body.username.slice(0, 64) });
       const revision = profileRevisions.get(request);
       const json =
         access.self && revision !== undefined ? ownProfiles.get(access.patientId, revision) : undefined;
@@ -55,18 +42,12 @@ export async function patientRoutes(instance: FastifyInstance, setup: ProfileSet
       if (access.self) ownProfiles.set(access.patientId, row.profileRevision, answer);
       return sendJsonText(reply, answer);
     },
+    { authenticate: authenticateWithProfileRevision },
   );
 
-  app.get(
-    `/${paths.getDermisPatientById}`,
-    {
-      schema: { params: ridParams, response: { 200: patientProfile } },
-      preHandler: [authenticate, requirePatientAccess()],
-    },
-    async (request) => buildPatientProfile(app.db, accessedPatient(request).patientId, setup),
+  registerCall(app, patientCalls.getDermisPatientById, ({ patient }) =>
+    buildPatientProfile(app.db, patient.patientId, setup),
   );
-
-  return Promise.resolve();
 }
 
 /** The revision of the caller's own profile, read in authentication's round trip (docs/decisions/162). */

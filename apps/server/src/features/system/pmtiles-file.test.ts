@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { systemRoutes } from '@dermis/contract';
+import { systemCalls } from '@dermis/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
 import { useTestApp } from '../../test/app';
@@ -67,7 +67,7 @@ describeEachDatabase('the practice PMTiles basemap', (t) => {
 
   it('is served in byte ranges and named in /api/config when MAP_PMTILES_FILE is set', async () => {
     const app = await newApp({ mapPmtilesFile: archive, mapTileAttribution: '© OpenStreetMap' });
-    const config = await app.inject({ method: 'GET', url: systemRoutes.config });
+    const config = await app.inject({ method: 'GET', url: systemCalls.config.path });
     expect(config.json()).toMatchObject({
       mapTileUrl: null,
       mapPmtilesUrl: '/map/basemap.pmtiles',
@@ -120,7 +120,7 @@ describeEachDatabase('the practice PMTiles basemap', (t) => {
 
   it('is not there without MAP_PMTILES_FILE', async () => {
     const app = await newApp();
-    expect((await app.inject({ method: 'GET', url: systemRoutes.config })).json()).toMatchObject({
+    expect((await app.inject({ method: 'GET', url: systemCalls.config.path })).json()).toMatchObject({
       mapPmtilesUrl: null,
     });
     const answer = await app.inject({

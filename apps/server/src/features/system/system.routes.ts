@@ -6,60 +6,47 @@
  * REDIS_URL is set) and the blob store answer, so a load balancer sends no patient to an instance
  * where nobody could sign in (docs/decisions/173).
  */
-import {
-  healthResponse,
-  publicConfigResponse,
-  readinessResponse,
-  systemRoutes as paths,
-} from '@dermis/contract';
+import { systemCalls, systemRoutes } from '@dermis/contract';
 import type { ReadinessResponse } from '@dermis/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { retryAfterSeconds } from '../../lib/outage';
+import { registerCall } from '../../plugins/register-call';
+import { servePmtiles } from './pmtiles-file';
 
 /** Longest a readiness check may take: a service that accepts but never answers is not ready. */
 const checkTimeoutMs = 2_000;
-import { servePmtiles } from './pmtiles-file';
 
-export async function systemRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export function registerSystemCalls(app: FastifyInstance): void {
+  registerCall(app, systemCalls.health, () => Promise.resolve({ status: 'ok' as const }));
 
-  app.get(paths.health, { schema: { response: { 200: healthResponse } } }, () => ({
-    status: 'ok' as const,
-  }));
+  registerCall(app, systemCalls.ready, async ({ request, reply }) => {
+    const [database, redis, blobStore] = await Promise.all([
+      answers(app.db.execute(sql`select 1`)),
+      app.counters.shared ? answers(app.counters.ping()) : Promise.resolve('off' as const),
+      answers(app.blobs.ping()),
+    ]);
+    const checks = { database, redis, blobStore };
+    const ready = Object.values(checks).every((check) => check !== 'unavailable');
+    if (!ready) {
+      request.log.warn({ checks }, 'not ready');
+      void reply.status(503).header('retry-after', String(retryAfterSeconds));
+    }
+    return { status: ready ? 'ready' : 'unavailable', checks } satisfies ReadinessResponse;
+  });
 
-  app.get(
-    paths.ready,
-    { schema: { response: { 200: readinessResponse, 503: readinessResponse } } },
-    async (request, reply) => {
-      const [database, redis, blobStore] = await Promise.all([
-        answers(app.db.execute(sql`select 1`)),
-        app.counters.shared ? answers(app.counters.ping()) : Promise.resolve('off' as const),
-        answers(app.blobs.ping()),
-      ]);
-      const checks = { database, redis, blobStore };
-      const ready = Object.values(checks).every((check) => check !== 'unavailable');
-      if (!ready) {
-        request.log.warn({ checks }, 'not ready');
-        void reply.status(503).header('retry-after', String(retryAfterSeconds));
-      }
-      return { status: ready ? 'ready' : 'unavailable', checks } satisfies ReadinessResponse;
-    },
+  registerCall(app, systemCalls.config, () =>
+    Promise.resolve({
+      environment: app.config.environment,
+      version: app.config.appVersion,
+      developmentMenu: app.config.developmentMenu,
+      mapTileUrl: app.config.mapTileUrl,
+      mapTileAttribution: app.config.mapTileAttribution,
+      mapPmtilesUrl: app.config.mapPmtilesFile ? systemRoutes.mapPmtiles : null,
+    }),
   );
 
-  app.get(paths.config, { schema: { response: { 200: publicConfigResponse } } }, () => ({
-    environment: app.config.environment,
-    version: app.config.appVersion,
-    developmentMenu: app.config.developmentMenu,
-    mapTileUrl: app.config.mapTileUrl,
-    mapTileAttribution: app.config.mapTileAttribution,
-    mapPmtilesUrl: app.config.mapPmtilesFile ? paths.mapPmtiles : null,
-  }));
-
-  if (app.config.mapPmtilesFile) servePmtiles(app, paths.mapPmtiles, app.config.mapPmtilesFile);
-
-  return Promise.resolve();
+  if (app.config.mapPmtilesFile) servePmtiles(app, systemRoutes.mapPmtiles, app.config.mapPmtilesFile);
 }
 
 /** 'ok' when `check` resolves within the time allowed, else 'unavailable'. */

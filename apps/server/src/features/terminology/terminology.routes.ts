@@ -3,47 +3,19 @@
  * `prescription/searchPrescriptionsByFilter` and `subjective/searchSnomed`. Signed-in callers only;
  * they read reference data, never a patient's, so the patient-access guard has nothing to check.
  */
-import {
-  appRoutes as paths,
-  searchAllergensByNameRequest,
-  searchAllergensByNameResponse,
-  searchPrescriptionsByFilterRequest,
-  searchPrescriptionsByFilterResponse,
-  searchSnomedRequest,
-  searchSnomedResponse,
-} from '@dermis/contract';
+import { terminologyCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from '../../plugins/authenticate';
+import { registerCall } from '../../plugins/register-call';
 import { searchAllergens, searchDrugs, searchSnomedConcepts } from './terminology.service';
 
-export async function terminologyRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
-
-  app.post(
-    `/${paths.searchAllergensByName}`,
-    { schema: { body: searchAllergensByNameRequest, response: { 200: searchAllergensByNameResponse } } },
-    async (request) => searchAllergens(app.db, request.body.searchText, request.body.maxResults),
+export function registerTerminologyCalls(app: FastifyInstance): void {
+  registerCall(app, terminologyCalls.searchAllergensByName, ({ body }) =>
+    searchAllergens(app.db, body.searchText, body.maxResults),
   );
-
-  app.post(
-    `/${paths.searchPrescriptionsByFilter}`,
-    {
-      schema: {
-        body: searchPrescriptionsByFilterRequest,
-        response: { 200: searchPrescriptionsByFilterResponse },
-      },
-    },
-    async (request) => searchDrugs(app.db, request.body.searchText, request.body.maxResults),
+  registerCall(app, terminologyCalls.searchPrescriptionsByFilter, ({ body }) =>
+    searchDrugs(app.db, body.searchText, body.maxResults),
   );
-
-  app.post(
-    `/${paths.searchSnomed}`,
-    { schema: { body: searchSnomedRequest, response: { 200: searchSnomedResponse } } },
-    async (request) =>
-      searchSnomedConcepts(app.db, request.body.searchText, request.body.sectionId, request.body.maxResults),
+  registerCall(app, terminologyCalls.searchSnomed, ({ body }) =>
+    searchSnomedConcepts(app.db, body.searchText, body.sectionId, body.maxResults),
   );
-
-  return Promise.resolve();
 }

@@ -3,21 +3,13 @@
  * switch, for the API key's own practice. Lives with two-step (not in features/integration) because
  * features do not import each other; the CLI's practice:set-mfa calls the same function.
  */
-import { practiceMfaRequest, practiceMfaResponse, twoStepIntegrationRoutes as paths } from '@dermis/contract';
+import { practiceMfaCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiKeyPracticeOf, authenticateApiKey } from '../../plugins/api-key';
+import { registerCall } from '../../plugins/register-call';
 import { setPracticeMfa } from './practice-mfa.service';
 
-export async function practiceMfaRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticateApiKey);
-
-  app.put(
-    `/${paths.practiceMfa}`,
-    { schema: { body: practiceMfaRequest, response: { 200: practiceMfaResponse } } },
-    (request) => setPracticeMfa(app.db, apiKeyPracticeOf(request), request.body.required),
+export function registerPracticeMfaCalls(app: FastifyInstance): void {
+  registerCall(app, practiceMfaCalls.set, ({ practiceId, body }) =>
+    setPracticeMfa(app.db, practiceId, body.required),
   );
-
-  return Promise.resolve();
 }

@@ -1,4 +1,4 @@
-/** Queries of the two-step feature itself (the shared ones live in lib/two-step). */
+/** Queries of the two-step feature itself (those sign-in shares live in lib/two-step). */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { practice, userAccount } from '../../db/schema';

@@ -3,27 +3,14 @@
  * to the signed-in account itself: a responsible person manages only their own, and any id that is
  * not one of the caller's active profiles answers 403.
  */
-import {
-  addProfileRequest,
-  addProfileResponse,
-  availableTypesResponse,
-  confirmationTokenHeader,
-  setPreferredRequest,
-  twoStepOkResponse,
-  twoStepProfileIdRequest,
-  twoStepProfilesResponse,
-  twoStepRoutes as paths,
-  validatePasswordRequest,
-  validatePasswordResponse,
-  verifyProfileRequest,
-  verifyProfileResponse,
-} from '@dermis/contract';
+import { confirmationTokenHeader, twoStepCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badCredentials, forbidden, tooManyAttempts } from '../../lib/http-error';
 import { verifyPassword } from '../../lib/passwords';
 import type { TwoStepDeps } from '../../lib/two-step/codes';
-import { isConfirmed, signConfirmation } from '../../lib/two-step/confirmation';
+import { registerCall } from '../../plugins/register-call';
+import { isConfirmed, signConfirmation } from './confirmation';
+import { registerPracticeMfaCalls } from './practice-mfa.routes';
 import {
   addProfile,
   availableTypes,
@@ -32,98 +19,66 @@ import {
   resendCode,
   setPreferred,
   verifyProfile,
-} from '../../lib/two-step/profiles';
-import { authenticate, authOf } from '../../plugins/authenticate';
+} from './profiles';
+import { registerTwoStepLoginCalls } from './two-step-login.routes';
 import { findPasswordHash } from './two-step.repository';
 
 const ok = { success: true } as const;
 
-export async function twoStepRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', authenticate);
+/** Every two-step call: account settings, the second step of sign-in, and the practice's switch. */
+export function registerTwoStepCalls(app: FastifyInstance): void {
+  registerTwoStepLoginCalls(app);
+  registerPracticeMfaCalls(app);
   const deps: TwoStepDeps = { db: app.db, mailer: app.mailer, counters: app.counters, config: app.config };
 
-  app.get(`/${paths.getAll}`, { schema: { response: { 200: twoStepProfilesResponse } } }, (request) =>
-    listProfiles(deps, authOf(request).userId),
+  registerCall(app, twoStepCalls.getAll, ({ caller }) => listProfiles(deps, caller.userId));
+
+  registerCall(app, twoStepCalls.availableTypes, () =>
+    Promise.resolve({ available2FATypes: availableTypes }),
   );
 
-  app.get(`/${paths.availableTypes}`, { schema: { response: { 200: availableTypesResponse } } }, () => ({
-    available2FATypes: availableTypes,
+  registerCall(app, twoStepCalls.add, async ({ caller, body }) => {
+    if (body.userId !== caller.userId) throw forbidden();
+    return addProfile(deps, caller.userId, body);
+  });
+
+  registerCall(app, twoStepCalls.verify, async ({ caller, body }) => ({
+    verified: true as const,
+    profile: await verifyProfile(deps, caller.userId, body.id, body.code),
   }));
 
-  app.post(
-    `/${paths.add}`,
-    { schema: { body: addProfileRequest, response: { 200: addProfileResponse } } },
-    async (request) => {
-      const caller = authOf(request);
-      if (request.body.userId !== caller.userId) throw forbidden();
-      return addProfile(deps, caller.userId, request.body);
-    },
-  );
+  registerCall(app, twoStepCalls.setPreferred, async ({ caller, body }) => {
+    await setPreferred(deps, caller.userId, body.id, body.preferred);
+    return ok;
+  });
 
-  app.post(
-    `/${paths.verify}`,
-    { schema: { body: verifyProfileRequest, response: { 200: verifyProfileResponse } } },
-    async (request) => ({
-      verified: true as const,
-      profile: await verifyProfile(deps, authOf(request).userId, request.body.id, request.body.code),
-    }),
-  );
+  registerCall(app, twoStepCalls.resend, async ({ caller, body }) => {
+    await resendCode(deps, caller.userId, body.id);
+    return ok;
+  });
 
-  app.post(
-    `/${paths.setPreferred}`,
-    { schema: { body: setPreferredRequest, response: { 200: twoStepOkResponse } } },
-    async (request) => {
-      await setPreferred(deps, authOf(request).userId, request.body.id, request.body.preferred);
-      return ok;
-    },
-  );
+  registerCall(app, twoStepCalls.validatePassword, async ({ caller, body }) => {
+    // Guessing the password here is throttled like guessing it at sign-in.
+    const key = `mfa:password:${caller.userId}`;
+    if ((await app.counters.get(key)) >= app.config.loginMaxFailuresPerUsername) throw tooManyAttempts();
+    const hash = await findPasswordHash(app.db, caller.userId);
+    if (!hash || !(await verifyPassword(hash, body.password))) {
+      await app.counters.increment(key, app.config.loginThrottleWindowSeconds);
+      throw badCredentials();
+    }
+    await app.counters.reset(key);
+    return { confirmationToken: await signConfirmation(app.config.jwtSecret, caller.userId) };
+  });
 
-  app.post(
-    `/${paths.resend}`,
-    { schema: { body: twoStepProfileIdRequest, response: { 200: twoStepOkResponse } } },
-    async (request) => {
-      await resendCode(deps, authOf(request).userId, request.body.id);
-      return ok;
-    },
-  );
-
-  app.post(
-    `/${paths.validatePassword}`,
-    { schema: { body: validatePasswordRequest, response: { 200: validatePasswordResponse } } },
-    async (request) => {
-      const caller = authOf(request);
-      // Guessing the password here is throttled like guessing it at sign-in.
-      const key = `mfa:password:${caller.userId}`;
-      if ((await app.counters.get(key)) >= app.config.loginMaxFailuresPerUsername) throw tooManyAttempts();
-      const hash = await findPasswordHash(app.db, caller.userId);
-      if (!hash || !(await verifyPassword(hash, request.body.password))) {
-        await app.counters.increment(key, app.config.loginThrottleWindowSeconds);
-        throw badCredentials();
-      }
-      await app.counters.reset(key);
-      return { confirmationToken: await signConfirmation(app.config.jwtSecret, caller.userId) };
-    },
-  );
-
-  app.post(
-    `/${paths.deactivate}`,
-    { schema: { body: twoStepProfileIdRequest, response: { 200: twoStepOkResponse } } },
-    async (request) => {
-      const caller = authOf(request);
-      const header = request.headers[confirmationTokenHeader];
-      if (
-        !(await isConfirmed(
-          app.config.jwtSecret,
-          caller.userId,
-          typeof header === 'string' ? header : undefined,
-        ))
-      )
-        throw badCredentials();
-      await deactivateProfile(deps, caller.userId, request.body.id);
-      return ok;
-    },
-  );
-
-  return Promise.resolve();
+  registerCall(app, twoStepCalls.deactivate, async ({ caller, body, request }) => {
+    const header = request.headers[confirmationTokenHeader];
+    const confirmed = await isConfirmed(
+      app.config.jwtSecret,
+      caller.userId,
+      typeof header === 'string' ? header : undefined,
+    );
+    if (!confirmed) throw badCredentials();
+    await deactivateProfile(deps, caller.userId, body.id);
+    return ok;
+  });
 }

@@ -1,6 +1,6 @@
 import { errorCodes, type ErrorResponse } from '@dermis/contract';
+import { isErrorResponse } from 'virtual:compiled-validators';
 import { t } from '../i18n';
-import { readErrorResponse } from './public-answers';
 
 type ValidationMessage = NonNullable<ErrorResponse['validationMessages']>[number];
 
@@ -39,7 +39,7 @@ export class ApiError extends Error {
   static fromBody(status: number, body: unknown): ApiError {
     if (unavailableStatuses.has(status))
       return new ApiError(status, errorCodes.serviceUnavailable, t('error.serviceUnavailable'));
-    const parsed = readErrorResponse(body);
+    const parsed = isErrorResponse(body);
     if (parsed) return new ApiError(status, parsed.error, parsed.message, parsed.validationMessages);
     return new ApiError(status, `HTTP_${status}`, '');
   }

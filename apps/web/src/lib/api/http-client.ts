@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   apiPrefix,
-  authRoutes,
   errorCodes,
   routePath,
   type CallAnswer,
@@ -11,19 +10,19 @@ import {
 import type { SessionStore } from '../session/session-store';
 import { currentLanguage, t } from '../i18n';
 import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
-import { loadSchemas } from './lazy-schemas';
+import { loadEntryCalls } from './entry-call';
 
 export type Auth = 'access' | 'none' | { bearer: string };
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** The contract schema the answer must satisfy; without one the answer is returned as parsed JSON. */
+  schema?: z.ZodType<T>;
   /**
-   * The contract schema the answer must satisfy, or a function that loads it (lazy-schemas.ts: the
-   * pages of the entry chunk do not carry zod); without one the answer is returned as parsed JSON.
+   * A check compiled from the contract at build time (`virtual:compiled-validators`) instead of a
+   * schema, for the entry chunk, which carries no zod: null rejects the answer.
    */
-  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
-  /** A check written without zod (public-answers.ts) instead of a schema: null rejects the answer. */
   check?: (body: unknown) => T | null;
   /** 'access' (default) sends the stored access token and refreshes it once on a 401. */
   auth?: Auth;
@@ -62,10 +61,13 @@ export interface HttpClient {
    * Makes a call of the contract: the input is typed by its request schemas, and the answer is always
    * parsed with its response schema (an answer that does not match is an error, not data).
    */
-  call<D extends CallDescription>(description: CallRef<D>, ...args: CallArgs<D>): Promise<CallAnswer<D>>;
+  call<D extends CallDescription>(description: D, ...args: CallArgs<D>): Promise<CallAnswer<D>>;
+  /** The same with a description loaded on first use (entry-call.ts), typed from what the loader answers. */
+  call<D extends CallDescription>(
+    load: () => Promise<D>,
+    ...args: NoInfer<CallArgs<D>>
+  ): Promise<CallAnswer<D>>;
   request<T>(url: string, options?: RequestOptions<T>): Promise<T>;
-  /** URL of an auth-server call, e.g. authUrl('login'). */
-  authUrl(path: string): string;
   /** URL of an app-server call on the server the sign-in answer named. */
   appUrl(path: string): string;
 }
@@ -122,9 +124,11 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     const refreshToken = session.get().refreshToken;
     try {
       if (!refreshToken) throw new ApiError(401, 'UNAUTHORIZED', '');
-      const response = await send(authUrl(authRoutes.refresh), {}, refreshToken);
+      // Not through `call`: a 401 here ends the session instead of asking for another refresh.
+      const { refreshAccessToken } = await loadEntryCalls();
+      const response = await send(refreshAccessToken.path, {}, refreshToken);
       const body = response.ok ? await readJson(response) : undefined;
-      const parsed = (await loadSchemas()).accessTokenResponse.safeParse(body);
+      const parsed = refreshAccessToken.response.safeParse(body);
       if (!parsed.success) throw new ApiError(response.status, 'REFRESH_FAILED', '');
       // Refresh tokens rotate: the old one is now revoked, so both are stored.
       session.setTokens(parsed.data);
@@ -170,14 +174,9 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
       return checked;
     }
     if (!options.schema) return body as T;
-    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
-    const parsed = schema.safeParse(body);
+    const parsed = options.schema.safeParse(body);
     if (!parsed.success) throw new ApiError(response.status, invalidResponseCode, '');
     return parsed.data;
-  }
-
-  function authUrl(path: string): string {
-    return `${apiPrefix.auth}/${path}`;
   }
 
   function appUrl(path: string): string {
@@ -215,5 +214,5 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     return queryString ? `${url}?${queryString}` : url;
   }
 
-  return { call, request, authUrl, appUrl };
+  return { call, request, appUrl };
 }

@@ -1,12 +1,17 @@
 import { useEffect } from 'react';
-import { practiceBrandingRoutes, type PracticeBranding } from '@dermis/contract';
+import type { PracticeBranding } from '@dermis/contract';
+import { practiceBranding } from 'virtual:compiled-validators';
 import { useApiClient, type HttpClient } from '../api';
-import { readPracticeBranding } from '../api/public-answers';
 import { usePublicResource } from '../api/public-resource';
 
 /** GET /api/practice-branding: the practice's name, phone, colour and logo (public, before sign-in). */
 export function fetchPracticeBranding(client: HttpClient): Promise<PracticeBranding> {
-  return client.request(practiceBrandingRoutes.branding, { check: readPracticeBranding, auth: 'none' });
+  // Checked by the validator compiled from the contract at build time: /login carries no zod (decision 200).
+  return client.request(practiceBranding.path, {
+    method: practiceBranding.method,
+    check: practiceBranding.check,
+    auth: 'none',
+  });
 }
 
 /** Undefined while loading or when the call fails: the shell then shows Dermis's own mark. */

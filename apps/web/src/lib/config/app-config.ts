@@ -1,11 +1,16 @@
-import { systemRoutes, type PublicConfigResponse } from '@dermis/contract';
+import type { PublicConfigResponse } from '@dermis/contract';
+import { publicConfig } from 'virtual:compiled-validators';
 import { useApiClient, type HttpClient } from '../api';
-import { readPublicConfig } from '../api/public-answers';
 import { usePublicResource } from '../api/public-resource';
 
 /** GET /api/config: which environment this is (development-only menu items) and the app version. */
 export function fetchAppConfig(client: HttpClient): Promise<PublicConfigResponse> {
-  return client.request(systemRoutes.config, { check: readPublicConfig, auth: 'none' });
+  // Checked by the validator compiled from the contract at build time: /login carries no zod (decision 200).
+  return client.request(publicConfig.path, {
+    method: publicConfig.method,
+    check: publicConfig.check,
+    auth: 'none',
+  });
 }
 
 /** Undefined while loading or when the call fails: callers then treat the environment as production. */

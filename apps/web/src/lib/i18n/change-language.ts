@@ -1,11 +1,7 @@
-import { accountRoutes, changeLanguageResponse, type Language } from '@dermis/contract';
+import { accountSettingsCalls, type Language } from '@dermis/contract';
 import type { HttpClient } from '../api/http-client';
 
 /** POST profile/changeLanguage: stores the signed-in account's language. */
 export function changeLanguage(client: HttpClient, language: Language): Promise<{ language: Language }> {
-  return client.request(client.appUrl(accountRoutes.changeLanguage), {
-    method: 'POST',
-    body: { language },
-    schema: changeLanguageResponse,
-  });
+  return client.call(accountSettingsCalls.changeLanguage, { body: { language } });
 }

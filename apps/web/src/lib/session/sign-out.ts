@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { authRoutes } from '@dermis/contract';
 import { useApiClient, useQueryClientLoader, type HttpClient } from '../api';
+import { loadEntryCalls } from '../api/entry-call';
 import type { SessionStore } from './session-store';
 import { useSessionStore } from './session-context';
 
@@ -25,11 +25,7 @@ export async function signOut({ client, store, queryClient, expired }: SignOutDe
   queryClient?.clear();
   if (!refreshToken) return;
   try {
-    await client.request(client.authUrl(authRoutes.logout), {
-      method: 'POST',
-      body: { refreshToken },
-      auth: 'none',
-    });
+    await client.call(() => loadEntryCalls().then((m) => m.signOut), { body: { refreshToken } });
   } catch {
     // Ignored on purpose: the token expires on its own and the user asked to leave.
   }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { appRoutes, userProfile, type UserProfile } from '@dermis/contract';
+import { patientCalls, type UserProfile } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session';
 
@@ -9,12 +9,7 @@ export function getUserProfile(
   username: string,
   accessToken: string,
 ): Promise<UserProfile> {
-  return client.request(client.appUrl(appRoutes.getByUsername), {
-    method: 'POST',
-    auth: { bearer: accessToken },
-    body: { username },
-    schema: userProfile,
-  });
+  return client.call(patientCalls.getByUsername, { body: { username } }, { auth: { bearer: accessToken } });
 }
 
 /**

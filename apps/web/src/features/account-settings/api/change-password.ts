@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  accountRoutes,
-  changePasswordResponse,
+  accountSettingsCalls,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
 } from '@dermis/contract';
@@ -13,11 +12,7 @@ export function changePassword(
   client: HttpClient,
   input: ChangePasswordRequest,
 ): Promise<ChangePasswordResponse> {
-  return client.request(client.appUrl(accountRoutes.changePassword), {
-    method: 'POST',
-    body: input,
-    schema: changePasswordResponse,
-  });
+  return client.call(accountSettingsCalls.changePassword, { body: input });
 }
 
 export function useChangePassword() {

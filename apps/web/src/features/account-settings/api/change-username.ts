@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  accountRoutes,
-  changeUsernameResponse,
+  accountSettingsCalls,
   type ChangeUsernameRequest,
   type ChangeUsernameResponse,
 } from '@dermis/contract';
@@ -13,11 +12,7 @@ export function changeUsername(
   client: HttpClient,
   input: ChangeUsernameRequest,
 ): Promise<ChangeUsernameResponse> {
-  return client.request(client.appUrl(accountRoutes.changeUsername), {
-    method: 'POST',
-    body: input,
-    schema: changeUsernameResponse,
-  });
+  return client.call(accountSettingsCalls.changeUsername, { body: input });
 }
 
 export function useChangeUsername() {

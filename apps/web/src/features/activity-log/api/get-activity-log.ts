@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountRoutes, activityLogResponse, routePath, type ActivityLogEntry } from '@dermis/contract';
+import { activityLogCalls, type ActivityLogEntry } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET patient/activityLog/_rid/{id}: the log of the patient being viewed (self or acted for). */
 export function getActivityLog(client: HttpClient, patientId: number): Promise<ActivityLogEntry[]> {
-  return client.request(client.appUrl(routePath(accountRoutes.activityLog, { id: patientId })), {
-    schema: activityLogResponse,
-  });
+  return client.call(activityLogCalls.list, { params: { id: String(patientId) } });
 }
 
 export function activityLogQuery(client: HttpClient, patientId: number) {

@@ -1,15 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { appRoutes, type UserProfile } from '@dermis/contract';
+import type { UserProfile } from '@dermis/contract';
 import type { HttpClient } from '../../../lib/api';
-import { lazySchema } from '../../../lib/api/lazy-schemas';
+import { loadEntryCalls } from '../../../lib/api/entry-call';
 
 /** POST {servers.app}/patient/getByUsername: the signed-in user's profile. */
 export function getUserByUsername(client: HttpClient, username: string): Promise<UserProfile> {
-  return client.request(client.appUrl(appRoutes.getByUsername), {
-    method: 'POST',
-    body: { username },
-    schema: lazySchema('userProfile'),
-  });
+  return client.call(() => loadEntryCalls().then((m) => m.getUserByUsername), { body: { username } });
 }
 
 export function userByUsernameQuery(client: HttpClient, username: string) {

@@ -1,6 +1,6 @@
-import { authRoutes, defaults, type CodeLoginRequest, type LoginResponse } from '@dermis/contract';
+import { defaults, type CodeLoginRequest, type LoginResponse } from '@dermis/contract';
 import type { HttpClient } from '../../../lib/api';
-import { lazySchema } from '../../../lib/api/lazy-schemas';
+import { loadEntryCalls } from '../../../lib/api/entry-call';
 
 export interface PasswordCredentials {
   username: string;
@@ -10,10 +10,7 @@ export interface PasswordCredentials {
 
 /** POST /api/auth/login. Sent without a token, so a 401 here means bad credentials, never a refresh. */
 export function login(client: HttpClient, credentials: PasswordCredentials): Promise<LoginResponse> {
-  return client.request(client.authUrl(authRoutes.login), {
-    method: 'POST',
-    auth: 'none',
-    schema: lazySchema('loginResponse'),
+  return client.call(() => loadEntryCalls().then((m) => m.signIn), {
     body: {
       username: credentials.username,
       password: credentials.password,
@@ -26,10 +23,5 @@ export function login(client: HttpClient, credentials: PasswordCredentials): Pro
 
 /** POST /api/auth/login, second step: a code for one of the user's profiles and the temporary token. */
 export function codeLogin(client: HttpClient, body: CodeLoginRequest): Promise<LoginResponse> {
-  return client.request(client.authUrl(authRoutes.login), {
-    method: 'POST',
-    auth: 'none',
-    schema: lazySchema('loginResponse'),
-    body,
-  });
+  return client.call(() => loadEntryCalls().then((m) => m.signIn), { body });
 }

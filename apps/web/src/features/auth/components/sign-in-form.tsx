@@ -2,13 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { defaults, webRoutes } from '@dermis/contract';
-import { loadSchemas } from '../../../lib/api/lazy-schemas';
+import { loadEntryCalls } from '../../../lib/api/entry-call';
 import { MessageBanners, type Messages } from '../../../components/message-banners';
 import { t, translateIssue } from '../../../lib/i18n';
 import { signInErrorMessage } from '../sign-in';
 import { useSignIn } from '../use-sign-in';
 
-type SignInSchema = Awaited<ReturnType<typeof loadSchemas>>['signInFields'];
+type SignInSchema = Awaited<ReturnType<typeof loadEntryCalls>>['signInFields'];
 type SignInValues = { username: string; password: string; timeZoneId?: string };
 type FieldName = 'username' | 'password';
 type FieldMessages = Partial<Record<FieldName, string>>;
@@ -62,7 +62,7 @@ export function SignInForm({ username = '', errors, warnings, notifications }: S
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { signInFields } = await loadSchemas();
+    const { signInFields } = await loadEntryCalls();
     setSchema(() => signInFields);
     const { data, messages: invalid } = validate(signInFields, values);
     setFieldErrors(invalid);
@@ -84,7 +84,7 @@ export function SignInForm({ username = '', errors, warnings, notifications }: S
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadSchemas()}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadEntryCalls()}>
       <Stack gap="md">
         <MessageBanners {...banners} />
         <MessageBanners {...outcome} />

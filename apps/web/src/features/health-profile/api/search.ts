@@ -1,34 +1,23 @@
-import {
-  appRoutes,
-  searchAllergensByNameResponse,
-  searchDefaultMaxResults,
-  searchPrescriptionsByFilterResponse,
-  searchSnomedResponse,
-  attributeIdOf,
-  type ListSection,
-} from '@dermis/contract';
+import { searchDefaultMaxResults, terminologyCalls, attributeIdOf, type ListSection } from '@dermis/contract';
 import type { HttpClient } from '../../../lib/api';
 import type { SearchOption } from '../components/history-search';
 
 /** POST fdb/search/searchAllergensByName: id, description and typeInt (kept as the item's custom value). */
 async function searchAllergens(client: HttpClient, searchText: string): Promise<SearchOption[]> {
-  const found = await client.request(client.appUrl(appRoutes.searchAllergensByName), {
-    method: 'POST',
+  const found = await client.call(terminologyCalls.searchAllergensByName, {
     body: {
       searchText,
       generateResultAsList: true,
       maxResults: searchDefaultMaxResults,
       prioritizeResults: true,
     },
-    schema: searchAllergensByNameResponse,
   });
   return found.map((a) => ({ key: a.id, label: a.description, customValue: String(a.typeInt) }));
 }
 
 /** POST prescription/searchPrescriptionsByFilter: drugNameId, name and conceptType. */
 async function searchDrugs(client: HttpClient, searchText: string): Promise<SearchOption[]> {
-  const found = await client.request(client.appUrl(appRoutes.searchPrescriptionsByFilter), {
-    method: 'POST',
+  const found = await client.call(terminologyCalls.searchPrescriptionsByFilter, {
     body: {
       searchText,
       searchType: 'ALL',
@@ -36,7 +25,6 @@ async function searchDrugs(client: HttpClient, searchText: string): Promise<Sear
       maxResults: searchDefaultMaxResults,
       prioritizeResults: true,
     },
-    schema: searchPrescriptionsByFilterResponse,
   });
   return found.map((d) => ({ key: d.drugNameId, label: d.name, customValue: d.conceptType }));
 }
@@ -47,15 +35,13 @@ async function searchSnomed(
   section: ListSection,
   searchText: string,
 ): Promise<SearchOption[]> {
-  const found = await client.request(client.appUrl(appRoutes.searchSnomed), {
-    method: 'POST',
+  const found = await client.call(terminologyCalls.searchSnomed, {
     body: {
       searchText,
       sectionId: section,
       attributeId: attributeIdOf(section, 1),
       maxResults: searchDefaultMaxResults,
     },
-    schema: searchSnomedResponse,
   });
   return found.map((c) => ({ key: c.conceptId, label: c.preferredTerm, customValue: null }));
 }

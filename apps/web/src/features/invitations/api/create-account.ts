@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  accountTokenRoutes,
-  createAccountResponse,
-  type CreateAccountRequest,
-  type CreateAccountResponse,
-} from '@dermis/contract';
+import { invitationsCalls, type CreateAccountRequest, type CreateAccountResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** POST patient/createAccount: public; the token is the secret from the e-mailed link. */
@@ -12,12 +7,7 @@ export function createAccount(
   client: HttpClient,
   input: CreateAccountRequest,
 ): Promise<CreateAccountResponse> {
-  return client.request(client.appUrl(accountTokenRoutes.createAccount), {
-    method: 'POST',
-    auth: 'none',
-    body: input,
-    schema: createAccountResponse,
-  });
+  return client.call(invitationsCalls.createAccount, { body: input });
 }
 
 export function useCreateAccount() {

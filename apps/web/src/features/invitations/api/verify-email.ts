@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountTokenRoutes, verifyEmailResponse, type VerifyEmailResponse } from '@dermis/contract';
+import { invitationsCalls, type VerifyEmailResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** POST patient/verifyEmail: public; the token is the secret from the e-mailed link. */
 export function verifyEmail(client: HttpClient, token: string): Promise<VerifyEmailResponse> {
-  return client.request(client.appUrl(accountTokenRoutes.verifyEmail), {
-    method: 'POST',
-    auth: 'none',
-    body: { token },
-    schema: verifyEmailResponse,
-  });
+  return client.call(invitationsCalls.verifyEmail, { body: { token } });
 }
 
 export function useVerifyEmail() {

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appRoutes, patientProfile, routePath, type PatientProfile } from '@dermis/contract';
+import { patientCalls, type PatientProfile } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET {servers.app}/patient/getDermisPatientById/_rid/{id}: the acted-for patient (a 403 leads to /forbidden). */
 export function getPatientById(client: HttpClient, id: number): Promise<PatientProfile> {
-  return client.request(client.appUrl(routePath(appRoutes.getDermisPatientById, { id })), {
-    schema: patientProfile,
-  });
+  return client.call(patientCalls.getDermisPatientById, { params: { id: String(id) } });
 }
 
 export function patientByIdQuery(client: HttpClient, id: number) {

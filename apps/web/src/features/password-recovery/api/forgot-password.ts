@@ -1,15 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountRoutes, forgotPasswordResponse, type ForgotPasswordResponse } from '@dermis/contract';
+import type { ForgotPasswordResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
+import { loadEntryCalls } from '../../../lib/api/entry-call';
 
 /** POST patient/forgotPassword: public, so sent without a token. */
 export function forgotPassword(client: HttpClient, username: string): Promise<ForgotPasswordResponse> {
-  return client.request(client.appUrl(accountRoutes.forgotPassword), {
-    method: 'POST',
-    auth: 'none',
-    body: { username },
-    schema: forgotPasswordResponse,
-  });
+  return client.call(() => loadEntryCalls().then((m) => m.forgotPassword), { body: { username } });
 }
 
 export function useForgotPassword() {

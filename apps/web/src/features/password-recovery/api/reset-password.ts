@@ -1,23 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  accountRoutes,
-  resetPasswordResponse,
-  type ResetPasswordRequest,
-  type ResetPasswordResponse,
-} from '@dermis/contract';
+import type { ResetPasswordRequest, ResetPasswordResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
+import { loadEntryCalls } from '../../../lib/api/entry-call';
 
 /** POST patient/resetPassword: public; the token is the secret from the e-mailed link. */
 export function resetPassword(
   client: HttpClient,
   input: ResetPasswordRequest,
 ): Promise<ResetPasswordResponse> {
-  return client.request(client.appUrl(accountRoutes.resetPassword), {
-    method: 'POST',
-    auth: 'none',
-    body: input,
-    schema: resetPasswordResponse,
-  });
+  return client.call(() => loadEntryCalls().then((m) => m.resetPassword), { body: input });
 }
 
 export function useResetPassword() {

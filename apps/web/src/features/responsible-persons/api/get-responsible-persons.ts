@@ -1,10 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  accountRoutes,
-  responsiblePersonsResponse,
-  routePath,
-  type ResponsiblePersonEntry,
-} from '@dermis/contract';
+import { responsiblePersonsCalls, type ResponsiblePersonEntry } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET patient/responsiblePersons/_rid/{id}: the active responsible persons of a patient. */
@@ -12,9 +7,7 @@ export function getResponsiblePersons(
   client: HttpClient,
   patientId: number,
 ): Promise<ResponsiblePersonEntry[]> {
-  return client.request(client.appUrl(routePath(accountRoutes.responsiblePersons, { id: patientId })), {
-    schema: responsiblePersonsResponse,
-  });
+  return client.call(responsiblePersonsCalls.list, { params: { id: String(patientId) } });
 }
 
 export function responsiblePersonsQuery(client: HttpClient, patientId: number) {

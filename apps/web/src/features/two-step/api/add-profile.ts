@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  addProfileResponse,
-  twoStepRoutes,
-  type AddProfileResponse,
-  type TwoFactorType,
-} from '@dermis/contract';
+import { twoStepCalls, type AddProfileResponse, type TwoFactorType } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 export interface NewProfile {
@@ -16,11 +11,7 @@ export interface NewProfile {
 
 /** POST {servers.app}/mfa/userProfiles/add: an unverified profile (and the QR code of an authenticator). */
 export function addProfile(client: HttpClient, profile: NewProfile): Promise<AddProfileResponse> {
-  return client.request(client.appUrl(twoStepRoutes.add), {
-    method: 'POST',
-    body: profile,
-    schema: addProfileResponse,
-  });
+  return client.call(twoStepCalls.add, { body: profile });
 }
 
 export function useAddProfile() {

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  confirmationTokenHeader,
-  twoStepOkResponse,
-  twoStepRoutes,
-  validatePasswordResponse,
-} from '@dermis/contract';
+import { confirmationTokenHeader, twoStepCalls } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 import { profilesQueryKey } from './get-profiles';
 
@@ -13,17 +8,12 @@ import { profilesQueryKey } from './get-profiles';
  * POST mfa/userProfiles/deactivate requires in its ConfirmationToken header.
  */
 export async function deleteProfile(client: HttpClient, id: number, password: string) {
-  const { confirmationToken } = await client.request(client.appUrl(twoStepRoutes.validatePassword), {
-    method: 'POST',
-    body: { password },
-    schema: validatePasswordResponse,
-  });
-  return client.request(client.appUrl(twoStepRoutes.deactivate), {
-    method: 'POST',
-    body: { id },
-    headers: { [confirmationTokenHeader]: confirmationToken },
-    schema: twoStepOkResponse,
-  });
+  const { confirmationToken } = await client.call(twoStepCalls.validatePassword, { body: { password } });
+  return client.call(
+    twoStepCalls.deactivate,
+    { body: { id } },
+    { headers: { [confirmationTokenHeader]: confirmationToken } },
+  );
 }
 
 export function useDeleteProfile() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { availableTypesResponse, twoStepRoutes, type AvailableTypesResponse } from '@dermis/contract';
+import { twoStepCalls, type AvailableTypesResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET {servers.app}/practice/available2FATypes. */
 export function getAvailableTypes(client: HttpClient): Promise<AvailableTypesResponse> {
-  return client.request(client.appUrl(twoStepRoutes.availableTypes), { schema: availableTypesResponse });
+  return client.call(twoStepCalls.availableTypes);
 }
 
 export function useAvailableTypes() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { twoStepProfilesResponse, twoStepRoutes, type TwoStepProfilesResponse } from '@dermis/contract';
+import { twoStepCalls, type TwoStepProfilesResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** GET {servers.app}/mfa/userProfiles/patient/getAll: the caller's verified profiles. */
 export function getProfiles(client: HttpClient): Promise<TwoStepProfilesResponse> {
-  return client.request(client.appUrl(twoStepRoutes.getAll), { schema: twoStepProfilesResponse });
+  return client.call(twoStepCalls.getAll);
 }
 
 export const profilesQueryKey = ['two-step', 'profiles'] as const;

@@ -1,22 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  addProfileResponse,
-  loginTwoStepProfilesResponse,
-  twoStepLoginRoutes,
-  twoStepOkResponse,
-  verifyProfileResponse,
-  type LoginAddProfileRequest,
-} from '@dermis/contract';
+import type { LoginAddProfileRequest } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
+import { loadEntryCalls } from '../../../lib/api/entry-call';
 
 /** Login-time calls: authenticated with the temporary token of the sign-in, never refreshed. */
 const withTemp = (tempToken: string) => ({ auth: { bearer: tempToken } });
 
 export function getLoginProfiles(client: HttpClient, tempToken: string) {
-  return client.request(client.authUrl(twoStepLoginRoutes.getAll), {
-    ...withTemp(tempToken),
-    schema: loginTwoStepProfilesResponse,
-  });
+  return client.call(
+    () => loadEntryCalls().then((m) => m.twoStepLoginProfiles),
+    undefined,
+    withTemp(tempToken),
+  );
 }
 
 export function useLoginProfiles(tempToken: string | undefined) {
@@ -30,21 +25,19 @@ export function useLoginProfiles(tempToken: string | undefined) {
 }
 
 export function addLoginProfile(client: HttpClient, tempToken: string, profile: LoginAddProfileRequest) {
-  return client.request(client.authUrl(twoStepLoginRoutes.add), {
-    ...withTemp(tempToken),
-    method: 'POST',
-    body: profile,
-    schema: addProfileResponse,
-  });
+  return client.call(
+    () => loadEntryCalls().then((m) => m.twoStepLoginAdd),
+    { body: profile },
+    withTemp(tempToken),
+  );
 }
 
 export function verifyLoginProfile(client: HttpClient, tempToken: string, id: number, code: string) {
-  return client.request(client.authUrl(twoStepLoginRoutes.verify), {
-    ...withTemp(tempToken),
-    method: 'POST',
-    body: { id, code },
-    schema: verifyProfileResponse,
-  });
+  return client.call(
+    () => loadEntryCalls().then((m) => m.twoStepLoginVerify),
+    { body: { id, code } },
+    withTemp(tempToken),
+  );
 }
 
 /** A new e-mail code: `resend` for the resend link, `send` when choosing e-mail in "Try another way". */
@@ -54,13 +47,9 @@ export function sendLoginEmailCode(
   id: number,
   kind: 'send' | 'resend',
 ) {
-  const path = kind === 'send' ? twoStepLoginRoutes.sendEmail : twoStepLoginRoutes.resendEmail;
-  return client.request(client.authUrl(path), {
-    ...withTemp(tempToken),
-    method: 'POST',
-    body: { id },
-    schema: twoStepOkResponse,
-  });
+  const load = () =>
+    loadEntryCalls().then((m) => (kind === 'send' ? m.twoStepLoginSendEmail : m.twoStepLoginResendEmail));
+  return client.call(load, { body: { id } }, withTemp(tempToken));
 }
 
 export function useLoginTwoStepCalls(tempToken: string) {

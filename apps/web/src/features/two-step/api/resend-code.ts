@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { twoStepOkResponse, twoStepRoutes } from '@dermis/contract';
+import { twoStepCalls } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 /** POST {servers.app}/mfa/userProfiles/resendOtpCode: a new e-mail code. */
 export function resendCode(client: HttpClient, id: number) {
-  return client.request(client.appUrl(twoStepRoutes.resend), {
-    method: 'POST',
-    body: { id },
-    schema: twoStepOkResponse,
-  });
+  return client.call(twoStepCalls.resend, { body: { id } });
 }
 
 export function useResendCode() {

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { twoStepOkResponse, twoStepRoutes } from '@dermis/contract';
+import { twoStepCalls } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 import { profilesQueryKey } from './get-profiles';
 
 /** POST {servers.app}/mfa/userProfiles/setPreferred. */
 export function setPreferred(client: HttpClient, id: number) {
-  return client.request(client.appUrl(twoStepRoutes.setPreferred), {
-    method: 'POST',
-    body: { id, preferred: true },
-    schema: twoStepOkResponse,
-  });
+  return client.call(twoStepCalls.setPreferred, { body: { id, preferred: true } });
 }
 
 export function useSetPreferred() {

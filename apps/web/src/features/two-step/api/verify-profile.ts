@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { twoStepRoutes, verifyProfileResponse } from '@dermis/contract';
+import { twoStepCalls } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 import { profilesQueryKey } from './get-profiles';
 
 /** POST {servers.app}/mfa/userProfiles/verify: the first code verifies a new profile. */
 export function verifyProfile(client: HttpClient, id: number, code: string) {
-  return client.request(client.appUrl(twoStepRoutes.verify), {
-    method: 'POST',
-    body: { id, code },
-    schema: verifyProfileResponse,
-  });
+  return client.call(twoStepCalls.verify, { body: { id, code } });
 }
 
 export function useVerifyProfile() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountTokenRoutes, unsubscribeResponse } from '@dermis/contract';
+import { invitationsCalls } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 export interface UnsubscribeParams {
@@ -11,12 +11,7 @@ export interface UnsubscribeParams {
 
 /** POST patient/unsubscribe?pid&uid&type&token: public; the signed link is the credential. */
 export function unsubscribe(client: HttpClient, params: UnsubscribeParams) {
-  const query = new URLSearchParams({ ...params }).toString();
-  return client.request(`${client.appUrl(accountTokenRoutes.unsubscribe)}?${query}`, {
-    method: 'POST',
-    auth: 'none',
-    schema: unsubscribeResponse,
-  });
+  return client.call(invitationsCalls.unsubscribe, { query: params });
 }
 
 export function useUnsubscribe() {

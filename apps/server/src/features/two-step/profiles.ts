@@ -5,11 +5,11 @@
 import { errorCodes, twoStepEmail } from '@dermis/contract';
 import type { AddProfileResponse, TwoFactorType, TwoStepProfile } from '@dermis/contract';
 import QRCode from 'qrcode';
-import { forbidden, httpError, invalidField } from '../http-error';
-import { newTotpSecret, otpauthUri } from '../totp';
-import type { TwoStepDeps } from './codes';
-import { checkCode, invalidOtp, secretBox, sendEmailCode } from './codes';
-import type { ProfileRow } from './profiles.repository';
+import { forbidden, httpError, invalidField } from '../../lib/http-error';
+import { newTotpSecret, otpauthUri } from '../../lib/totp';
+import type { TwoStepDeps } from '../../lib/two-step/codes';
+import { checkCode, invalidOtp, secretBox, sendEmailCode } from '../../lib/two-step/codes';
+import type { ProfileRow } from '../../lib/two-step/profiles.repository';
 import {
   findAccountContext,
   findOwnProfile,
@@ -17,7 +17,7 @@ import {
   insertProfile,
   setOnlyPreferred,
   updateProfile,
-} from './profiles.repository';
+} from '../../lib/two-step/profiles.repository';
 
 /** Every practice offers both kinds today; the list exists so a practice could restrict it later. */
 export const availableTypes: TwoFactorType[] = ['EMAIL', 'AUTH_APP'];
