@@ -85,6 +85,14 @@ export const appRoutes = {
   directMessageAttachment: 'directMessage/getAttachment/_rid/:id',
   /** `:id` is the attachment id. */
   patientEmailAttachment: 'patient/email/getAttachment/_rid/:id',
+  // Health apps (contract health-apps.ts): the consent page and Connected apps
+  /** `:uid` is the authorization's id from the page address `/health-apps/authorize/:uid`. */
+  healthAppAuthorization: 'healthApps/authorization/:uid',
+  approveHealthApp: 'healthApps/authorization/approve',
+  denyHealthApp: 'healthApps/authorization/deny',
+  /** `:id` is the patient id: the apps connected to that patient's record. */
+  connectedHealthApps: 'healthApps/connected/_rid/:id',
+  disconnectHealthApp: 'healthApps/disconnect',
 } as const;
 
 /**
@@ -135,6 +143,10 @@ export const integrationRoutes = {
   patientMessages: 'patients/:externalId/direct-messages',
   /** GET Direct messages patients sent to the practice (cursor `afterId`). */
   practiceMessages: 'direct-messages',
+  /** GET lists the practice's health apps, POST registers one (contract health-apps.ts). */
+  healthApps: 'health-apps',
+  /** `:clientId` is the app's client id: POST disables it (its tokens stop at once). */
+  disableHealthApp: 'health-apps/:clientId/disable',
   openapi: 'openapi.json',
 } as const;
 
@@ -167,6 +179,8 @@ export const webRoutes = {
   activityLog: '/account/activity-log',
   responsiblePersons: '/account/responsible-persons',
   healthInformation: '/health-information',
+  /** The consent page a health app's authorization request lands on (`:uid`: the authorization). */
+  healthAppAuthorize: '/health-apps/authorize/:uid',
   messagesInbox: '/messages/inbox',
   firstTimeLogin: '/first-time-login',
   screening: '/screening',
