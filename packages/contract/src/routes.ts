@@ -176,6 +176,8 @@ export const webRoutes = {
   pharmacies: '/pharmacies',
   account: '/account',
   accountSettings: '/account/settings',
+  /** The health apps connected to a record (SMART App Launch), beside the activity log. */
+  connectedApps: '/account/connected-apps',
   activityLog: '/account/activity-log',
   responsiblePersons: '/account/responsible-persons',
   healthInformation: '/health-information',

@@ -24,6 +24,7 @@ const accountLayout = () => import('./layouts/account-layout');
 const accountSettings = () => import('./routes/account-settings-route');
 const activityLog = () => import('./routes/activity-log-routes');
 const responsiblePersons = () => import('./routes/responsible-persons-route');
+const healthApps = () => import('./routes/health-apps-routes');
 const healthProfile = () => import('./routes/health-profile-route');
 const editProfile = () => import('./routes/edit-profile-route');
 const documents = () => import('./routes/documents-route');
@@ -114,6 +115,7 @@ const authenticatedRoutes: RouteObject[] = [
       { path: 'settings', ...lazyRoute(accountSettings, (m) => <m.AccountSettingsRoute />) },
       { path: 'activity-log', ...lazyRoute(activityLog, (m) => <m.AccountActivityLogRoute />) },
       { path: 'responsible-persons', ...lazyRoute(responsiblePersons, (m) => <m.ResponsiblePersonsRoute />) },
+      { path: 'connected-apps', ...lazyRoute(healthApps, (m) => <m.AccountConnectedAppsRoute />) },
     ],
   },
   {
@@ -148,6 +150,11 @@ const authenticatedRoutes: RouteObject[] = [
     ...lazyRoute(appointments, (m) => <m.ActingForAppointmentsRoute />),
   },
   { path: '/:responsibleId/activity-log', ...lazyRoute(activityLog, (m) => <m.ActingForActivityLogRoute />) },
+  {
+    path: '/:responsibleId/connected-apps',
+    ...lazyRoute(healthApps, (m) => <m.ActingForConnectedAppsRoute />),
+  },
+  { path: webRoutes.healthAppAuthorize, ...lazyRoute(healthApps, (m) => <m.HealthAppAuthorizeRoute />) },
   {
     path: '/:responsibleId/health-information',
     ...lazyRoute(healthInformation, (m) => <m.ActingForHealthInformationRoute />),

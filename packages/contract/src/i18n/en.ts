@@ -16,6 +16,7 @@ import { enFiles } from './en-files';
 import { enHealthProfile } from './en-health-profile';
 import { enEditProfile } from './en-edit-profile';
 import { enCareTeam } from './en-care-team';
+import { enConnectedApps } from './en-connected-apps';
 import { enPharmacyErrors } from './en-pharmacy-errors';
 import { enCdaViewer } from './en-cda-viewer';
 import { enHealthInformation } from './en-health-information';
@@ -37,6 +38,7 @@ export const en = {
   ...enEditProfile,
   ...enFiles,
   ...enCareTeam,
+  ...enConnectedApps,
   ...enPharmacyErrors,
   ...enCdaViewer,
   ...enHealthInformation,

@@ -13,6 +13,7 @@ import { esShell } from './es-shell';
 import { esHealthProfile } from './es-health-profile';
 import { esEditProfile } from './es-edit-profile';
 import { esCareTeam } from './es-care-team';
+import { esConnectedApps } from './es-connected-apps';
 import { esPharmacyErrors } from './es-pharmacy-errors';
 import { esCdaViewer } from './es-cda-viewer';
 import { esHealthInformation } from './es-health-information';
@@ -468,6 +469,7 @@ export const es = {
   ...esEditProfile,
   ...esFiles,
   ...esCareTeam,
+  ...esConnectedApps,
   ...esPharmacyErrors,
   ...esCdaViewer,
   ...esHealthInformation,
