@@ -14,6 +14,9 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route module pulls in (npm run bench reads it).
     manifest: true,
+    // No modulepreload polyfill in the entry: every browser the portal supports preloads modules
+    // itself, and the polyfill's bytes counted against /login's JavaScript budget (decision 218).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -39,6 +39,10 @@ const messages = () => import('./routes/messages-routes');
 // pages are outside it, so they never download Query (lib/api/query-loader.tsx).
 const queryLayout = withAllTexts(() => import('../lib/api/query-scope'));
 
+// One route object for the own and the acting-for page (the screen reads :responsibleId): every byte
+// of the route table is in the entry, which /login downloads.
+const connectedApps = lazyRoute(healthApps, (m) => <m.ConnectedAppsRoute />);
+
 /** Spec 002 §2 "Messages area": the same screens under /messages and /{responsibleId}/messages. */
 const messageChildren: RouteObject[] = [
   { index: true, ...lazyRoute(messages, (m) => <m.MessagesIndexRoute />) },
@@ -115,7 +119,7 @@ const authenticatedRoutes: RouteObject[] = [
       { path: 'settings', ...lazyRoute(accountSettings, (m) => <m.AccountSettingsRoute />) },
       { path: 'activity-log', ...lazyRoute(activityLog, (m) => <m.AccountActivityLogRoute />) },
       { path: 'responsible-persons', ...lazyRoute(responsiblePersons, (m) => <m.ResponsiblePersonsRoute />) },
-      { path: 'connected-apps', ...lazyRoute(healthApps, (m) => <m.AccountConnectedAppsRoute />) },
+      { path: 'connected-apps', ...connectedApps },
     ],
   },
   {
@@ -150,10 +154,7 @@ const authenticatedRoutes: RouteObject[] = [
     ...lazyRoute(appointments, (m) => <m.ActingForAppointmentsRoute />),
   },
   { path: '/:responsibleId/activity-log', ...lazyRoute(activityLog, (m) => <m.ActingForActivityLogRoute />) },
-  {
-    path: '/:responsibleId/connected-apps',
-    ...lazyRoute(healthApps, (m) => <m.ActingForConnectedAppsRoute />),
-  },
+  { path: '/:responsibleId/connected-apps', ...connectedApps },
   { path: webRoutes.healthAppAuthorize, ...lazyRoute(healthApps, (m) => <m.HealthAppAuthorizeRoute />) },
   {
     path: '/:responsibleId/health-information',

@@ -5,9 +5,7 @@ import type { LoginFrom } from '../../lib/navigation/login-state';
  * A path of this site: one leading slash. '//host/…' and '/\\host/…' would be read by the browser as
  * another origin, and anything else (a scheme, a bare word) is not a path at all.
  */
-function isOwnPath(pathname: string): boolean {
-  return pathname.startsWith('/') && !pathname.startsWith('//') && !pathname.startsWith('/\\');
-}
+const ownPath = /^\/(?![/\\])/;
 
 /**
  * Where a signed-in user goes from /login: first-time setup while it is unfinished (it is mandatory),
@@ -19,7 +17,7 @@ export function signInTarget(
   user: Pick<UserProfile, 'dermisFirstTimeSetupComplete'>,
 ): string {
   if (!user.dermisFirstTimeSetupComplete) return webRoutes.firstTimeLogin;
-  if (!from || !isOwnPath(from.pathname)) return webRoutes.home;
+  if (!from || !ownPath.test(from.pathname)) return webRoutes.home;
   if (from.pathname === webRoutes.logout || from.pathname === webRoutes.login) return webRoutes.home;
   return from.pathname + from.search + from.hash;
 }

@@ -29,18 +29,15 @@ function ConnectedAppsPage({ patientId }: { patientId: number }) {
   );
 }
 
-/** /account/connected-apps: the apps connected to the signed-in patient's own record. */
-export function AccountConnectedAppsRoute() {
-  const user = useSession().user;
-  return user ? <ConnectedAppsPage patientId={user.id} /> : null;
-}
-
 /**
+ * /account/connected-apps: the apps connected to the signed-in patient's own record.
  * /{responsibleId}/connected-apps: a responsible person managing the apps connected to the record of
  * the patient they act for; the server's guard answers 403 for anyone else (then /forbidden).
  */
-export function ActingForConnectedAppsRoute() {
-  const { responsibleId = '' } = useParams();
+export function ConnectedAppsRoute() {
+  const { responsibleId } = useParams();
+  const user = useSession().user;
+  if (responsibleId === undefined) return user ? <ConnectedAppsPage patientId={user.id} /> : null;
   if (!/^\d{1,10}$/.test(responsibleId)) return <NotFoundRoute />;
   return <ConnectedAppsPage key={responsibleId} patientId={Number(responsibleId)} />;
 }

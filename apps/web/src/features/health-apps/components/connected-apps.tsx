@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { ConnectedHealthApp } from '@dermis/contract';
-import { Button, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { MessageBanners } from '../../../components/message-banners';
 import { TableSkeleton } from '../../../components/skeletons';
 import { errorMessage } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
@@ -101,7 +100,17 @@ export function ConnectedApps({ patientId }: { patientId: number }) {
 
   return (
     <>
-      <MessageBanners errors={failure ? [failure] : []} notifications={done ? [done] : []} />
+      {/* Alerts as MessageBanners shows them, without sharing its module (see consent-form.tsx). */}
+      {failure && (
+        <Alert color="red" variant="light">
+          {failure}
+        </Alert>
+      )}
+      {done && (
+        <Alert color="green" variant="light">
+          {done}
+        </Alert>
+      )}
       <DataTable
         label={t('page.connectedApps')}
         columns={columns(recordName, (app) => {

@@ -13,7 +13,6 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { MessageBanners } from '../../../components/message-banners';
 import { serverRefusal } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useApproveHealthApp, useDenyHealthApp } from '../api/authorization';
@@ -158,7 +157,13 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
               readOnly={busy}
             />
           )}
-          {reason && <MessageBanners errors={[reason]} />}
+          {/* Mantine's Alert, not MessageBanners: sharing that module with this page split it from
+              the sign-in form's chunk, which cost /login a script and its JavaScript budget. */}
+          {reason && (
+            <Alert color="red" variant="light">
+              {reason}
+            </Alert>
+          )}
           {leaving && (
             <Alert color="blue" variant="light" role="status">
               {t('connectedApps.authorize.redirecting', { app })}
