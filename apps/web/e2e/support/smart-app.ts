@@ -31,7 +31,12 @@ const page = (body: string) =>
   `<script src="/fhir-client.js"></script></head><body><main><h1>Health Diary</h1>${body}</main></body></html>`;
 
 function launchPage(iss: string): string {
-  const options = JSON.stringify({ iss, clientId: demoClientId, scope: smartScope, redirectUri: '/app.html' });
+  const options = JSON.stringify({
+    iss,
+    clientId: demoClientId,
+    scope: smartScope,
+    redirectUri: '/app.html',
+  });
   return page(`<p id="status">Connecting…</p><script>FHIR.oauth2.authorize(${options});</script>`);
 }
 
