@@ -37,7 +37,11 @@ function launchPage(iss: string): string {
     scope: smartScope,
     redirectUri: '/app.html',
   });
-  return page(`<p id="status">Connecting…</p><script>FHIR.oauth2.authorize(${options});</script>`);
+  // A failure (no SMART configuration, a refused client) is shown rather than left in the console.
+  return page(
+    `<p id="status">Connecting…</p><script>FHIR.oauth2.authorize(${options}).catch((error) => ` +
+      `{ document.getElementById('status').textContent = 'Failed: ' + error; });</script>`,
+  );
 }
 
 // The client is kept on window.smart; a failure is shown and kept on window.smartError, so the test
