@@ -8,7 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildContinuityOfCareDocument } from '../apps/server/src/features/health-records/ccda/continuity-of-care';
 import { findFixturesDir, validateCda } from '../apps/server/src/features/health-records/ccda/validate-cda';
-import { syntheticHealthRecord } from '../apps/server/src/features/health-records/record/synthetic-health-record';
+import { syntheticHealthRecord } from '../apps/server/src/lib/health-record/synthetic-health-record';
 import { percentile } from './support';
 
 const largeEntries = Number(process.env.BENCH_CCDA_ENTRIES ?? 300);

@@ -97,6 +97,24 @@ describeEachDatabase('the HTTP application', (t) => {
     ).toBe(404);
   });
 
+  it('never answers the web page under /fhir or /oauth2', async () => {
+    const app = await newApp({ webDist: webBuild() });
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    for (const url of ['/fhir', '/fhir/r5/metadata', '/fhir/r4/Patient/1/_history', '/fhir?x=1']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/fhir+json');
+      expect(response.json(), url).toMatchObject({ resourceType: 'OperationOutcome' });
+    }
+    for (const url of ['/oauth2', '/oauth2/authorize', '/oauth2/unknown?client_id=x']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+    // A page whose name merely starts the same is still a page.
+    expect((await app.inject({ method: 'GET', url: '/fhirst', headers: html })).statusCode).toBe(200);
+  });
+
   it('answers 404 for pages when there is no web build', async () => {
     const app = await newApp({ webDist: path.join(os.tmpdir(), 'no-such-dermis-web') });
     expect(

@@ -109,6 +109,8 @@ export const activityAction = z.enum([
   'TRANSMIT_VIA_EMAIL',
   'SIGN_IN',
   'DOWNLOAD_DOCUMENT',
+  /** A health app read the record through the FHIR API; `toAddress` is the app's name. */
+  'HEALTH_APP_ACCESS',
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 

@@ -1,7 +1,7 @@
 /**
  * Serves the built web app (WEB_DIST) when it exists, with the single-page-app fallback: a browser
  * navigation to any non-API path gets index.html and the client router takes over. Everything else
- * that matches no route answers 404 in the errorResponse shape.
+ * that matches no route answers 404 in the errorResponse shape; under /fhir, a FHIR OperationOutcome.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,11 +28,29 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
+    // A health app may mistype the FHIR base: it gets FHIR's own "not found", never the web page.
+    if (isUnder(request.url, '/fhir')) {
+      return reply
+        .status(404)
+        .header('Cache-Control', 'no-store')
+        .type('application/fhir+json; charset=utf-8')
+        .send(
+          JSON.stringify({
+            resourceType: 'OperationOutcome',
+            issue: [{ severity: 'error', code: 'not-found', diagnostics: 'No FHIR server at this address' }],
+          }),
+        );
+    }
     if (hasWeb && isPageNavigation(request)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendNotFound(reply);
   });
+}
+
+/** `url` is `prefix` itself or below it (`/fhir`, `/fhir/…`, `/fhir?…`), not `/fhirfoo`. */
+function isUnder(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -43,6 +61,8 @@ function isPageNavigation(request: FastifyRequest): boolean {
     url !== '/api' &&
     !url.startsWith('/healthz') &&
     !url.startsWith('/readyz') &&
+    // The health-apps API (FHIR) and its authorization server answer JSON, never the page.
+    !isUnder(url, '/oauth2') &&
     // A page address has no file extension (a missing /assets/x.js must stay a 404, not become HTML).
     !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '')
   );

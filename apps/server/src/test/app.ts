@@ -1,7 +1,7 @@
 /** A Fastify app on a test database, closed after each test by the caller. */
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import type { Config } from '../config/env';
 import type { CounterStore } from '../lib/counters/counter-store';
 import { MemoryCounterStore } from '../lib/counters/memory-counter-store';
@@ -17,8 +17,12 @@ export function useTestApp(t: TestDatabase) {
   afterEach(async () => {
     await Promise.all(open.splice(0).map((app) => app.close()));
   });
-  return async (overrides: Partial<Config> = {}, counters: CounterStore = new MemoryCounterStore()) => {
-    const app = await buildApp(testConfig(overrides), { database: t.database, counters });
+  return async (
+    overrides: Partial<Config> = {},
+    counters: CounterStore = new MemoryCounterStore(),
+    deps: Omit<AppDeps, 'database' | 'counters'> = {},
+  ) => {
+    const app = await buildApp(testConfig(overrides), { ...deps, database: t.database, counters });
     open.push(app);
     return app;
   };

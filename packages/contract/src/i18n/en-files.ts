@@ -4,6 +4,7 @@
  */
 export const enFiles = {
   'activityLog.action.DOWNLOAD_DOCUMENT': 'Downloaded a document',
+  'activityLog.action.HEALTH_APP_ACCESS': 'Health information accessed by {app}',
 
   // Avatar (spec §5 "Avatar", §8 "Profile")
   'avatar.title': 'Profile photo',

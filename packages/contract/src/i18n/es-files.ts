@@ -3,6 +3,7 @@ import type { FilesMessageKey } from './en-files';
 /** Spanish texts of avatar, documents and insurance (same keys as en-files.ts). */
 export const esFiles: Record<FilesMessageKey, string> = {
   'activityLog.action.DOWNLOAD_DOCUMENT': 'Descargó un documento',
+  'activityLog.action.HEALTH_APP_ACCESS': 'Información de salud consultada por {app}',
 
   'avatar.title': 'Foto de perfil',
   'avatar.alt': 'Foto de perfil de {name}',

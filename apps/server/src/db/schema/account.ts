@@ -28,6 +28,8 @@ export const activityActions = [
   'TRANSMIT_VIA_EMAIL',
   'SIGN_IN',
   'DOWNLOAD_DOCUMENT',
+  /** A health app read the record through the FHIR API; to_address holds the app's name (0300). */
+  'HEALTH_APP_ACCESS',
 ] as const;
 
 export const activityLog = pgTable(

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { buildContinuityOfCareDocument } from './ccda/continuity-of-care';
 import { findPatientHeader, type ExportRange } from './health-info.repository';
-import { loadHealthRecord } from './record/health-record';
+import { loadHealthRecord } from '../../lib/health-record/health-record';
 import { noData } from './export.service';
 
 export async function buildCcdaDocument(

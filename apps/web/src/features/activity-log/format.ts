@@ -7,6 +7,8 @@ import { localDate } from '../../lib/i18n/local-date';
 export function actionText(entry: Pick<ActivityLogEntry, 'action' | 'toAddress'>): string {
   if (entry.action === 'TRANSMIT_VIA_EMAIL' && entry.toAddress)
     return t('activityLog.action.TRANSMIT_VIA_EMAIL_TO', { address: entry.toAddress });
+  if (entry.action === 'HEALTH_APP_ACCESS')
+    return t('activityLog.action.HEALTH_APP_ACCESS', { app: entry.toAddress ?? '' });
   return t(`activityLog.action.${entry.action}`);
 }
 

@@ -21,7 +21,7 @@ import type {
   Practitioner,
   SocialHistoryObservation,
   Telecom,
-} from '../record/health-record';
+} from '../../../lib/health-record/health-record';
 
 const HL7 = 'urn:hl7-org:v3';
 const SDTC = 'urn:hl7-org:sdtc';

@@ -70,6 +70,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
       preferredLanguage: { code: 'es', name: 'Spanish' },
       languageDeclined: false,
       maritalStatus: { code: 'M', system: 'HL7_MARITAL_STATUS', display: 'Married' },
+      genderIdentity: { value: 'FEMALE', other: null },
       addresses: [
         {
           lines: ['1 Main St <Apt 2>'],
@@ -99,6 +100,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
       },
     },
     careTeam: range.slice(0, Math.min(size, 20)).map((i) => ({
+      id: i + 1,
       position: i + 1,
       referringPhysician: i === 0,
       name: { given: [`Given${i}`], family: `Family${i}${odd(i)}`, prefix: 'Dr.', suffix: null },
@@ -190,6 +192,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         procedure: sct(code, `${name}${odd(i)}`),
         status: 'COMPLETED' as const,
         recordedAt: at(i),
+        enteredByClinic: false,
       };
     }),
     proceduresNegative: null,
@@ -206,23 +209,33 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
           display: r.display,
         })),
         recordedAt: at(i),
+        enteredByClinic: false,
       };
     }),
     familyHistoryNegative: null,
     socialHistory: {
-      smokingStatus: { id: 9001, value: sct('8517006', 'Former smoker'), recordedAt: at(1) },
-      alcohol: [{ id: 9002, value: sct('28127009', 'Social drinker'), recordedAt: at(2) }],
+      smokingStatus: {
+        id: 9001,
+        value: sct('8517006', 'Former smoker'),
+        recordedAt: at(1),
+        enteredByClinic: false,
+      },
+      alcohol: [
+        { id: 9002, value: sct('28127009', 'Social drinker'), recordedAt: at(2), enteredByClinic: false },
+      ],
       drugUse: [
         {
           id: 9003,
           value: { code: '_no_361055000', system: 'LOCAL', display: 'Does not misuse drugs' },
           recordedAt: at(3),
+          enteredByClinic: false,
         },
       ],
       exposures: socialHistoryCategories.EXPOSURE.options.map((o, i) => ({
         id: 9100 + i,
         value: sct(o.code, o.display),
         recordedAt: at(4 + i),
+        enteredByClinic: false,
       })),
     },
     encounters: range.map((i) => ({
@@ -230,9 +243,11 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
       externalId: `ENC-${i + 1}${odd(i)}`,
       dateOfService: new Date(base + i * 86_400_000),
       durationMinutes: 30,
-      location: i % 2 === 0 ? { name: `Clinic${odd(i)}`, address: null, phone: '(239) 555-0100' } : null,
+      location:
+        i % 2 === 0 ? { id: 1, name: `Clinic${odd(i)}`, address: null, phone: '(239) 555-0100' } : null,
       providers: [
         {
+          id: 1,
           name: { given: ['Olivia'], family: `Bennett${odd(i)}`, prefix: null, suffix: null },
           displayName: `Olivia Bennett${odd(i)}, MD`,
           credentials: 'MD',

@@ -16,11 +16,11 @@ import {
   prescription,
   provider,
   userAccount,
-} from '../../../db/schema';
-import { demoAccounts } from '../../../demo/demo-accounts';
-import { seedDemo } from '../../../demo/seed';
-import { describeEachDatabase } from '../../../test/database';
-import { givenPatient, givenPractice } from '../../../test/fixtures';
+} from '../../db/schema';
+import { demoAccounts } from '../../demo/demo-accounts';
+import { seedDemo } from '../../demo/seed';
+import { describeEachDatabase } from '../../test/database';
+import { givenPatient, givenPractice } from '../../test/fixtures';
 import { HealthRecordNotFoundError, loadHealthRecord } from './health-record';
 
 const day = 24 * 60 * 60 * 1000;

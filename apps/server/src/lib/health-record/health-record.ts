@@ -28,11 +28,12 @@ import {
   usStates,
   type ContactType,
   type Gender,
+  type GenderIdentity,
   type HistorySection,
   type SpecialType,
 } from '@dermis/contract';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/database';
+import type { Db } from '../../db/database';
 import {
   careTeamMember,
   clinic,
@@ -47,7 +48,7 @@ import {
   practice,
   prescription,
   provider,
-} from '../../../db/schema';
+} from '../../db/schema';
 
 // ---------------------------------------------------------------------------------------------
 // The record
@@ -123,6 +124,8 @@ export interface Practitioner {
 }
 
 export interface CareTeamMember extends Practitioner {
+  /** The care-team entry's own id (the FHIR API names the member's resources by it). */
+  id: number;
   position: number;
   referringPhysician: boolean;
 }
@@ -176,6 +179,7 @@ export interface Procedure {
   procedure: Coded;
   status: 'COMPLETED';
   recordedAt: Date;
+  enteredByClinic: boolean;
 }
 
 export interface FamilyHistoryEntry {
@@ -184,12 +188,14 @@ export interface FamilyHistoryEntry {
   /** HL7 RoleCode; "Other" relatives do not exist in the list, every relative is coded. */
   relatives: Coded[];
   recordedAt: Date;
+  enteredByClinic: boolean;
 }
 
 export interface SocialHistoryObservation {
   id: number;
   value: Coded;
   recordedAt: Date;
+  enteredByClinic: boolean;
 }
 
 export interface SocialHistory {
@@ -201,6 +207,8 @@ export interface SocialHistory {
 }
 
 export interface EncounterProvider {
+  /** The practice's provider id. */
+  id: number;
   name: PersonName;
   displayName: string;
   credentials: string | null;
@@ -211,7 +219,7 @@ export interface Encounter {
   externalId: string;
   dateOfService: Date;
   durationMinutes: number;
-  location: { name: string; address: PostalAddress | null; phone: string | null } | null;
+  location: { id: number; name: string; address: PostalAddress | null; phone: string | null } | null;
   providers: EncounterProvider[];
   /** The education text the clinic gave at the visit. */
   educationText: string | null;
@@ -237,6 +245,8 @@ export interface HealthRecord {
     preferredLanguage: { code: string; name: string } | null;
     languageDeclined: boolean;
     maritalStatus: Coded | null;
+    /** As the patient chose it on the profile; null when not given. */
+    genderIdentity: { value: GenderIdentity; other: string | null } | null;
     addresses: PostalAddress[];
     telecoms: Telecom[];
   };
@@ -313,7 +323,7 @@ export async function loadHealthRecord(
       .orderBy(asc(patientContact.position), asc(patientContact.id)),
     db.select().from(clinic).where(eq(clinic.practiceId, p.practiceId)).orderBy(asc(clinic.id)),
     db
-      .select({ member: careTeamMember, taxonomy: nppesProvider.primaryTaxonomy })
+      .select({ member: careTeamMember, taxonomy: nppesProvider.primaryTaxonomy, phone: nppesProvider.phone })
       .from(careTeamMember)
       .leftJoin(nppesProvider, eq(nppesProvider.npi, careTeamMember.npi))
       .where(eq(careTeamMember.patientId, patientId))
@@ -400,6 +410,9 @@ export async function loadHealthRecord(
             display: optionDisplay('MARITAL', marital.code),
           }
         : null,
+      genderIdentity: profile?.genderIdentity
+        ? { value: profile.genderIdentity, other: profile.genderIdentityOther ?? null }
+        : null,
       addresses: addresses.map((a) =>
         postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
       ),
@@ -420,9 +433,10 @@ export async function loadHealthRecord(
           )
         : null,
     },
-    careTeam: team.map(({ member, taxonomy }) => {
+    careTeam: team.map(({ member, taxonomy, phone }) => {
       const address = member.addresses[0];
       return {
+        id: member.id,
         position: member.position,
         referringPhysician: member.defaultReferringPhysician,
         name: splitName(member.name),
@@ -443,7 +457,7 @@ export async function loadHealthRecord(
               'WORK',
             )
           : null,
-        phone: null,
+        phone: phone && phone.trim() !== '' ? phone.trim() : null,
       };
     }),
     allergies: real('ALLERGIES').map((i) => ({
@@ -508,6 +522,7 @@ export async function loadHealthRecord(
       procedure: { code: i.code, system: 'SNOMED_CT', display: i.name },
       status: 'COMPLETED' as const,
       recordedAt: i.createdAt,
+      enteredByClinic: i.externalId !== null,
     })),
     proceduresNegative: negative('SURGICAL_HISTORY'),
     familyHistory: real('FAMILY_HISTORY').map((i) => ({
@@ -519,6 +534,7 @@ export async function loadHealthRecord(
         display: relationDisplay.get(d.code) ?? d.code,
       })),
       recordedAt: i.createdAt,
+      enteredByClinic: i.externalId !== null,
     })),
     familyHistoryNegative: negative('FAMILY_HISTORY'),
     socialHistory: {
@@ -536,6 +552,7 @@ export async function loadHealthRecord(
         durationMinutes: e.durationMinutes,
         location: place
           ? {
+              id: place.id,
               name: place.name,
               address: postalAddress(
                 [place.addressLine1],
@@ -551,6 +568,7 @@ export async function loadHealthRecord(
         providers: roles
           .filter((r) => r.encounterId === e.id)
           .map(({ provider: pr }) => ({
+            id: pr.id,
             name: { given: [pr.firstName], family: pr.lastName, prefix: null, suffix: null },
             displayName: [`${pr.firstName} ${pr.lastName}`, pr.credentials].filter(Boolean).join(', '),
             credentials: pr.credentials,
@@ -576,7 +594,7 @@ function optionDisplay(section: keyof typeof socialHistoryCategories, code: stri
 }
 
 function social(
-  rows: { id: number; code: string; name: string; createdAt: Date }[],
+  rows: { id: number; code: string; name: string; createdAt: Date; externalId: string | null }[],
   section: keyof typeof socialHistoryCategories,
 ): SocialHistoryObservation[] {
   return rows.map((r) => {
@@ -586,6 +604,7 @@ function social(
       id: r.id,
       value: { code: r.code, system: local ? 'LOCAL' : 'SNOMED_CT', display: option?.display ?? r.name },
       recordedAt: r.createdAt,
+      enteredByClinic: r.externalId !== null,
     };
   });
 }

@@ -1,0 +1,5 @@
+-- A health app reading the record through the FHIR API lands in the patient's activity log
+-- (docs/decisions/213); to_address holds the app's name, the one the information went to.
+ALTER TABLE activity_log DROP CONSTRAINT activity_log_action_check;
+ALTER TABLE activity_log ADD CONSTRAINT activity_log_action_check
+  CHECK (action IN ('DOWNLOAD_PDF', 'DOWNLOAD_CCDA', 'VIEW', 'TRANSMIT', 'TRANSMIT_VIA_EMAIL', 'SIGN_IN', 'DOWNLOAD_DOCUMENT', 'HEALTH_APP_ACCESS'));
