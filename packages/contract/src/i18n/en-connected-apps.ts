@@ -29,7 +29,7 @@ export const enConnectedApps = {
   'connectedApps.resource.Provenance': 'Where each record came from',
   'connectedApps.resource.RelatedPerson': 'Your responsible persons',
 
-  'connectedApps.authorize.heading': '{app} wants to read your health record',
+  'connectedApps.authorize.heading': '{app} asks to read health information',
   'connectedApps.authorize.intro':
     'The app will read the information you allow here from the patient portal of this practice. It cannot change your record.',
   'connectedApps.authorize.whose': 'Whose record?',

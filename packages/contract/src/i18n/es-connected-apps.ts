@@ -28,7 +28,7 @@ export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
   'connectedApps.resource.Provenance': 'De dónde proviene cada registro',
   'connectedApps.resource.RelatedPerson': 'Sus personas responsables',
 
-  'connectedApps.authorize.heading': '{app} quiere leer su historial de salud',
+  'connectedApps.authorize.heading': '{app} solicita leer información de salud',
   'connectedApps.authorize.intro':
     'La aplicación leerá la información que usted permita aquí desde el portal del paciente de este consultorio. No puede cambiar su historial.',
   'connectedApps.authorize.whose': '¿De quién es el historial?',

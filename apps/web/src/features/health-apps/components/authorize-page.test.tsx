@@ -57,7 +57,7 @@ describe('AuthorizePage', () => {
     renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedIn() });
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Health Diary wants to read your health record' }),
+      await screen.findByRole('heading', { level: 1, name: 'Health Diary asks to read health information' }),
     ).toBeInTheDocument();
     const kinds = screen.getByRole('group', { name: /What Health Diary may read/ });
     expect(within(kinds).getAllByRole('checkbox')).toHaveLength(4);
@@ -159,7 +159,7 @@ describe('AuthorizePage', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'Health Diary quiere leer su historial de salud',
+        name: 'Health Diary solicita leer información de salud',
       }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Alergias')).toBeChecked();
