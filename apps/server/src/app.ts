@@ -44,6 +44,7 @@ import {
   healthInformationRoutes,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
+import { registerHealthAppsAuthorization } from './features/health-apps/authorization';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import {
@@ -214,6 +215,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerTransmit(app);
   await app.register(messagesRoutes, { prefix: apiPrefix.app });
   await app.register(messagesIntegrationRoutes, { prefix: apiPrefix.integration });
+  // Health apps (SMART App Launch): /oauth2, the SMART configuration, consent and registration calls.
+  await registerHealthAppsAuthorization(app);
   await registerWebApp(app, config.webDist);
 
   return app;
