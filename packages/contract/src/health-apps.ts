@@ -20,6 +20,8 @@ export const healthAppAuthorizationPatient = z.object({
   lastName: z.string(),
   /** The signed-in account's own record (false: a patient the account is a responsible person for). */
   self: z.boolean(),
+  /** This app holds no connection to this patient's record yet: approving it needs the invite code. */
+  inviteRequired: z.boolean(),
 });
 export type HealthAppAuthorizationPatient = z.infer<typeof healthAppAuthorizationPatient>;
 
@@ -34,8 +36,8 @@ export const healthAppAuthorizationResponse = z.object({
   /** Whose record the approver may share: their own and those they are an active responsible person for. */
   patients: z.array(healthAppAuthorizationPatient),
   /**
-   * True when this app holds no connection to any of `patients` yet, so the approver types the
-   * patient's invite code (the one the Health Information page shows). The page may ask for it always.
+   * True when approving for some of `patients` needs the patient's invite code (the one the Health
+   * Information page shows): the app holds no connection to that record yet. Each patient says it too.
    */
   inviteRequired: z.boolean(),
 });

@@ -16,8 +16,8 @@ const asked: HealthAppAuthorizationResponse = {
   scopes: ['launch/patient', 'patient/*.rs', 'offline_access'],
   offlineAccess: true,
   patients: [
-    { patientId: 100, firstName: 'Jane', lastName: 'Doe', self: true },
-    { patientId: 7, firstName: 'Lucas', lastName: 'Doe', self: false },
+    { patientId: 100, firstName: 'Jane', lastName: 'Doe', self: true, inviteRequired: false },
+    { patientId: 7, firstName: 'Lucas', lastName: 'Doe', self: false, inviteRequired: true },
   ],
   inviteRequired: true,
 };
@@ -66,6 +66,8 @@ describe('AuthorizePage', () => {
     expect(within(kinds).getByLabelText('Test results, vital signs and smoking status')).toBeChecked();
     expect(screen.getByText('Stay connected (offline access)')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Jane Doe (you)' })).toBeChecked();
+    // The app is connected to Jane's record already: no code for hers, one for Lucas's.
+    expect(screen.queryByLabelText('Invite code')).toBeNull();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Lucas Doe' }));
     await userEvent.click(within(kinds).getByLabelText('Medications'));
@@ -96,7 +98,8 @@ describe('AuthorizePage', () => {
     }));
     const leave = vi.fn();
     renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedIn() });
-    const code = await screen.findByLabelText('Invite code');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Lucas Doe' }));
+    const code = screen.getByLabelText('Invite code');
     await userEvent.click(screen.getByLabelText('Allergies'));
     await userEvent.type(code, 'WRONG-CODE');
     await userEvent.click(screen.getByRole('button', { name: 'Allow' }));
@@ -105,6 +108,7 @@ describe('AuthorizePage', () => {
     expect(code).toHaveValue('WRONG-CODE');
     expect(screen.getByLabelText('Allergies')).not.toBeChecked();
     expect(screen.getByLabelText('Medications')).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Lucas Doe' })).toBeChecked();
     expect(leave).not.toHaveBeenCalled();
   });
 
@@ -118,6 +122,7 @@ describe('AuthorizePage', () => {
       'Test results, vital signs and smoking status',
     ])
       await userEvent.click(await screen.findByLabelText(name));
+    await userEvent.click(screen.getByRole('radio', { name: 'Lucas Doe' }));
     await userEvent.click(screen.getByRole('button', { name: 'Allow' }));
     expect(
       await screen.findByText('Choose at least one kind of information, or choose Deny.'),

@@ -45,6 +45,9 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
   // Set once the server answered with the way back: the page is being left, so nothing is pressed twice.
   const [leaving, setLeaving] = useState(false);
   const app = request.app.name;
+  // The code is asked for the chosen record only when the app is not connected to it yet.
+  const chosen = request.patients.find((patient) => patient.patientId === patientId);
+  const inviteRequired = chosen?.inviteRequired ?? request.inviteRequired;
   const busy = approve.isPending || deny.isPending || leaving;
 
   function refused(error: unknown) {
@@ -62,7 +65,7 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
     event.preventDefault();
     const missing: Partial<Record<Field, string>> = {};
     if (resourceTypes.length === 0) missing.resourceTypes = t('connectedApps.authorize.noneChosen');
-    if (request.inviteRequired && inviteCode.trim() === '')
+    if (inviteRequired && inviteCode.trim() === '')
       missing.inviteCode = t('connectedApps.authorize.inviteCodeRequired');
     setErrors(missing);
     setReason(null);
@@ -73,7 +76,7 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
         patientId,
         // In the order the app asked for them, whatever order they were checked in.
         resourceTypes: request.resourceTypes.filter((type) => resourceTypes.includes(type)),
-        ...(request.inviteRequired ? { inviteCode: inviteCode.trim() } : {}),
+        ...(inviteRequired ? { inviteCode: inviteCode.trim() } : {}),
       },
       { onSuccess: (answer) => go(answer.redirectTo), onError: refused },
     );
@@ -101,7 +104,10 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
               label={t('connectedApps.authorize.whose')}
               description={t('connectedApps.authorize.whoseHint')}
               value={patientId === null ? null : String(patientId)}
-              onChange={(value) => setPatientId(Number(value))}
+              onChange={(value) => {
+                setPatientId(Number(value));
+                setErrors({});
+              }}
               error={errors.patientId}
             >
               <Stack gap="xs" mt="xs">
@@ -143,7 +149,7 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
               </div>
             </Group>
           )}
-          {request.inviteRequired && (
+          {inviteRequired && (
             <TextInput
               id="health-app-invite-code"
               label={t('connectedApps.authorize.inviteCode')}
