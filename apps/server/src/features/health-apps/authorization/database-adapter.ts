@@ -5,9 +5,11 @@
  * on every lookup, so disabling an app refuses it at once on every instance.
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../../db/database';
 import { healthApp, oauthArtifact } from '../../../db/schema';
+import type { JobDefinition } from '../../../lib/jobs/scheduled-jobs';
 import { sha256Hex } from '../../../lib/secrets';
 import { clientMetadata } from './client-metadata';
 
@@ -129,4 +131,20 @@ export async function revokeGrantArtifacts(db: Db, grantId: string): Promise<voi
     .where(
       sql`${oauthArtifact.grantId} = ${grantId} OR (${oauthArtifact.model} = 'Grant' AND ${oauthArtifact.id} = ${grantId})`,
     );
+}
+
+/** `deleteExpiredArtifacts` as a scheduled job (decision 107): hourly, once across all instances. */
+export function expiredArtifactsJob(deps: {
+  db: Db;
+  logger?: Pick<FastifyBaseLogger, 'info'>;
+}): JobDefinition {
+  return {
+    name: 'oauth-artifacts-cleanup',
+    intervalSeconds: 3600,
+    leaseSeconds: 600,
+    run: async () => {
+      const deleted = await deleteExpiredArtifacts(deps.db);
+      deps.logger?.info({ deleted }, 'expired OAuth artifacts deleted');
+    },
+  };
 }
