@@ -17,7 +17,7 @@ describe('the SMART app the browser tests launch', () => {
     const html = await (await fetch(app.launchUrl)).text();
     expect(html).toContain('<script src="/fhir-client.js"></script>');
     expect(html).toContain('FHIR.oauth2.authorize(');
-    for (const part of ['http://127.0.0.1:1/fhir/r4', demoClientId, smartScope, '/app.html'])
+    for (const part of ['http://127.0.0.1:1/fhir/r4', demoClientId, smartScope, '/callback'])
       expect(html).toContain(JSON.stringify(part));
     expect(await (await fetch(app.redirectUrl)).text()).toContain('FHIR.oauth2.ready()');
   });

@@ -3,7 +3,8 @@
  * client (the `fhirclient` package, its browser bundle unchanged) in two tiny pages served on a
  * loopback address of its own, so the portal sees a separate origin and a native-app style
  * redirect (`http://127.0.0.1:<any port>/…`, which the demo's public client `dermis-demo-app`
- * accepts). `launch.html` starts the authorization; `app.html` is the redirect address, where
+ * accepts). `launch.html` starts the authorization; `/callback`, the path the demo client registers,
+ * is the redirect address, where
  * `FHIR.oauth2.ready()` finishes it and keeps the client on `window.smart` for the test to read with.
  */
 import http from 'node:http';
@@ -35,7 +36,7 @@ function launchPage(iss: string): string {
     iss,
     clientId: demoClientId,
     scope: smartScope,
-    redirectUri: '/app.html',
+    redirectUri: '/callback',
   });
   // A failure (no SMART configuration, a refused client) is shown rather than left in the console.
   return page(
@@ -62,7 +63,7 @@ export async function startSmartApp(iss: string): Promise<SmartApp> {
       fs.createReadStream(bundle).pipe(response);
       return;
     }
-    const html = path === '/launch.html' ? launchPage(iss) : path === '/app.html' ? appPage : null;
+    const html = path === '/launch.html' ? launchPage(iss) : path === '/callback' ? appPage : null;
     response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
     response.end(html ?? 'not found');
   });
@@ -70,7 +71,7 @@ export async function startSmartApp(iss: string): Promise<SmartApp> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     launchUrl: `${origin}/launch.html`,
-    redirectUrl: `${origin}/app.html`,
+    redirectUrl: `${origin}/callback`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
