@@ -6,7 +6,7 @@ export const enConnectedApps = {
   'page.connectedApps': 'Connected Apps',
   'page.authorizeApp': 'Connect a Health App',
 
-  'connectedApps.resource.Patient': 'Your details (name, birth date, contact information)',
+  'connectedApps.resource.Patient': 'Personal details (name, birth date, contact information)',
   'connectedApps.resource.AllergyIntolerance': 'Allergies',
   'connectedApps.resource.Condition': 'Health problems',
   'connectedApps.resource.MedicationRequest': 'Medications',
@@ -22,16 +22,17 @@ export const enConnectedApps = {
   'connectedApps.resource.Goal': 'Health goals',
   'connectedApps.resource.Device': 'Implanted devices',
   'connectedApps.resource.Coverage': 'Insurance',
-  'connectedApps.resource.Practitioner': 'Your providers',
-  'connectedApps.resource.PractitionerRole': 'Your providers’ roles',
+  'connectedApps.resource.Practitioner': 'Providers',
+  'connectedApps.resource.PractitionerRole': 'Providers’ roles',
   'connectedApps.resource.Organization': 'Practices and clinics',
   'connectedApps.resource.Location': 'Clinic locations',
   'connectedApps.resource.Provenance': 'Where each record came from',
-  'connectedApps.resource.RelatedPerson': 'Your responsible persons',
+  'connectedApps.resource.RelatedPerson': 'Responsible persons',
+  'connectedApps.resource.FamilyMemberHistory': 'Family health history',
 
   'connectedApps.authorize.heading': '{app} asks to read health information',
   'connectedApps.authorize.intro':
-    'The app will read the information you allow here from the patient portal of this practice. It cannot change your record.',
+    'The app will read the information you allow here from the patient portal of this practice. It cannot change the record.',
   'connectedApps.authorize.whose': 'Whose record?',
   'connectedApps.authorize.whoseHint': 'Choose the record the app may read.',
   'connectedApps.authorize.recordOf': 'Record of {name}',
@@ -53,7 +54,7 @@ export const enConnectedApps = {
   'connectedApps.authorize.startAgain': 'Go back to the app and connect again.',
 
   'connectedApps.intro':
-    'Health apps you allowed to read a health record through this portal. Disconnect an app to stop it reading at once.',
+    'Health apps allowed to read this health record through the portal. Disconnecting an app stops its reading at once.',
   'connectedApps.app': 'App',
   'connectedApps.whose': 'Whose record',
   'connectedApps.mayRead': 'May read',

@@ -5,7 +5,7 @@ export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
   'page.connectedApps': 'Aplicaciones conectadas',
   'page.authorizeApp': 'Conectar una aplicación de salud',
 
-  'connectedApps.resource.Patient': 'Sus datos (nombre, fecha de nacimiento, información de contacto)',
+  'connectedApps.resource.Patient': 'Datos personales (nombre, fecha de nacimiento, información de contacto)',
   'connectedApps.resource.AllergyIntolerance': 'Alergias',
   'connectedApps.resource.Condition': 'Problemas de salud',
   'connectedApps.resource.MedicationRequest': 'Medicamentos',
@@ -21,16 +21,17 @@ export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
   'connectedApps.resource.Goal': 'Metas de salud',
   'connectedApps.resource.Device': 'Dispositivos implantados',
   'connectedApps.resource.Coverage': 'Seguro médico',
-  'connectedApps.resource.Practitioner': 'Sus proveedores',
-  'connectedApps.resource.PractitionerRole': 'Funciones de sus proveedores',
+  'connectedApps.resource.Practitioner': 'Proveedores',
+  'connectedApps.resource.PractitionerRole': 'Funciones de los proveedores',
   'connectedApps.resource.Organization': 'Consultorios y clínicas',
   'connectedApps.resource.Location': 'Ubicaciones de las clínicas',
   'connectedApps.resource.Provenance': 'De dónde proviene cada registro',
-  'connectedApps.resource.RelatedPerson': 'Sus personas responsables',
+  'connectedApps.resource.RelatedPerson': 'Personas responsables',
+  'connectedApps.resource.FamilyMemberHistory': 'Antecedentes familiares',
 
   'connectedApps.authorize.heading': '{app} solicita leer información de salud',
   'connectedApps.authorize.intro':
-    'La aplicación leerá la información que usted permita aquí desde el portal del paciente de este consultorio. No puede cambiar su historial.',
+    'La aplicación leerá la información que usted permita aquí desde el portal del paciente de este consultorio. No puede cambiar el historial.',
   'connectedApps.authorize.whose': '¿De quién es el historial?',
   'connectedApps.authorize.whoseHint': 'Elija el historial que la aplicación puede leer.',
   'connectedApps.authorize.recordOf': 'Historial de {name}',
@@ -52,7 +53,7 @@ export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
   'connectedApps.authorize.startAgain': 'Vuelva a la aplicación y conéctese de nuevo.',
 
   'connectedApps.intro':
-    'Aplicaciones de salud a las que usted permitió leer un historial de salud por medio de este portal. Desconecte una aplicación para que deje de leer de inmediato.',
+    'Aplicaciones de salud con permiso para leer este historial de salud por medio del portal. Al desconectar una aplicación, deja de leer de inmediato.',
   'connectedApps.app': 'Aplicación',
   'connectedApps.whose': 'Historial de',
   'connectedApps.mayRead': 'Puede leer',

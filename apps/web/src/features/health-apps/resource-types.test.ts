@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
-import { resourceTypeText, resourceTypesText } from './resource-types';
+import { inReadingOrder, resourceTypeText, resourceTypesText } from './resource-types';
 
 describe('resourceTypeText', () => {
   afterEach(() => setLanguage('en', { remember: false }));
@@ -17,5 +17,29 @@ describe('resourceTypeText', () => {
   it('shows a type it has no words for by its FHIR name, never hiding it', () => {
     expect(resourceTypeText('Specimen')).toBe('Specimen');
     expect(resourceTypeText('constructor')).toBe('constructor');
+  });
+});
+
+describe('inReadingOrder', () => {
+  it('puts the person first and the sources last, unknown types after, in the order given', () => {
+    expect(
+      inReadingOrder([
+        'Provenance',
+        'Specimen',
+        'CareTeam',
+        'Observation',
+        'Patient',
+        'Basic',
+        'AllergyIntolerance',
+      ]),
+    ).toEqual([
+      'Patient',
+      'AllergyIntolerance',
+      'Observation',
+      'CareTeam',
+      'Provenance',
+      'Specimen',
+      'Basic',
+    ]);
   });
 });

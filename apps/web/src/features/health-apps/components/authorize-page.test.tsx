@@ -116,7 +116,7 @@ describe('AuthorizePage', () => {
     const fetch = serve(() => ({ body: { redirectTo: '/x' } }));
     renderWithProviders(<AuthorizePage uid="uid-1" leave={vi.fn()} />, { session: signedIn() });
     for (const name of [
-      'Your details (name, birth date, contact information)',
+      'Personal details (name, birth date, contact information)',
       'Allergies',
       'Medications',
       'Test results, vital signs and smoking status',

@@ -11,7 +11,7 @@ import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useConnectedApps, useDisconnectHealthApp } from '../api/connected-apps';
 import { connectedOnText, lastUsedText } from '../dates';
-import { resourceTypesText } from '../resource-types';
+import { inReadingOrder, resourceTypesText } from '../resource-types';
 
 /** The name of a record the signed-in account may view: its own, or a patient it acts for. */
 function useRecordName(): (patientId: number) => string {
@@ -30,7 +30,11 @@ function columns(
   return [
     { key: 'app', header: t('connectedApps.app'), cell: (app) => app.name, primary: true },
     { key: 'whose', header: t('connectedApps.whose'), cell: (app) => recordName(app.patientId) },
-    { key: 'reads', header: t('connectedApps.mayRead'), cell: (app) => resourceTypesText(app.resourceTypes) },
+    {
+      key: 'reads',
+      header: t('connectedApps.mayRead'),
+      cell: (app) => resourceTypesText(inReadingOrder(app.resourceTypes)),
+    },
     {
       key: 'connected',
       header: t('connectedApps.connectedOn'),

@@ -16,7 +16,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { serverRefusal } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { useApproveHealthApp, useDenyHealthApp } from '../api/authorization';
-import { resourceTypeText } from '../resource-types';
+import { inReadingOrder, resourceTypeText } from '../resource-types';
 import { defaultPatientId, patientLabel } from '../patients';
 
 type Field = 'inviteCode' | 'patientId' | 'resourceTypes';
@@ -131,7 +131,7 @@ export function ConsentForm({ uid, request, leave }: ConsentFormProps) {
             data-testid="consent-resource-types"
           >
             <Stack gap="xs" mt="xs">
-              {request.resourceTypes.map((type) => (
+              {inReadingOrder(request.resourceTypes).map((type) => (
                 <Checkbox key={type} value={type} label={resourceTypeText(type)} disabled={busy} />
               ))}
             </Stack>
