@@ -47,7 +47,10 @@ function launchPage(iss: string): string {
 
 // The client is kept on window.smart; a failure is shown and kept on window.smartError, so the test
 // can wait for one or the other.
+// A public client names itself when it refreshes (fhirclient's documented setting for servers that
+// identify the client on every token request, as oidc-provider does).
 const appPage = page(`<p id="status">Finishing…</p><script>
+FHIR.oauth2.settings.refreshTokenWithClientId = true;
 FHIR.oauth2.ready().then(
   (client) => { window.smart = client; document.getElementById('status').textContent = 'Connected'; },
   (error) => { window.smartError = String(error); document.getElementById('status').textContent = 'Failed: ' + error; },
