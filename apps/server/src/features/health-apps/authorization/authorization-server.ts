@@ -236,8 +236,13 @@ export async function createAuthorizationServer(
     if (connection) ctx.body = { ...body, patient: smartPatientId(connection.patientId) };
   });
 
+  // By class only: a provider error's message may quote a request parameter.
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
     logger.error({ err: { type: error.name } }, 'authorization server error');
+  });
+  // Koa prints errors it was not told to send elsewhere; they go to the log the same way.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (error: Error) => {
+    logger.error({ err: { type: error.name } }, 'authorization server request failed');
   });
 
   return { provider, endpoints, fhirBaseUrl, fhirBasePath, dynamicRegistration };
