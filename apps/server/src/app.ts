@@ -44,7 +44,10 @@ import {
   healthInformationRoutes,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
-import { registerHealthAppsAuthorization } from './features/health-apps/authorization';
+import {
+  registerHealthAppsAuthorization,
+  type AuthorizationServerOptions,
+} from './features/health-apps/authorization';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import {
@@ -103,6 +106,8 @@ export interface AppDeps {
   hisp?: HispClient;
   /** Outbound Direct and e-mail messages; default: nothing leaves the portal (message-transport.ts). */
   messageTransport?: MessageTransport;
+  /** How the health apps' authorization server fetches an app's JWKS URL (authorization-server.ts). */
+  healthAppsFetch?: AuthorizationServerOptions['fetch'];
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -216,7 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(messagesRoutes, { prefix: apiPrefix.app });
   await app.register(messagesIntegrationRoutes, { prefix: apiPrefix.integration });
   // Health apps (SMART App Launch): /oauth2, the SMART configuration, consent and registration calls.
-  await registerHealthAppsAuthorization(app);
+  await registerHealthAppsAuthorization(app, deps.healthAppsFetch ? { fetch: deps.healthAppsFetch } : {});
   await registerWebApp(app, config.webDist);
 
   return app;
