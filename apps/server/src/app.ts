@@ -47,6 +47,7 @@ import { integrationRoutes } from './features/integration/integration.routes';
 import {
   createFhirGrantResolver,
   registerHealthAppsAuthorization,
+  type AuthorizationServerOptions,
 } from './features/health-apps/authorization';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import type { FhirGrantResolver } from './features/health-apps/fhir/fhir-grant';
@@ -111,6 +112,8 @@ export interface AppDeps {
   messageTransport?: MessageTransport;
   /** Reads a health app's token for the FHIR API; default: the portal's authorization server. */
   resolveFhirGrant?: FhirGrantResolver;
+  /** How the health apps' authorization server fetches an app's JWKS URL (authorization-server.ts). */
+  healthAppsFetch?: AuthorizationServerOptions['fetch'];
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -225,7 +228,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(messagesIntegrationRoutes, { prefix: apiPrefix.integration });
   // Health apps (SMART App Launch): /oauth2, the SMART configuration, consent and registration calls,
   // and the FHIR API, whose tokens that authorization server issues.
-  const authorization = await registerHealthAppsAuthorization(app);
+  const authorization = await registerHealthAppsAuthorization(
+    app,
+    deps.healthAppsFetch ? { fetch: deps.healthAppsFetch } : {},
+  );
   await app.register(fhirRoutes, {
     prefix: fhirBasePath(config),
     resolveGrant: deps.resolveFhirGrant ?? createFhirGrantResolver(app.db, authorization),

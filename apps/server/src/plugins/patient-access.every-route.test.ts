@@ -83,6 +83,7 @@ const bodyScoped = (victim: UserFixture) => [
   ...pharmacyBodyScoped(victim),
   ...messagesBodyScoped(victim),
   ...transmitBodyScoped(victim),
+  ...healthAppBodyScoped(victim),
   // A responsible person's successful save is in features/pharmacies/pharmacies.test.ts.
   {
     method: 'POST',
@@ -150,6 +151,23 @@ const transmitBodyScoped = (victim: UserFixture) => [
       patientEmailInfo: { patientId: victim.patientId, to: 'a@example.org', subject: 'x' },
       ccdaAttachmentName: 'Victim_Person_Health_Summary.zip',
     },
+  },
+];
+
+/**
+ * Health apps: approving an app for a patient and disconnecting one name the patient in the body; a
+ * responsible person's success is in features/health-apps/authorization/consent.test.ts.
+ */
+const healthAppBodyScoped = (victim: UserFixture) => [
+  {
+    method: 'POST',
+    url: '/api/app/healthApps/authorization/approve',
+    payload: { uid: 'any-authorization', patientId: victim.patientId, resourceTypes: ['Patient'] },
+  },
+  {
+    method: 'POST',
+    url: '/api/app/healthApps/disconnect',
+    payload: { patientId: victim.patientId, grantId: 'any-grant' },
   },
 ];
 

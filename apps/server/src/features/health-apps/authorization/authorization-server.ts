@@ -54,10 +54,19 @@ export function fhirBaseOf(config: Pick<Config, 'publicUrl' | 'fhirBaseUrl'>): s
   return config.fhirBaseUrl ?? `${config.publicUrl.replace(/\/+$/, '')}/fhir/r4`;
 }
 
+export interface AuthorizationServerOptions {
+  /**
+   * How the provider fetches an app's JWKS URL. The default is the provider's own, which refuses
+   * loopback and private addresses (SSRF); a test's loopback JWKS server needs a fetch that allows it.
+   */
+  fetch?: (url: URL | string | Request, init?: RequestInit) => Promise<Response>;
+}
+
 export async function createAuthorizationServer(
   db: Db,
   config: Source,
   logger: FastifyBaseLogger,
+  options: AuthorizationServerOptions = {},
 ): Promise<AuthorizationServer> {
   const endpoints = oauthEndpoints(config.publicUrl);
   const fhirBaseUrl = fhirBaseOf(config);
@@ -106,6 +115,7 @@ export async function createAuthorizationServer(
       dynamicRegistrationPracticeId: config.healthAppsDynamicRegistrationPracticeId,
     }),
     clients: [],
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     jwks: { keys: [signingKey] },
     cookies: {
       keys: [cookieKey],
@@ -236,8 +246,13 @@ export async function createAuthorizationServer(
     if (connection) ctx.body = { ...body, patient: smartPatientId(connection.patientId) };
   });
 
+  // By class only: a provider error's message may quote a request parameter.
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
     logger.error({ err: { type: error.name } }, 'authorization server error');
+  });
+  // Koa prints errors it was not told to send elsewhere; they go to the log the same way.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (error: Error) => {
+    logger.error({ err: { type: error.name } }, 'authorization server request failed');
   });
 
   return { provider, endpoints, fhirBaseUrl, fhirBasePath, dynamicRegistration };

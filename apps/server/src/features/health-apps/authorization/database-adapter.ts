@@ -22,6 +22,13 @@ export function databaseAdapterFactory(db: Db, options: AdapterOptions): (name: 
   return (name) => (name === 'Client' ? clientAdapter(db, options) : artifactAdapter(db, name));
 }
 
+/**
+ * Ids come from requests (a token, a client_id, a path): anything the database cannot compare is
+ * simply not found, never a database error.
+ */
+const lookupable = (id: unknown): id is string =>
+  typeof id === 'string' && id.length > 0 && id.length <= 512 && /^[\x21-\x7E]+$/.test(id);
+
 function artifactAdapter(db: Db, model: string): Adapter {
   const find = async (where: ReturnType<typeof eq>) => {
     const [row] = await db
@@ -53,8 +60,8 @@ function artifactAdapter(db: Db, model: string): Adapter {
         .values({ model, id, ...values })
         .onConflictDoUpdate({ target: [oauthArtifact.model, oauthArtifact.id], set: values });
     },
-    find: (id) => find(eq(oauthArtifact.id, id)),
-    findByUid: (uid) => find(eq(oauthArtifact.uid, uid)),
+    find: (id) => (lookupable(id) ? find(eq(oauthArtifact.id, id)) : Promise.resolve(undefined)),
+    findByUid: (uid) => (lookupable(uid) ? find(eq(oauthArtifact.uid, uid)) : Promise.resolve(undefined)),
     // The device flow is off; nothing is ever stored by user code.
     findByUserCode: () => Promise.resolve(undefined),
     async consume(id) {
@@ -78,6 +85,7 @@ function artifactAdapter(db: Db, model: string): Adapter {
 function clientAdapter(db: Db, options: AdapterOptions): Adapter {
   return {
     async find(id) {
+      if (!lookupable(id)) return undefined;
       const [row] = await db
         .select()
         .from(healthApp)

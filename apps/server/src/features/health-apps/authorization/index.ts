@@ -5,17 +5,24 @@
  */
 import { apiPrefix } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
-import { createAuthorizationServer, type AuthorizationServer } from './authorization-server';
+import {
+  createAuthorizationServer,
+  type AuthorizationServer,
+  type AuthorizationServerOptions,
+} from './authorization-server';
 import { consentRoutes } from './consent.routes';
 import { healthAppsIntegrationRoutes } from './health-apps-integration.routes';
 import { oauthRoutes } from './oauth.routes';
 
 export { createAllowedOrigin } from './allowed-origin';
-export type { AuthorizationServer } from './authorization-server';
+export type { AuthorizationServer, AuthorizationServerOptions } from './authorization-server';
 export { createFhirGrantResolver } from './grant-resolver';
 
-export async function registerHealthAppsAuthorization(app: FastifyInstance): Promise<AuthorizationServer> {
-  const authorization = await createAuthorizationServer(app.db, app.config, app.log);
+export async function registerHealthAppsAuthorization(
+  app: FastifyInstance,
+  options: AuthorizationServerOptions = {},
+): Promise<AuthorizationServer> {
+  const authorization = await createAuthorizationServer(app.db, app.config, app.log, options);
   await app.register(oauthRoutes, { authorization });
   await app.register(consentRoutes, { prefix: apiPrefix.app, authorization });
   await app.register(healthAppsIntegrationRoutes, { prefix: apiPrefix.integration });

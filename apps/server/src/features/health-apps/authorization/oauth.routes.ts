@@ -74,7 +74,8 @@ export async function oauthRoutes(
       if (body !== undefined) raw.body = rewriteAuthorizationBody(path, body);
       // The provider computes its addresses from originalUrl minus url: its mount path is /oauth2.
       raw.originalUrl = url;
-      raw.url = url.slice(oauthPathPrefix.length) || '/';
+      const rest = url.slice(oauthPathPrefix.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       await callback(raw, reply.raw);
     };
 
