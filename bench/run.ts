@@ -13,6 +13,7 @@ import { printHealthRecords } from './health-records';
 import { printHealthSummaryPdf } from './health-summary-pdf';
 import { printCdaViewer } from './cda-viewer';
 import { printMessages } from './messages';
+import { printFhir, type FhirBenchTarget } from './fhir';
 
 interface Target {
   dermisUrl: string;
@@ -23,6 +24,7 @@ interface Target {
   bytes: number;
   database: string;
   visitsPatientId: number;
+  fhir: FhirBenchTarget;
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -205,6 +207,9 @@ console.log(
 console.log(
   `sign-ins / sign-in floor:         ${acrossRounds((r) => r.signInToFloor)} (what Dermis's throttle, session, tokens and audit row cost)`,
 );
+
+// The FHIR API's reads and searches against the floor, measured by one loop (bench/fhir.ts).
+await printFhir(target, seconds, Math.min(connections, 16));
 
 server.kill('SIGTERM');
 

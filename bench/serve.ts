@@ -16,6 +16,8 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { givenManyVisits } from './appointments';
+import { givenFhirBenchPatients } from './fhir';
+import { TestGrants } from '../apps/server/src/test/fhir-grants';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords';
 import { throwAwayPostgres } from './support';
 
@@ -39,12 +41,15 @@ const database = await openDatabase(config.database);
 await migrate(database);
 await seedDemo(database.db);
 const visitsPatientId = await givenManyVisits(database.db, 200);
+// Health apps' tokens for the FHIR API: the bench stands in for the authorization server.
+const grants = new TestGrants();
+const fhir = await givenFhirBenchPatients(database.db, grants);
 // Measure the steady state: the seed wrote some 150,000 rows, and autovacuum would otherwise analyse
 // them in the middle of the first scenarios, taking a core from whichever runs then; a checkpoint
 // then writes out what the seed and the vacuum left dirty, which the checkpointer would otherwise
 // spread over the first minutes of the bench.
 if (benchDb) await vacuumAnalyze(benchDb.url);
-const app = await buildApp(config, { database });
+const app = await buildApp(config, { database, resolveFhirGrant: grants.resolve });
 const dermisUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const { username, password } = demoAccounts.patient;
@@ -135,6 +140,7 @@ process.stdout.write(
     bytes: sameJson.length,
     database: benchDb ? 'PostgreSQL' : 'PGlite (in memory)',
     visitsPatientId,
+    fhir,
   }) + '\n',
 );
 process.on('SIGTERM', () => {

@@ -17,6 +17,9 @@ import { createPractice } from './features/integration/practice.service';
 import { useTestApp } from './test/app';
 import { describeEachDatabase } from './test/database';
 import { bearer, givenUser, signIn } from './test/fixtures';
+import { TestGrants } from './test/fhir-grants';
+import { fhirPatientId } from './features/health-apps/fhir/ids';
+import { searchParams } from './features/health-apps/fhir/search-params';
 
 const runs = testServices().fuzzRuns;
 // Generous: the cases run one after another, and a larger FUZZ_RUNS must not hit the default 30 s.
@@ -35,7 +38,9 @@ describeEachDatabase('every route, fuzzed', (t) => {
   it(
     `answers no generated request with a 5xx (${runs} cases per route and caller)`,
     async () => {
-      const app = await newApp();
+      // Health apps call the FHIR API with a token granting the route's fuzz patient (test resolver).
+      const grants = new TestGrants();
+      const app = await newApp({}, undefined, { resolveFhirGrant: grants.resolve });
       const routes = app.routeTable.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
       expect(routes.length).toBeGreaterThan(25);
       const { practiceId, apiKey } = await createPractice(t.db, { name: 'Fuzz Practice' });
@@ -48,10 +53,12 @@ describeEachDatabase('every route, fuzzed', (t) => {
         const user = await givenUser(t.db, practiceId, { username: `fuzz${routeIndex}` });
         const session = await signIn(app, user.username, user.password);
         const own = [user.patientId, user.userId, user.username, user.password];
+        const appToken = grants.issue({ patientId: user.patientId, practiceId, userId: user.userId });
         const callers: Caller[] = [
           { name: 'anonymous', headers: {}, own },
           { name: 'patient', headers: bearer(session.accessToken), own },
           { name: 'api key', headers: { 'x-api-key': apiKey }, own },
+          { name: 'health app', headers: bearer(appToken), own: [...own, ...fhirWords(user.patientId)] },
         ];
         for (const caller of callers) {
           await fc.assert(
@@ -73,9 +80,10 @@ describeEachDatabase('every route, fuzzed', (t) => {
         }
       }
       console.info(
-        `fuzz: ${requests} requests over ${routes.length} routes and 3 callers, ${runs} cases each, none answered 5xx`,
+        `fuzz: ${requests} requests over ${routes.length} routes and 4 callers, ${runs} cases each, none answered 5xx`,
       );
-      expect(requests).toBeGreaterThanOrEqual(routes.length * 3 * runs);
+      expect(routes.some((r) => r.url.startsWith('/fhir/r4/'))).toBe(true);
+      expect(requests).toBeGreaterThanOrEqual(routes.length * 4 * runs);
     },
     timeout,
   );
@@ -224,13 +232,50 @@ function requestFor(route: RouteEntry, caller: Caller): fc.Arbitrary<FuzzRequest
     .chain((url) =>
       url.endsWith('*') ? pathValue(caller).map((v) => url.slice(0, -1) + v) : fc.constant(url),
     );
-  const queryKeys = fieldNames(route.schema?.querystring);
+  const queryKeys = route.url.startsWith('/fhir/') ? fhirQueryKeys : fieldNames(route.schema?.querystring);
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return fc.record({
     url: fc.tuple(pathArb, queryString(queryKeys, caller)).map(([path, query]) => path + query),
     headers: extraHeaders(),
     body: hasBody ? body(fieldNames(route.schema?.body), caller) : fc.constant(undefined),
   });
+}
+
+// ---- FHIR ----
+
+/** The FHIR API's search parameters (with modifiers and control parameters) as query keys. */
+const fhirQueryKeys = [
+  ...new Set([
+    ...Object.values(searchParams).flatMap((params) =>
+      params.flatMap((p) => [p.name, `${p.name}:exact`, `${p.name}:missing`]),
+    ),
+    '_id',
+    '_count',
+    '_revinclude',
+    '_cursor',
+    '_format',
+    '_sort',
+  ]),
+];
+
+/** Values that reach past the FHIR API's checks: types, the patient's ids, tokens, dates with prefixes. */
+function fhirWords(patientId: number): string[] {
+  return [
+    ...Object.keys(searchParams),
+    'Binary',
+    fhirPatientId(patientId),
+    `Patient/${fhirPatientId(patientId)}`,
+    `summary-${patientId}`,
+    'Provenance:target',
+    'ge2020-01-01',
+    'lt2030',
+    'eq2024-02-30',
+    'http://loinc.org|72166-2',
+    'social-history',
+    'problem-list-item',
+    '1000',
+    'b246',
+  ];
 }
 
 // ---- values ----

@@ -294,7 +294,8 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'FHIR_BASE_URL',
     default: 'PUBLIC_URL/fhir/r4 (without PUBLIC_URL: the address the patient opened the portal at)',
-    description: 'Base URL of the FHIR server patients give their health apps with their invite code.',
+    description:
+      'Base URL of the FHIR server patients give their health apps with their invite code; the FHIR API is served at its path (default `/fhir/r4`).',
   },
   {
     name: 'HEALTH_APPS_DYNAMIC_REGISTRATION_PRACTICE',

@@ -75,6 +75,14 @@ export const demoActivity = [
     daysAgo: 2,
     toAddress: 'records@example.org',
   },
+  // A health app Maria connected reading her record through the FHIR API (toAddress: the app's name).
+  {
+    who: 'patient',
+    about: 'patient',
+    action: 'HEALTH_APP_ACCESS',
+    daysAgo: 1,
+    toAddress: 'Blue Button Health Viewer',
+  },
   { who: 'guardian', about: 'minor', action: 'VIEW', daysAgo: 4 },
   { who: 'guardian', about: 'minor', action: 'DOWNLOAD_CCDA', daysAgo: 3 },
 ] as const;

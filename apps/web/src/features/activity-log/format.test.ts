@@ -16,6 +16,9 @@ describe('activity-log display (spec 000 §9)', () => {
     expect(actionText({ action: 'TRANSMIT_VIA_EMAIL', toAddress: 'a@b.org' })).toBe(
       'Transmitted via email to a@b.org',
     );
+    expect(actionText({ action: 'HEALTH_APP_ACCESS', toAddress: 'Blue Button Viewer' })).toBe(
+      'Health information accessed by Blue Button Viewer',
+    );
   });
 
   it('formats dates as MMM Do YYYY h:mm:ss A and the offset as ±hh:mm', () => {
@@ -31,6 +34,13 @@ describe('activity-log display (spec 000 §9)', () => {
     it('names the month in Spanish', async () => {
       await setLanguage('es', { remember: false });
       expect(activityDate('2026-03-15T15:04:05.000Z')).toMatch(/^1[45] mar 2026,? \d{1,2}:04:05/);
+    });
+
+    it('names the health app that read the record', async () => {
+      await setLanguage('es', { remember: false });
+      expect(actionText({ action: 'HEALTH_APP_ACCESS', toAddress: 'Blue Button Viewer' })).toBe(
+        'Información de salud consultada por Blue Button Viewer',
+      );
     });
   });
 });

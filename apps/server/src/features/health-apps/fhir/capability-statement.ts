@@ -28,10 +28,41 @@ export const supportedProfiles: Readonly<Record<string, string[]>> = {
   Provenance: [profile('us-core-provenance')],
 };
 
-const searchParamDefinition = (type: string, name: string) =>
-  name === 'patient' && type !== 'Patient'
-    ? `http://hl7.org/fhir/us/core/SearchParameter/us-core-${type.toLowerCase()}-patient`
-    : `http://hl7.org/fhir/SearchParameter/${type}-${name}`;
+/** The search parameters US Core 6.1.0 defines itself (SearchParameter-us-core-<type>-<name>). */
+const usCoreSearchParams = new Set(
+  [
+    'allergyintolerance-clinical-status allergyintolerance-patient careteam-patient careteam-status',
+    'condition-category condition-clinical-status condition-code condition-patient condition-recorded-date',
+    'coverage-patient documentreference-category documentreference-date documentreference-id',
+    'documentreference-patient documentreference-status documentreference-type encounter-class',
+    'encounter-date encounter-id encounter-identifier encounter-patient encounter-status encounter-type',
+    'location-address location-name medicationrequest-authoredon medicationrequest-intent',
+    'medicationrequest-patient medicationrequest-status observation-category observation-code',
+    'observation-date observation-patient observation-status organization-address organization-name',
+    'patient-birthdate patient-family patient-gender patient-given patient-id patient-identifier',
+    'patient-name practitioner-id practitioner-identifier practitioner-name',
+    'practitionerrole-practitioner practitionerrole-specialty procedure-code procedure-date',
+    'procedure-patient procedure-status',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** FHIR R4's own definitions of the few parameters US Core does not define. */
+const baseSearchParams: Readonly<Record<string, string>> = {
+  'FamilyMemberHistory-patient': 'clinical-patient',
+  'FamilyMemberHistory-code': 'clinical-code',
+  'FamilyMemberHistory-relationship': 'FamilyMemberHistory-relationship',
+  'Provenance-target': 'Provenance-target',
+  _id: 'Resource-id',
+};
+
+function searchParamDefinition(type: string, name: string): string {
+  const key = `${type.toLowerCase()}-${name === '_id' ? 'id' : name}`;
+  if (usCoreSearchParams.has(key)) return `http://hl7.org/fhir/us/core/SearchParameter/us-core-${key}`;
+  const base = baseSearchParams[`${type}-${name}`] ?? baseSearchParams[name] ?? `${type}-${name}`;
+  return `http://hl7.org/fhir/SearchParameter/${base}`;
+}
 
 export function capabilityStatement(
   base: string,
@@ -53,7 +84,7 @@ export function capabilityStatement(
     referencePolicy: ['literal', 'local'],
     ...(type !== 'Provenance' ? { searchRevInclude: ['Provenance:target'] } : {}),
     searchParam: [
-      { name: '_id', definition: `http://hl7.org/fhir/SearchParameter/Resource-id`, type: 'token' },
+      { name: '_id', definition: searchParamDefinition(type, '_id'), type: 'token' },
       ...params.map((p) => ({ name: p.name, definition: searchParamDefinition(type, p.name), type: p.type })),
     ],
   }));

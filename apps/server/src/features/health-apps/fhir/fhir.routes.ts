@@ -101,12 +101,11 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
 
   app.get<{ Params: { type: string } }>('/:type', async (request, reply) => {
     const { type } = request.params;
+    // The types served are public (metadata lists them): an unknown one is 404 before any token check.
+    if (type === 'Binary')
+      throw new FhirError(400, 'not-supported', 'Binary cannot be searched; read it by id');
+    if (!searchParams[type]) throw notFound(`The resource type ${type.slice(0, 64)}`);
     const session = await openSession(request);
-    if (type === 'Binary' || !searchParams[type]) {
-      if (type === 'Binary')
-        throw new FhirError(400, 'not-supported', 'Binary cannot be searched; read it by id');
-      throw notFound(`The resource type ${type.slice(0, 64)}`);
-    }
     const searchScopes = scopesFor(session.scopes, type, 'search');
     if (searchScopes.length === 0) throw forbidden(`The token's scopes do not allow searching ${type}`);
     const query = request.query as Query;
@@ -161,9 +160,9 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
 
   app.get<{ Params: { type: string; id: string } }>('/:type/:id', async (request, reply) => {
     const { type, id } = request.params;
-    const session = await openSession(request);
     if (!(readableTypes as readonly string[]).includes(type))
       throw notFound(`The resource type ${type.slice(0, 64)}`);
+    const session = await openSession(request);
     if (!idPattern.test(id)) throw notFound(`${type}/${id.slice(0, 64)}`);
 
     if (type === 'Binary') {

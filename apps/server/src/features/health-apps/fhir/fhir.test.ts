@@ -3,7 +3,7 @@
  * OperationOutcome), one patient per token, SMART scopes, search parameters, paging, _revinclude,
  * Binary, and the activity log.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
 import { activityLog } from '../../../db/schema';
@@ -105,7 +105,7 @@ describeEachDatabase('the FHIR API', (t) => {
     for (const url of [
       '/fhir/r4/Patient',
       `/fhir/r4/Patient/${fhirPatientId(maria.patientId)}`,
-      '/fhir/r4/Nonsense',
+      '/fhir/r4/Binary/x',
     ]) {
       const none = await get(url);
       expectOutcome(none, 401, url);
@@ -127,6 +127,9 @@ describeEachDatabase('the FHIR API', (t) => {
 
   it('answers 404 for unknown types, ids, interactions and addresses', async () => {
     const token = grants.issue(maria);
+    // The types served are public: an unknown one is 404 with or without a token.
+    expectOutcome(await get('/fhir/r4/Nonsense'), 404);
+    expectOutcome(await get('/fhir/r4/.well-known/unknown'), 404);
     expectOutcome(await get('/fhir/r4/Nonsense', token), 404);
     expectOutcome(await get('/fhir/r4/Nonsense/1', token), 404);
     expectOutcome(await get('/fhir/r4/Patient/patient-999999', token), 404);
@@ -360,11 +363,18 @@ describeEachDatabase('the FHIR API', (t) => {
   });
 
   it("writes 'Health information accessed by {app}' to the patient's activity log, once a minute per app", async () => {
+    // The apps of this test (the demo's own seeded entry names another app).
     const entries = () =>
       t.db
         .select()
         .from(activityLog)
-        .where(and(eq(activityLog.patientId, maria.patientId), eq(activityLog.action, 'HEALTH_APP_ACCESS')));
+        .where(
+          and(
+            eq(activityLog.patientId, maria.patientId),
+            eq(activityLog.action, 'HEALTH_APP_ACCESS'),
+            inArray(activityLog.toAddress, ['Blue Button Viewer', 'Med Tracker']),
+          ),
+        );
     const token = grants.issue({ ...maria, clientId: 'app-1', clientName: 'Blue Button Viewer' });
     await get('/fhir/r4/metadata');
     expect(await entries()).toHaveLength(0);

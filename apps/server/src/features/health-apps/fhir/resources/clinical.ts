@@ -209,8 +209,12 @@ export function buildProcedure(ctx: BuildContext, p: Procedure): BuiltResource {
   };
 }
 
+/** An entry naming no relative is still family history: of a "family member", RoleCode's general code. */
+const anyFamilyMember = { code: 'FAMMEMB', system: 'HL7_ROLE_CODE' as const, display: 'family member' };
+
 export function buildFamilyHistory(ctx: BuildContext, f: FamilyHistoryEntry): BuiltResource[] {
-  return f.relatives.map((relative) => ({
+  const relatives = f.relatives.length > 0 ? f.relatives : [anyFamilyMember];
+  return relatives.map((relative) => ({
     author: authorOf(f.enteredByClinic),
     recorded: f.recordedAt,
     resource: {

@@ -55,7 +55,12 @@ export function buildPracticeDocument(ctx: BuildContext, d: PatientDocumentRow):
   };
 }
 
-export function buildVisitDocument(ctx: BuildContext, d: VisitDocumentRow): BuiltResource {
+/** `visitServed`: the visit is among the Encounters served (a future visit is not: no reference to it). */
+export function buildVisitDocument(
+  ctx: BuildContext,
+  d: VisitDocumentRow,
+  visitServed: boolean,
+): BuiltResource {
   const id = fhirIds.visitDocument(d.id);
   return {
     author: 'practice',
@@ -77,7 +82,9 @@ export function buildVisitDocument(ctx: BuildContext, d: VisitDocumentRow): Buil
           format: ccdaFormat,
         },
       ],
-      context: { encounter: [ref('Encounter', fhirIds.encounter(d.encounterId))] },
+      ...(visitServed
+        ? { context: { encounter: [ref('Encounter', fhirIds.encounter(d.encounterId))] } }
+        : {}),
     },
   };
 }

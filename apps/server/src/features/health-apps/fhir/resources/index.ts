@@ -56,7 +56,8 @@ export function buildPatientResources(ctx: BuildContext, data: PatientData): Bui
   if (team) out.push(team);
   out.push(...data.insurance.flatMap((c) => buildCoverage(ctx, c)));
   out.push(...data.documents.map((d) => buildPracticeDocument(ctx, d)));
-  out.push(...data.visitDocuments.map((d) => buildVisitDocument(ctx, d)));
+  const visits = new Set(record.encounters.map((e) => e.id));
+  out.push(...data.visitDocuments.map((d) => buildVisitDocument(ctx, d, visits.has(d.encounterId))));
   const name = `${record.patient.name.given[0] ?? ''} ${record.patient.name.family}`.trim();
   // The summary is made from the record at each read: it is as new as the record's newest change.
   const asOf = new Date(Math.max(...out.map((b) => b.recorded.getTime())));
