@@ -17,6 +17,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each route module pulls in (npm run bench reads it).
     manifest: true,
     modulePreload: {
+      // No polyfill: every browser the portal supports preloads modules itself, and its bytes
+      // counted against /login's JavaScript budget (decision 218).
+      polyfill: false,
       // The entry calls' module (zod and the contract's schemas) loads on the first sign-in action:
       // its imports follow it then, instead of a list of their file names riding in /login's budget.
       resolveDependencies: (file, deps) => (file.includes('entry-calls') ? [] : deps),

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { RouteEntry } from './app-context';
 import { testServices } from './config/env';
+import { registerHealthApp } from './features/health-apps/authorization/health-apps.repository';
 import { createPractice } from './features/integration/practice.service';
 import { useTestApp } from './test/app';
 import { describeEachDatabase } from './test/database';
@@ -83,6 +84,134 @@ describeEachDatabase('every route, fuzzed', (t) => {
       );
       expect(routes.some((r) => r.url.startsWith('/fhir/r4/'))).toBe(true);
       expect(requests).toBeGreaterThanOrEqual(routes.length * 4 * runs);
+    },
+    timeout,
+  );
+});
+
+/**
+ * The authorization server's endpoints take form bodies and query strings of OAuth parameters, not
+ * the contract's JSON: each is fuzzed with those names, values an app would send mixed with odd ones,
+ * anonymously, with a registered app's Basic credentials, and with a bearer token.
+ */
+const oauthEndpoints: { method: 'GET' | 'POST'; url: string; fields: string[] }[] = [
+  ...(['GET', 'POST'] as const).map((method) => ({
+    method,
+    url: '/oauth2/authorize',
+    fields: [
+      'response_type',
+      'client_id',
+      'redirect_uri',
+      'scope',
+      'state',
+      'aud',
+      'code_challenge',
+      'code_challenge_method',
+      'prompt',
+      'launch',
+      'resource',
+      'request',
+    ],
+  })),
+  { method: 'GET', url: '/oauth2/authorize/:uid', fields: [] },
+  {
+    method: 'POST',
+    url: '/oauth2/token',
+    fields: [
+      'grant_type',
+      'code',
+      'redirect_uri',
+      'code_verifier',
+      'client_id',
+      'client_secret',
+      'refresh_token',
+      'scope',
+      'client_assertion',
+      'client_assertion_type',
+      'resource',
+    ],
+  },
+  {
+    method: 'POST',
+    url: '/oauth2/revoke',
+    fields: ['token', 'token_type_hint', 'client_id', 'client_secret'],
+  },
+  {
+    method: 'POST',
+    url: '/oauth2/introspect',
+    fields: ['token', 'token_type_hint', 'client_id', 'client_secret'],
+  },
+  { method: 'GET', url: '/oauth2/userinfo', fields: ['access_token'] },
+  { method: 'POST', url: '/oauth2/register', fields: ['redirect_uris', 'client_name'] },
+  { method: 'GET', url: '/oauth2/jwks', fields: [] },
+  { method: 'GET', url: '/oauth2/.well-known/openid-configuration', fields: [] },
+  { method: 'GET', url: '/fhir/r4/.well-known/smart-configuration', fields: [] },
+];
+
+const oauthWords = [
+  'code',
+  'authorization_code',
+  'refresh_token',
+  'S256',
+  'plain',
+  'openid fhirUser patient/*.rs offline_access',
+  'patient/Observation.rs?category=laboratory',
+  'http://127.0.0.1:5555/callback',
+  'consent',
+  'fuzz-app',
+  'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+];
+
+describeEachDatabase('the OAuth endpoints, fuzzed', (t) => {
+  const newApp = useTestApp(t);
+
+  it(
+    `answers no generated OAuth request with a 5xx (${runs} cases per endpoint and caller)`,
+    async () => {
+      const app = await newApp();
+      const { practiceId } = await createPractice(t.db, { name: 'Fuzz Practice' });
+      const registered = await registerHealthApp(t.db, practiceId, {
+        clientId: 'fuzz-app',
+        name: 'Fuzz App',
+        redirectUris: ['http://127.0.0.1/callback'],
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        loopbackAnyPort: true,
+      });
+      const basic = Buffer.from(`fuzz-app:${registered.clientSecret ?? ''}`).toString('base64');
+      const callers: Caller[] = [
+        { name: 'anonymous', headers: {}, own: oauthWords },
+        { name: 'basic', headers: { authorization: `Basic ${basic}` }, own: oauthWords },
+        { name: 'bearer', headers: { authorization: 'Bearer not-a-token-at-all' }, own: oauthWords },
+      ];
+      let requests = 0;
+      for (const endpoint of oauthEndpoints) {
+        for (const caller of callers) {
+          const form = queryString(endpoint.fields, caller);
+          await fc.assert(
+            fc.asyncProperty(pathValue(caller), form, form, async (uid, query, fields) => {
+              requests += 1;
+              const url = endpoint.url.replace(':uid', uid) + (endpoint.method === 'GET' ? query : '');
+              const response = await app.inject({
+                method: endpoint.method,
+                url,
+                headers: {
+                  ...caller.headers,
+                  ...(endpoint.method === 'POST'
+                    ? { 'content-type': 'application/x-www-form-urlencoded' }
+                    : {}),
+                },
+                ...(endpoint.method === 'POST' ? { payload: fields.slice(1) } : {}),
+              });
+              expect(
+                response.statusCode,
+                `${caller.name} ${endpoint.method} ${url} ${fields} -> ${response.body.slice(0, 300)}`,
+              ).toBeLessThan(500);
+            }),
+            { numRuns: runs },
+          );
+        }
+      }
+      expect(requests).toBe(oauthEndpoints.length * callers.length * runs);
     },
     timeout,
   );

@@ -43,8 +43,13 @@ import {
   registerHealthInformationCalls,
 } from './features/health-information/health-information.routes';
 import { registerIntegrationCalls } from './features/integration/integration.routes';
+import {
+  createFhirGrantResolver,
+  registerHealthAppsAuthorization,
+  type AuthorizationServerOptions,
+} from './features/health-apps/authorization';
 import { registerMetrics } from './features/metrics/metrics.routes';
-import { FhirAuthError, type FhirGrantResolver } from './features/health-apps/fhir/fhir-grant';
+import type { FhirGrantResolver } from './features/health-apps/fhir/fhir-grant';
 import { fhirBasePath, fhirRoutes } from './features/health-apps/fhir/fhir.routes';
 import { buildCcdaDocument } from './features/health-information/ccda-document';
 import { databaseDirectInbox } from './compose/direct-inbox';
@@ -93,13 +98,11 @@ export interface AppDeps {
   hisp?: HispClient;
   /** Outbound Direct and e-mail messages; default: nothing leaves the portal (messages/message-transport.ts). */
   messageTransport?: MessageTransport;
-  /** Reads a health app's token for the FHIR API; default: every token is refused (401). */
+  /** Reads a health app's token for the FHIR API; default: the portal's authorization server. */
   resolveFhirGrant?: FhirGrantResolver;
+  /** How the health apps' authorization server fetches an app's JWKS URL (authorization-server.ts). */
+  healthAppsFetch?: AuthorizationServerOptions['fetch'];
 }
-
-/** Until the authorization server answers tokens, the FHIR API refuses every one, correctly (401). */
-const noFhirGrants: FhirGrantResolver = () =>
-  Promise.reject(new FhirAuthError(401, 'invalid_token', 'This server issues no health-app tokens yet'));
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   // Typed as Fastify's logger interface so the instance keeps the default generics features expect.
@@ -208,9 +211,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The transmit calls attach the health-information feature's summary; features do not import each other.
   registerMessagesCalls(app, { healthSummaryZip: transmittedSummaryZip });
   registerMessagesIntegrationCalls(app);
+  // Health apps (SMART App Launch): /oauth2, the SMART configuration, consent and registration calls,
+  // and the FHIR API, whose tokens that authorization server issues.
+  const authorization = await registerHealthAppsAuthorization(
+    app,
+    deps.healthAppsFetch ? { fetch: deps.healthAppsFetch } : {},
+  );
   await app.register(fhirRoutes, {
     prefix: fhirBasePath(config),
-    resolveGrant: deps.resolveFhirGrant ?? noFhirGrants,
+    resolveGrant: deps.resolveFhirGrant ?? createFhirGrantResolver(app.db, authorization),
     // The FHIR API's summary DocumentReference is the health record's C-CDA of the whole record.
     buildSummary: (db, patientId, generatedAt) =>
       buildCcdaDocument(db, patientId, { from: null, to: null }, generatedAt),

@@ -11,6 +11,7 @@ const signedInModules = [
   'src/app/routes/account-settings-route.tsx',
   'src/app/routes/activity-log-routes.tsx',
   'src/app/routes/responsible-persons-route.tsx',
+  'src/app/routes/health-apps-routes.tsx',
   'src/app/routes/appointments-route.tsx',
   'src/app/routes/messages-routes.tsx',
   'src/app/routes/health-profile-route.tsx',

@@ -76,6 +76,10 @@ test('a patient views, downloads and transmits their health information, each ac
   // Maria holds a FHIR invite (demo seed): the block shows the server address and her code.
   await expect(page.getByTestId('health-info-fhir-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   await expect(page.getByTestId('health-info-fhir-url')).toHaveText(/\/fhir\/r4$/);
+  await expect(page.getByRole('link', { name: 'Manage connected apps' })).toHaveAttribute(
+    'href',
+    '/account/connected-apps',
+  );
   await expectNoSeriousA11yViolations(page);
 
   // View health info: her visits of the past year, newest first, each opening the viewer in a new window.
@@ -180,8 +184,12 @@ test('a responsible person views, downloads and transmits the minor’s health i
   await expect(page.getByRole('heading', { level: 1, name: 'Health Information' })).toBeVisible();
   await expect(page.getByTestId('acting-for-banner')).toContainText('Viewing the account of: Emma Reed');
   await expect(page.getByTestId('health-info-demographics')).toContainText('Emma Reed');
-  // No FHIR invite for Emma: no block.
-  await expect(page.getByTestId('health-info-fhir')).toHaveCount(0);
+  // Emma holds a FHIR invite (demo seed): her code, and her Connected apps under the guardian's View as.
+  await expect(page.getByTestId('health-info-fhir-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expect(page.getByRole('link', { name: 'Manage connected apps' })).toHaveAttribute(
+    'href',
+    `/${emma?.id}/connected-apps`,
+  );
   await expect(page.getByTestId('health-info-allergies')).toContainText(
     'There are no elements for this section',
   );

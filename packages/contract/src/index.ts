@@ -33,3 +33,4 @@ export * from './health-information';
 export * from './reminders';
 export * from './messages';
 export * from './call';
+export * from './health-apps';

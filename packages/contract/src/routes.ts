@@ -1,6 +1,17 @@
 /** The route table: every call's path, shared by server and web so a path is written once. */
 export const apiPrefix = { auth: '/api/auth', app: '/api/app', integration: '/api/integration' } as const;
 
+/** Paths of the health apps' portal calls (contract health-apps.ts). */
+export const appRoutes = {
+  /** `:uid` is the authorization's id from the page address `/health-apps/authorize/:uid`. */
+  healthAppAuthorization: 'healthApps/authorization/:uid',
+  approveHealthApp: 'healthApps/authorization/approve',
+  denyHealthApp: 'healthApps/authorization/deny',
+  /** `:id` is the patient id: the apps connected to that patient's record. */
+  connectedHealthApps: 'healthApps/connected/_rid/:id',
+  disconnectHealthApp: 'healthApps/disconnect',
+} as const;
+
 /** Fills the `:name` parameters of a route template, encoding each value. */
 export function routePath(template: string, params: Record<string, string | number>): string {
   return template.replace(/:(\w+)/g, (whole, name: string) =>
@@ -9,6 +20,10 @@ export function routePath(template: string, params: Record<string, string | numb
 }
 
 export const integrationRoutes = {
+  /** GET lists the practice's health apps, POST registers one (contract health-apps.ts). */
+  healthApps: 'health-apps',
+  /** `:clientId` is the app's client id: POST disables it (its tokens stop at once). */
+  disableHealthApp: 'health-apps/:clientId/disable',
   openapi: 'openapi.json',
 } as const;
 
@@ -38,9 +53,13 @@ export const webRoutes = {
   pharmacies: '/pharmacies',
   account: '/account',
   accountSettings: '/account/settings',
+  /** The health apps connected to a record (SMART App Launch), beside the activity log. */
+  connectedApps: '/account/connected-apps',
   activityLog: '/account/activity-log',
   responsiblePersons: '/account/responsible-persons',
   healthInformation: '/health-information',
+  /** The consent page a health app's authorization request lands on (`:uid`: the authorization). */
+  healthAppAuthorize: '/health-apps/authorize/:uid',
   messagesInbox: '/messages/inbox',
   firstTimeLogin: '/first-time-login',
   screening: '/screening',

@@ -19,6 +19,7 @@ import { registerCareTeamCommands } from './care-team-commands';
 import { registerPharmacyCommands } from './pharmacy-commands';
 import { registerClinicalDocumentCommands } from './clinical-document-commands';
 import { registerFhirInviteCommands } from './fhir-invite-commands';
+import { registerHealthAppCommands } from './health-app-commands';
 import { registerMessagesCommands } from './messages-commands';
 import { registerAppointmentCommands } from './appointment-commands';
 import { patientUpsertIfRemote, registerInvitationCommands } from './invitation-commands';
@@ -183,6 +184,7 @@ Examples:
   registerPharmacyCommands(program, io);
   registerClinicalDocumentCommands(program, io);
   registerFhirInviteCommands(program, io);
+  registerHealthAppCommands(program, io);
   registerReminderCommands(program, io);
   registerMessagesCommands(program, io);
   registerAppointmentCommands(program, io);

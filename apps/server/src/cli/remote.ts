@@ -18,7 +18,7 @@ export class RemoteCallError extends Error {
 /** One integration call; answers the parsed JSON or throws the server's message. */
 export async function callIntegration<T>(
   target: RemoteTarget,
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body: unknown,
   fetchFn: typeof fetch = fetch,
@@ -30,8 +30,12 @@ export async function callIntegration<T>(
   try {
     response = await fetchFn(url, {
       method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': target.apiKey },
-      body: JSON.stringify(body),
+      headers: {
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        'X-Api-Key': target.apiKey,
+      },
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
     });
   } catch (error) {
     throw new RemoteCallError(`Cannot reach ${url}: ${(error as Error).message}`);

@@ -73,6 +73,13 @@ export interface Config {
    * browser reached it, followed by /fhir/r4.
    */
   fhirBaseUrl: string | null;
+  /**
+   * The practice that health apps registering themselves (RFC 7591, `/oauth2/register`) join; null:
+   * dynamic registration is off and only the practice registers apps (decision 214).
+   */
+  healthAppsDynamicRegistrationPracticeId: number | null;
+  /** Token endpoint requests a minute, counted per client and per address apart (decision 214). */
+  healthAppsTokenRequestsPerMinute: number;
   /** Where avatars and documents are kept: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
   blobStore: BlobStoreTarget;
   /** Lifetime of a signed upload or download address, in seconds. */
@@ -291,6 +298,17 @@ export const configDocs: readonly ConfigDoc[] = [
       'Base URL of the FHIR server patients give their health apps with their invite code; the FHIR API is served at its path (default `/fhir/r4`).',
   },
   {
+    name: 'HEALTH_APPS_DYNAMIC_REGISTRATION_PRACTICE',
+    default: '(unset: dynamic registration is off)',
+    description:
+      'Practice id that health apps registering themselves at /oauth2/register (RFC 7591) join; unset, only the practice registers apps.',
+  },
+  {
+    name: 'HEALTH_APPS_TOKEN_REQUESTS_PER_MINUTE',
+    default: '60',
+    description: 'Requests to /oauth2/token a minute, per app and per address apart; more answer 429.',
+  },
+  {
     name: 'BLOB_DIR',
     default: 'DATA_DIR/blobs (a temporary folder with DATABASE_URL=memory://)',
     description: 'Folder for avatars and documents when no S3 bucket is configured.',
@@ -506,6 +524,8 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+[^/\s]$/, { message: 'must be an http(s) URL without a trailing slash' })
     .optional(),
+  HEALTH_APPS_DYNAMIC_REGISTRATION_PRACTICE: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  HEALTH_APPS_TOKEN_REQUESTS_PER_MINUTE: integer(60, 1, 100_000),
   BLOB_DIR: z.string().optional(),
   BLOB_URL_TTL_SECONDS: integer(300, 10, 86_400),
   S3_BUCKET: z
@@ -655,6 +675,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: v.MAIL_FROM,
     publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
     fhirBaseUrl: v.FHIR_BASE_URL ?? (v.PUBLIC_URL ? `${v.PUBLIC_URL}/fhir/r4` : null),
+    healthAppsDynamicRegistrationPracticeId: v.HEALTH_APPS_DYNAMIC_REGISTRATION_PRACTICE ?? null,
+    healthAppsTokenRequestsPerMinute: v.HEALTH_APPS_TOKEN_REQUESTS_PER_MINUTE,
     blobStore: v.S3_BUCKET
       ? {
           kind: 's3',

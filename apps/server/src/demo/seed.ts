@@ -30,6 +30,7 @@ import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
 import { seedMessages } from '../features/messages/messages.demo';
 import { seedAppointments } from '../features/appointments/appointments.demo';
 import { seedReminders } from '../features/reminders/reminders.demo';
+import { seedHealthApps } from '../features/health-apps/authorization/health-apps.demo';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../plugins/activity-log';
 import { demoAccounts, demoActivity, demoMinor, demoPractice, demoSpouse } from './demo-accounts';
@@ -66,6 +67,8 @@ const featureSeeders: DemoSeeder[] = [
   seedPharmacies,
   seedClinicalDocuments,
   seedHealthRecords,
+  // After the health records: Maria's invite code is theirs; the apps add Daniel's and Emma's.
+  seedHealthApps,
   seedMessages,
   seedAppointments,
   seedReminders,

@@ -5,14 +5,23 @@
  * None of that may reach a log: whoever reads the log could reset a patient's password or read
  * their health data.
  */
-import { apiPrefix, webRoutes } from '@dermis/contract';
+import { apiPrefix, appRoutes, webRoutes } from '@dermis/contract';
 
 export const masked = '[redacted]';
 
-/** Page addresses whose last segment is the secret of an e-mailed link. */
-const tokenPages = [webRoutes.resetPassword, webRoutes.createAccount, webRoutes.verifyEmail].map((template) =>
-  template.replace(/\/:\w+$/, ''),
-);
+/**
+ * Page addresses whose last segment is the secret of an e-mailed link, or the id of a health app's
+ * authorization in progress (the consent page, its portal call, and the authorization server's
+ * resume address, which finishes it).
+ */
+const tokenPages = [
+  webRoutes.resetPassword,
+  webRoutes.createAccount,
+  webRoutes.verifyEmail,
+  webRoutes.healthAppAuthorize,
+  `${apiPrefix.app}/${appRoutes.healthAppAuthorization}`,
+  '/oauth2/authorize/:uid',
+].map((template) => template.replace(/\/:\w+$/, ''));
 
 const tokenPagePattern = new RegExp(
   `(${tokenPages.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})/[^/?#\\s"'<>]+`,
@@ -72,6 +81,10 @@ function redactQuery(query: string): string {
 const emailPattern = /[^\s@"'<>(),;:/]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const jwtPattern = /eyJ[\w-]*\.[\w-]+\.[\w-]+/g;
 const bearerPattern = /(Bearer\s+)[^\s"',]+/gi;
+const basicPattern = /(Basic\s+)[^\s"',]+/gi;
+/** OAuth 2.0 parameters that carry a secret, written out as name=value in a message or a form body. */
+const oauthSecretPattern =
+  /\b(code|code_verifier|access_token|refresh_token|id_token|token|client_secret|client_assertion|invite_?code)=[^\s&"',]+/gi;
 const urlInTextPattern = /(?:https?:\/\/[^\s/"'<>]+)?\/[^\s"'<>]*/g;
 
 /**
@@ -82,6 +95,8 @@ export function scrubText(text: string): string {
   return text
     .replace(jwtPattern, masked)
     .replace(bearerPattern, `$1${masked}`)
+    .replace(basicPattern, `$1${masked}`)
+    .replace(oauthSecretPattern, (_whole, name: string) => `${name}=${masked}`)
     .replace(emailPattern, '[e-mail]')
     .replace(urlInTextPattern, (found) => redactUrl(found));
 }

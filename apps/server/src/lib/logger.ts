@@ -23,6 +23,15 @@ const secretFields = [
   // Two-step verification: authenticator secrets and password confirmations (codes are otpCode).
   'secret',
   'confirmationToken',
+  // OAuth 2.0 (health apps): the grant's secrets as oidc-provider and RFC 6749 name them.
+  'code_verifier',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'clientSecret',
+  'client_assertion',
+  'inviteCode',
 ];
 
 /**
@@ -36,6 +45,8 @@ export const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
+  'req.headers.dpop',
+  'res.headers.location',
   'req.headers.confirmationtoken',
   'res.headers["set-cookie"]',
   ...secretFields,

@@ -14,6 +14,9 @@ const env: NodeJS.ProcessEnv = {
   PORT: String(e2ePort),
   HOST: '127.0.0.1',
   NODE_ENV: 'test',
+  // The address the browser tests open (playwright.config.ts), so the OAuth issuer and the links in
+  // e-mails name the origin whose storage holds the session.
+  PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
 };
 delete env.DATABASE_URL;
 // Throttling counters too: Redis outlives the run, and counters keyed by the user ids of an earlier

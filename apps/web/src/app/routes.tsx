@@ -24,6 +24,7 @@ const accountLayout = () => import('./layouts/account-layout');
 const accountSettings = () => import('./routes/account-settings-route');
 const activityLog = () => import('./routes/activity-log-routes');
 const responsiblePersons = () => import('./routes/responsible-persons-route');
+const healthApps = () => import('./routes/health-apps-routes');
 const healthProfile = () => import('./routes/health-profile-route');
 const editProfile = () => import('./routes/edit-profile-route');
 const documents = () => import('./routes/documents-route');
@@ -37,6 +38,10 @@ const messages = () => import('./routes/messages-routes');
 // The layout that gives the screens below it TanStack Query's client; /login and the plain public
 // pages are outside it, so they never download Query (lib/api/query-loader.tsx).
 const queryLayout = withAllTexts(() => import('../lib/api/query-scope'));
+
+// One route object for the own and the acting-for page (the screen reads :responsibleId): every byte
+// of the route table is in the entry, which /login downloads.
+const connectedApps = lazyRoute(healthApps, (m) => <m.ConnectedAppsRoute />);
 
 /** Spec 002 §2 "Messages area": the same screens under /messages and /{responsibleId}/messages. */
 const messageChildren: RouteObject[] = [
@@ -114,6 +119,7 @@ const authenticatedRoutes: RouteObject[] = [
       { path: 'settings', ...lazyRoute(accountSettings, (m) => <m.AccountSettingsRoute />) },
       { path: 'activity-log', ...lazyRoute(activityLog, (m) => <m.AccountActivityLogRoute />) },
       { path: 'responsible-persons', ...lazyRoute(responsiblePersons, (m) => <m.ResponsiblePersonsRoute />) },
+      { path: 'connected-apps', ...connectedApps },
     ],
   },
   {
@@ -148,6 +154,8 @@ const authenticatedRoutes: RouteObject[] = [
     ...lazyRoute(appointments, (m) => <m.ActingForAppointmentsRoute />),
   },
   { path: '/:responsibleId/activity-log', ...lazyRoute(activityLog, (m) => <m.ActingForActivityLogRoute />) },
+  { path: '/:responsibleId/connected-apps', ...connectedApps },
+  { path: webRoutes.healthAppAuthorize, ...lazyRoute(healthApps, (m) => <m.HealthAppAuthorizeRoute />) },
   {
     path: '/:responsibleId/health-information',
     ...lazyRoute(healthInformation, (m) => <m.ActingForHealthInformationRoute />),

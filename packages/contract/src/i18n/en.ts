@@ -16,6 +16,7 @@ import { enFiles } from './en-files';
 import { enHealthProfile } from './en-health-profile';
 import { enEditProfile } from './en-edit-profile';
 import { enCareTeam } from './en-care-team';
+import { enConnectedApps } from './en-connected-apps';
 import { enPharmacyErrors } from './en-pharmacy-errors';
 import { enCdaViewer } from './en-cda-viewer';
 import { enHealthInformation } from './en-health-information';
@@ -25,6 +26,7 @@ import { enAppointmentErrors } from './en-appointment-errors';
 import { enMessages } from './en-messages';
 import { enMessagesErrors } from './en-messages-errors';
 import { enMessageSending } from './en-message-sending';
+import { enHealthAppErrors } from './en-health-app-errors';
 import { format } from './languages';
 
 export const en = {
@@ -36,6 +38,7 @@ export const en = {
   ...enEditProfile,
   ...enFiles,
   ...enCareTeam,
+  ...enConnectedApps,
   ...enPharmacyErrors,
   ...enCdaViewer,
   ...enHealthInformation,
@@ -45,6 +48,7 @@ export const en = {
   ...enMessages,
   ...enMessagesErrors,
   ...enMessageSending,
+  ...enHealthAppErrors,
 } as const;
 
 export type MessageKey = keyof typeof en;

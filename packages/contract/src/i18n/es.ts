@@ -13,6 +13,7 @@ import { esShell } from './es-shell';
 import { esHealthProfile } from './es-health-profile';
 import { esEditProfile } from './es-edit-profile';
 import { esCareTeam } from './es-care-team';
+import { esConnectedApps } from './es-connected-apps';
 import { esPharmacyErrors } from './es-pharmacy-errors';
 import { esCdaViewer } from './es-cda-viewer';
 import { esHealthInformation } from './es-health-information';
@@ -22,6 +23,7 @@ import { esAppointmentErrors } from './es-appointment-errors';
 import { esMessages } from './es-messages';
 import { esMessagesErrors } from './es-messages-errors';
 import { esMessageSending } from './es-message-sending';
+import { esHealthAppErrors } from './es-health-app-errors';
 
 const core = {
   'app.name': 'Dermis',
@@ -467,6 +469,7 @@ export const es = {
   ...esEditProfile,
   ...esFiles,
   ...esCareTeam,
+  ...esConnectedApps,
   ...esPharmacyErrors,
   ...esCdaViewer,
   ...esHealthInformation,
@@ -476,4 +479,5 @@ export const es = {
   ...esMessages,
   ...esMessagesErrors,
   ...esMessageSending,
+  ...esHealthAppErrors,
 } satisfies Catalog;

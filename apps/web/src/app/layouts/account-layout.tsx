@@ -6,6 +6,7 @@ import { t, type MessageKey } from '../../lib/i18n';
 const accountLinks: Array<{ to: string; label: MessageKey }> = [
   { to: webRoutes.accountSettings, label: 'page.accountSettings' },
   { to: webRoutes.activityLog, label: 'page.activityLog' },
+  { to: webRoutes.connectedApps, label: 'page.connectedApps' },
   { to: webRoutes.responsiblePersons, label: 'page.responsiblePersons' },
 ];
 

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { webRoutes } from '@dermis/contract';
 import { Page } from '../../components/page';
 import { HealthInformation } from '../../features/health-information/components/health-information-page';
 import { usePatientById } from '../../features/navigation/api/get-patient-by-id';
@@ -23,6 +24,7 @@ export function HealthInformationRoute() {
       patientId={user.id}
       fhirAllowed={user.hasFhirPermission && user.patientFhirInvite}
       transmitPath="/messages/transmit"
+      connectedAppsPath={webRoutes.connectedApps}
     />
   );
 }
@@ -43,6 +45,7 @@ export function ActingForHealthInformationRoute() {
       patientId={Number(responsibleId)}
       fhirAllowed={Boolean(patient.data?.hasFhirPermission && patient.data.patientFhirInvite)}
       transmitPath={`/${responsibleId}/messages/transmit`}
+      connectedAppsPath={`/${responsibleId}/connected-apps`}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import {
   en,
@@ -38,6 +38,8 @@ interface HealthInformationProps {
   fhirAllowed: boolean;
   /** Where Transmit goes: /messages/transmit, or /{responsibleId}/messages/transmit. */
   transmitPath: string;
+  /** Where the apps using the FHIR address are managed: /account/connected-apps or /{responsibleId}/connected-apps. */
+  connectedAppsPath: string;
 }
 
 interface Failure {
@@ -141,7 +143,13 @@ function Demographics({ info }: { info: HealthInfoResponse }) {
   );
 }
 
-function FhirBlock({ patientId, onFailure }: { patientId: number; onFailure: (failure: Failure) => void }) {
+interface FhirBlockProps {
+  patientId: number;
+  connectedAppsPath: string;
+  onFailure: (failure: Failure) => void;
+}
+
+function FhirBlock({ patientId, connectedAppsPath, onFailure }: FhirBlockProps) {
   const invite = useFhirInviteCode(patientId, true);
   const [reported, setReported] = useState(false);
   if (invite.isError && !reported) {
@@ -179,6 +187,9 @@ function FhirBlock({ patientId, onFailure }: { patientId: number; onFailure: (fa
           </div>
         </SimpleGrid>
       )}
+      <Anchor component={Link} to={connectedAppsPath} data-testid="health-info-connected-apps">
+        {t('connectedApps.manage')}
+      </Anchor>
     </SectionCard>
   );
 }
@@ -187,7 +198,12 @@ function FhirBlock({ patientId, onFailure }: { patientId: number; onFailure: (fa
  * Spec 001 §2 "Health Information page": the From/To pickers and the four actions in the sidebar,
  * the FHIR block (with permission) and the five sections in the main column.
  */
-export function HealthInformation({ patientId, fhirAllowed, transmitPath }: HealthInformationProps) {
+export function HealthInformation({
+  patientId,
+  fhirAllowed,
+  transmitPath,
+  connectedAppsPath,
+}: HealthInformationProps) {
   const info = useHealthInfo(patientId);
   const exporter = useExportCcda(patientId);
   const navigate = useNavigate();
@@ -321,7 +337,9 @@ export function HealthInformation({ patientId, fhirAllowed, transmitPath }: Heal
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
         <Stack gap="md">
-          {fhirAllowed && <FhirBlock patientId={patientId} onFailure={setFailure} />}
+          {fhirAllowed && (
+            <FhirBlock patientId={patientId} connectedAppsPath={connectedAppsPath} onFailure={setFailure} />
+          )}
           {info.isPending && <ListSkeleton rows={8} />}
           {info.isError && <Text role="alert">{t('healthInfo.fetchFailed')}</Text>}
           {info.data && (

@@ -1,0 +1,73 @@
+import type { ConnectedAppsMessageKey } from './en-connected-apps';
+
+/** Spanish texts of the health-app pages (same keys as en-connected-apps.ts). */
+export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
+  'page.connectedApps': 'Aplicaciones conectadas',
+  'page.authorizeApp': 'Conectar una aplicación de salud',
+
+  'connectedApps.resource.Patient': 'Datos personales (nombre, fecha de nacimiento, información de contacto)',
+  'connectedApps.resource.AllergyIntolerance': 'Alergias',
+  'connectedApps.resource.Condition': 'Problemas de salud',
+  'connectedApps.resource.MedicationRequest': 'Medicamentos',
+  'connectedApps.resource.MedicationStatement': 'Medicamentos que toma',
+  'connectedApps.resource.Observation': 'Resultados de pruebas, signos vitales y tabaquismo',
+  'connectedApps.resource.DiagnosticReport': 'Informes de pruebas',
+  'connectedApps.resource.Procedure': 'Procedimientos',
+  'connectedApps.resource.Encounter': 'Visitas',
+  'connectedApps.resource.Immunization': 'Vacunas',
+  'connectedApps.resource.DocumentReference': 'Documentos',
+  'connectedApps.resource.CareTeam': 'Equipo de atención',
+  'connectedApps.resource.CarePlan': 'Planes de atención',
+  'connectedApps.resource.Goal': 'Metas de salud',
+  'connectedApps.resource.Device': 'Dispositivos implantados',
+  'connectedApps.resource.Coverage': 'Seguro médico',
+  'connectedApps.resource.Practitioner': 'Proveedores',
+  'connectedApps.resource.PractitionerRole': 'Funciones de los proveedores',
+  'connectedApps.resource.Organization': 'Consultorios y clínicas',
+  'connectedApps.resource.Location': 'Ubicaciones de las clínicas',
+  'connectedApps.resource.Provenance': 'De dónde proviene cada registro',
+  'connectedApps.resource.RelatedPerson': 'Personas responsables',
+  'connectedApps.resource.FamilyMemberHistory': 'Antecedentes familiares',
+
+  'connectedApps.authorize.heading': '{app} solicita leer información de salud',
+  'connectedApps.authorize.intro':
+    'La aplicación leerá la información que usted permita aquí desde el portal del paciente de este consultorio. No puede cambiar el historial.',
+  'connectedApps.authorize.whose': '¿De quién es el historial?',
+  'connectedApps.authorize.whoseHint': 'Elija el historial que la aplicación puede leer.',
+  'connectedApps.authorize.recordOf': 'Historial de {name}',
+  'connectedApps.authorize.self': '{name} (usted)',
+  'connectedApps.authorize.asks': 'Lo que {app} puede leer',
+  'connectedApps.authorize.asksHint': 'Desmarque lo que la aplicación no debe leer.',
+  'connectedApps.authorize.noneChosen': 'Elija al menos un tipo de información, o elija Denegar.',
+  'connectedApps.authorize.offline': 'Mantenerse conectada (acceso sin conexión)',
+  'connectedApps.authorize.offlineHint':
+    'La aplicación puede seguir leyendo sin volver a preguntarle, hasta que la desconecte en la página Aplicaciones conectadas de su cuenta.',
+  'connectedApps.authorize.inviteCode': 'Código de invitación',
+  'connectedApps.authorize.inviteCodeHint':
+    'El código que aparece con la dirección FHIR en la página Información de salud, o que le dio el consultorio.',
+  'connectedApps.authorize.inviteCodeRequired': 'El código de invitación es obligatorio',
+  'connectedApps.authorize.allow': 'Permitir',
+  'connectedApps.authorize.deny': 'Denegar',
+  'connectedApps.authorize.redirecting': 'Volviendo a {app}…',
+  'connectedApps.authorize.loadFailed': 'Esta solicitud de una aplicación de salud no se puede mostrar.',
+  'connectedApps.authorize.startAgain': 'Vuelva a la aplicación y conéctese de nuevo.',
+
+  'connectedApps.intro':
+    'Aplicaciones de salud con permiso para leer este historial de salud por medio del portal. Al desconectar una aplicación, deja de leer de inmediato.',
+  'connectedApps.app': 'Aplicación',
+  'connectedApps.whose': 'Historial de',
+  'connectedApps.mayRead': 'Puede leer',
+  'connectedApps.connectedOn': 'Conectada el',
+  'connectedApps.lastUsed': 'Último uso',
+  'connectedApps.neverUsed': 'Todavía no',
+  'connectedApps.actions': 'Acciones',
+  'connectedApps.disconnect': 'Desconectar',
+  'connectedApps.disconnectNamed': 'Desconectar {app}',
+  'connectedApps.confirmTitle': '¿Desconectar {app}?',
+  'connectedApps.confirmText':
+    '{app} ya no podrá leer el historial de {name}. Para volver a usarla, conéctela de nuevo desde la aplicación.',
+  'connectedApps.disconnected': '{app} se desconectó.',
+  'connectedApps.empty': 'No hay aplicaciones de salud conectadas.',
+  'connectedApps.fetchFailed': 'No se pudieron cargar las aplicaciones conectadas.',
+  'connectedApps.manage': 'Administrar aplicaciones conectadas',
+};
