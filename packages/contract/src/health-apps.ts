@@ -112,6 +112,21 @@ export const healthAppClientId = safeString.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,
 
 const redirectUri = safeString.max(2000).url();
 
+const jwkMember = safeString.max(2048).optional();
+
+/** A public key of a JWK Set (RSA, EC or OKP); other members are dropped. */
+export const publicJwk = z.object({
+  kty: safeString.max(10),
+  kid: safeString.max(200).optional(),
+  use: safeString.max(10).optional(),
+  alg: safeString.max(20).optional(),
+  n: jwkMember,
+  e: safeString.max(20).optional(),
+  crv: safeString.max(20).optional(),
+  x: jwkMember,
+  y: jwkMember,
+});
+
 export const registerHealthAppRequest = z.object({
   /** Chosen by the practice; generated when absent. */
   clientId: healthAppClientId.optional(),
@@ -121,7 +136,7 @@ export const registerHealthAppRequest = z.object({
   /** For `private_key_jwt`: where the app publishes its public keys… */
   jwksUri: safeString.max(2000).url().optional(),
   /** …or the keys themselves (a JWK Set). */
-  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1).max(20) }).optional(),
+  jwks: z.object({ keys: z.array(publicJwk).min(1).max(20) }).optional(),
   /** Scopes the app may be granted; absent = every patient scope. */
   allowedScopes: z.array(safeString.max(200)).max(200).optional(),
   /**

@@ -46,6 +46,21 @@ describe('scrubText', () => {
     expect(text).not.toContain('eyJzdWIiOiIx');
     expect(text).toContain('/password/reset/[redacted]');
   });
+  it('masks OAuth secrets and the id of a health app authorization in progress', () => {
+    const text = scrubText(
+      'token request code=SplxlOBeZQQYbYS6WxSbIA&code_verifier=dBjftJeZ4CVP refresh_token=8xLOxBtZp8 ' +
+        'Basic czZCaGRSa3F0MzpnWDFmQmF0M2JW at /oauth2/authorize/abcdefghijklmnopqrstu and /health-apps/authorize/abcdefghijklmnopqrstu',
+    );
+    for (const secret of [
+      'SplxlOBeZQQYbYS6WxSbIA',
+      'dBjftJeZ4CVP',
+      '8xLOxBtZp8',
+      'czZCaGRSa3F0MzpnWDFmQmF0M2JW',
+      'abcdefghijklmnopqrstu',
+    ])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('/oauth2/authorize/[redacted]');
+  });
   it('masks the clinic patient id of an integration address inside free text', () => {
     const text = scrubText(
       'Route PUT:https://portal.example.org/api/integration/patients/MRN-7731/documents/D9 not found',

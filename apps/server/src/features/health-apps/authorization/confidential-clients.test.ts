@@ -21,7 +21,7 @@ const assertionType = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 async function appKeys() {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const kid = randomUUID();
-  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] };
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kty: 'EC', kid, alg: 'ES256', use: 'sig' }] };
   const assertion = (clientId: string, audience: string) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid })
