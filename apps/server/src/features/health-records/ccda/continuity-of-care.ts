@@ -7,63 +7,49 @@
  * row's ID), so the narrative and the entries say the same thing. A section the CCD requires but the
  * record has nothing for is written in the nullFlavor="NI" form (no entry, "No information" text).
  */
-import { createHash } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type {
   Coded,
-  CodeSystem,
   Encounter,
   HealthRecord,
   Medication,
-  PersonName,
-  PostalAddress,
   Practitioner,
   SocialHistoryObservation,
-  Telecom,
 } from '../record/health-record';
-
-const HL7 = 'urn:hl7-org:v3';
-const SDTC = 'urn:hl7-org:sdtc';
-const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
-
-type WrittenCodeSystem = Exclude<CodeSystem, 'MEDICATION_STATUS_REASON'>;
-
-/** Code system OIDs (HL7 OID registry). MEDICATION_STATUS_REASON codes are written as text (OTH). */
-export const codeSystemOid: Readonly<
-  Record<WrittenCodeSystem | 'LOINC' | 'ACT_CODE' | 'ACT_CLASS' | 'GENDER' | 'CONFIDENTIALITY', string>
-> = {
-  SNOMED_CT: '2.16.840.1.113883.6.96',
-  RXNORM: '2.16.840.1.113883.6.88',
-  CDC_RACE_ETHNICITY: '2.16.840.1.113883.6.238',
-  HL7_ROLE_CODE: '2.16.840.1.113883.5.111',
-  HL7_MARITAL_STATUS: '2.16.840.1.113883.5.2',
-  NUCC_TAXONOMY: '2.16.840.1.113883.6.101',
-  // A local code system below the Dermis UUID arc (no standard code exists for these answers).
-  LOCAL: '2.25.329800735698586629295641978511506172918',
-  LOINC: '2.16.840.1.113883.6.1',
-  ACT_CODE: '2.16.840.1.113883.5.4',
-  ACT_CLASS: '2.16.840.1.113883.5.6',
-  GENDER: '2.16.840.1.113883.5.1',
-  CONFIDENTIALITY: '2.16.840.1.113883.5.25',
-};
-
-const codeSystemName: Readonly<Record<string, string>> = {
-  [codeSystemOid.SNOMED_CT]: 'SNOMED CT',
-  [codeSystemOid.RXNORM]: 'RxNorm',
-  [codeSystemOid.CDC_RACE_ETHNICITY]: 'CDC Race and Ethnicity',
-  [codeSystemOid.HL7_ROLE_CODE]: 'HL7 RoleCode',
-  [codeSystemOid.HL7_MARITAL_STATUS]: 'HL7 MaritalStatus',
-  [codeSystemOid.NUCC_TAXONOMY]: 'NUCC Health Care Provider Taxonomy',
-  [codeSystemOid.LOINC]: 'LOINC',
-  [codeSystemOid.ACT_CODE]: 'HL7 ActCode',
-  [codeSystemOid.ACT_CLASS]: 'HL7 ActClass',
-  [codeSystemOid.GENDER]: 'HL7 AdministrativeGender',
-};
-
-const NPI_ROOT = '2.16.840.1.113883.4.6';
-const R21 = '2015-08-01';
-const R20 = '2014-06-09';
+import {
+  HL7,
+  Ids,
+  NPI_ROOT,
+  R20,
+  R21,
+  SDTC,
+  type SectionHead,
+  XSI,
+  address,
+  addresses,
+  cdValue,
+  cell,
+  code,
+  coded,
+  displayDate,
+  displayDateTime,
+  displayIsoDate,
+  fullName,
+  nullSection,
+  oidCode,
+  personName,
+  raceCode,
+  section,
+  statement,
+  table,
+  telecom,
+  telecoms,
+  templateIds,
+  timestamp,
+} from './cda-writer';
+export { codeSystemOid } from './cda-writer';
+import { codeSystemOid } from './cda-writer';
 
 export interface ContinuityOfCareOptions {
   generatedAt: Date;
@@ -102,24 +88,6 @@ export function buildContinuityOfCareDocument(
   socialHistorySection(body, record, options, ids);
   encountersSection(body, record, ids);
   return doc.end({ prettyPrint: false });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Identifiers
-
-/**
- * Stable UUIDs for the record's things: the same allergy has the same id in every document of the
- * practice. Name-based (SHA-1, RFC 9562 version 5 layout) under a Dermis namespace string.
- */
-class Ids {
-  constructor(private readonly practiceId: number) {}
-  of(kind: string, key: string | number): string {
-    const hash = createHash('sha1').update(`dermis:practice:${this.practiceId}:${kind}:${key}`).digest();
-    hash[6] = (hash[6]! & 0x0f) | 0x50;
-    hash[8] = (hash[8]! & 0x3f) | 0x80;
-    const hex = hash.subarray(0, 16).toString('hex').toUpperCase();
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,57 +203,6 @@ function practitioner(entity: XMLBuilder, who: Practitioner, ids: Ids, key: stri
   if (who.phone) telecom(entity, { system: 'PHONE', use: 'WORK', value: who.phone, extension: null });
   else entity.ele('telecom').att('nullFlavor', 'NI');
   personName(entity.ele('assignedPerson'), who.name, null, who.credential);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sections
-
-interface SectionHead {
-  code: string;
-  display: string;
-  title: string;
-}
-
-function section(
-  body: XMLBuilder,
-  templates: string[],
-  extension: string | null,
-  head: SectionHead,
-): XMLBuilder {
-  const s = body.ele('component').ele('section');
-  templateIds(s, templates, extension);
-  code(s, 'code', { code: head.code, oid: codeSystemOid.LOINC, display: head.display });
-  s.ele('title').txt(head.title);
-  return s;
-}
-
-/** A section the CCD requires, with nothing in the record: the C-CDA R2.1 nullFlavor form. */
-function nullSection(
-  body: XMLBuilder,
-  templates: string[],
-  extension: string | null,
-  head: SectionHead,
-): void {
-  const s = body.ele('component').ele('section').att('nullFlavor', 'NI');
-  templateIds(s, templates, extension);
-  code(s, 'code', { code: head.code, oid: codeSystemOid.LOINC, display: head.display });
-  s.ele('title').txt(head.title);
-  s.ele('text').txt('No information');
-}
-
-/** A narrative table: the header row, and one row per entry whose first cell carries `id`. */
-function table(text: XMLBuilder, headings: string[]): XMLBuilder {
-  const t = text.ele('table').att('border', '1').att('width', '100%');
-  const tr = t.ele('thead').ele('tr');
-  for (const h of headings) tr.ele('th').txt(h);
-  return t.ele('tbody');
-}
-
-function cell(row: XMLBuilder, value: string | null, id?: string): XMLBuilder {
-  const td = row.ele('td');
-  if (id) td.att('ID', id);
-  td.txt(value ?? '');
-  return td;
 }
 
 const ALLERGY_SECTION = ['2.16.840.1.113883.10.20.22.2.6.1'];
@@ -874,175 +791,4 @@ function encounterEntry(s: XMLBuilder, e: Encounter, ids: Ids): void {
       telecom(role, { system: 'PHONE', use: 'WORK', value: e.location.phone, extension: null });
     role.ele('playingEntity').att('classCode', 'PLC').ele('name').txt(e.location.name);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Data types
-
-/**
- * C-CDA R2.1 "compatible with R1.1": a versioned template is asserted twice, the R1.1 root alone and
- * the root with its R2.x extension (the Schematron's compatibility rule for a CCD).
- */
-/**
- * A clinical statement (act, observation, procedure, …) in its C-CDA wrapper: `<entry>` directly
- * in a section, `<entryRelationship>` inside another statement. Events (moodCode EVN) unless told.
- */
-function statement(
-  parent: XMLBuilder,
-  wrapper: 'entry' | 'entryRelationship',
-  typeCode: string,
-  name: string,
-  classCode: string,
-  options: { moodCode?: string; negated?: boolean; inversion?: boolean } = {},
-): XMLBuilder {
-  const outer = parent.ele(wrapper).att('typeCode', typeCode);
-  if (options.inversion) outer.att('inversionInd', 'true');
-  const inner = outer
-    .ele(name)
-    .att('classCode', classCode)
-    .att('moodCode', options.moodCode ?? 'EVN');
-  if (options.negated) inner.att('negationInd', 'true');
-  return inner;
-}
-
-function templateIds(parent: XMLBuilder, roots: string[], extension: string | null): void {
-  for (const root of roots) {
-    parent.ele('templateId').att('root', root);
-    if (extension) parent.ele('templateId').att('root', root).att('extension', extension);
-  }
-}
-
-interface OidCode {
-  code: string;
-  oid: string;
-  display?: string;
-}
-
-function oidCode(c: Coded): OidCode {
-  if (c.system === 'MEDICATION_STATUS_REASON') throw new Error('medication status reasons have no OID here');
-  return { code: c.code, oid: codeSystemOid[c.system], display: c.display };
-}
-
-function code(parent: XMLBuilder, name: string, c: OidCode): XMLBuilder {
-  const e = parent.ele(name).att('code', c.code).att('codeSystem', c.oid);
-  const systemName = codeSystemName[c.oid];
-  if (systemName) e.att('codeSystemName', systemName);
-  if (c.display) e.att('displayName', c.display);
-  return e;
-}
-
-/** A record code; a LOCAL code is written as nullFlavor OTH with the text (no standard code exists). */
-function coded(parent: XMLBuilder, name: string, c: Coded, reference?: string): XMLBuilder {
-  const local = c.system === 'LOCAL' || c.system === 'MEDICATION_STATUS_REASON';
-  const e = local ? parent.ele(name).att('nullFlavor', 'OTH') : code(parent, name, oidCode(c));
-  if (reference) e.ele('originalText').ele('reference').att('value', reference);
-  else if (local) e.ele('originalText').txt(c.display);
-  return e;
-}
-
-function cdValue(parent: XMLBuilder, c: OidCode, reference?: string): void {
-  const v = parent.ele('value').att(XSI, 'xsi:type', 'CD').att('code', c.code).att('codeSystem', c.oid);
-  const systemName = codeSystemName[c.oid];
-  if (systemName) v.att('codeSystemName', systemName);
-  if (c.display) v.att('displayName', c.display);
-  if (reference) v.ele('originalText').ele('reference').att('value', reference);
-}
-
-function raceCode(parent: XMLBuilder, name: string, codeValue: string, display: string): void {
-  const e = name.startsWith('sdtc:') ? parent.ele(SDTC, name) : parent.ele(name);
-  e.att('code', codeValue)
-    .att('codeSystem', codeSystemOid.CDC_RACE_ETHNICITY)
-    .att('codeSystemName', 'CDC Race and Ethnicity')
-    .att('displayName', display);
-}
-
-function personName(
-  parent: XMLBuilder,
-  name: PersonName,
-  use: string | null,
-  credential?: string | null,
-): void {
-  const n = parent.ele('name');
-  if (use) n.att('use', use);
-  if (name.prefix) n.ele('prefix').txt(name.prefix);
-  for (const given of name.given) n.ele('given').txt(given);
-  n.ele('family').txt(name.family);
-  if (name.suffix) n.ele('suffix').txt(name.suffix);
-  if (credential) n.ele('suffix').att('qualifier', 'AC').txt(credential);
-}
-
-function fullName(name: PersonName): string {
-  return [name.prefix, ...name.given, name.family, name.suffix].filter(Boolean).join(' ');
-}
-
-function addresses(parent: XMLBuilder, list: PostalAddress[], use: string): void {
-  if (list.length === 0) parent.ele('addr').att('nullFlavor', 'NI');
-  for (const a of list) address(parent, a, use);
-}
-
-function address(parent: XMLBuilder, a: PostalAddress, use: string): void {
-  const e = parent.ele('addr').att('use', use);
-  for (const line of a.lines) e.ele('streetAddressLine').txt(line);
-  if (a.lines.length === 0) e.ele('streetAddressLine').att('nullFlavor', 'NI');
-  e.ele('city').txt(a.city ?? '');
-  if (a.state) e.ele('state').txt(a.state);
-  if (a.postalCode) e.ele('postalCode').txt(a.postalCode);
-  if (a.country) e.ele('country').txt(a.country);
-}
-
-function telecoms(parent: XMLBuilder, list: Telecom[]): void {
-  let written = 0;
-  for (const t of list) if (telecom(parent, t)) written += 1;
-  if (written === 0) parent.ele('telecom').att('nullFlavor', 'NI');
-}
-
-const telecomUse = { HOME: 'HP', WORK: 'WP', MOBILE: 'MC' } as const;
-
-/** Writes `t` as a URL (tel:, fax:, mailto:, http(s):); false when it makes no usable URL. */
-function telecom(parent: XMLBuilder, t: Telecom): boolean {
-  const url = telecomUrl(t);
-  if (!url) return false;
-  const e = parent.ele('telecom').att('value', url);
-  if (t.use) e.att('use', telecomUse[t.use]);
-  return true;
-}
-
-function telecomUrl(t: Telecom): string | null {
-  switch (t.system) {
-    case 'PHONE':
-    case 'FAX': {
-      const digits = t.value.replace(/\D/g, '');
-      if (digits.length === 0) return null;
-      const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-      const number =
-        national.length === 10
-          ? `+1(${national.slice(0, 3)})${national.slice(3, 6)}-${national.slice(6)}`
-          : national;
-      const scheme = t.system === 'PHONE' ? 'tel' : 'fax';
-      return `${scheme}:${number}${t.extension ? `;ext=${t.extension}` : ''}`;
-    }
-    case 'EMAIL':
-      return t.value.includes('@') ? `mailto:${t.value}` : null;
-    case 'URL':
-      return /^https?:\/\//i.test(t.value) ? t.value : null;
-  }
-}
-
-/** HL7 TS with seconds and the UTC offset: 20260301143000+0000. */
-function timestamp(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+0000`;
-}
-
-function displayDate(date: Date): string {
-  return displayIsoDate(date.toISOString().slice(0, 10));
-}
-
-/** MM/DD/YYYY, the portal's date format. */
-function displayIsoDate(iso: string): string {
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-}
-
-function displayDateTime(date: Date): string {
-  return `${displayDate(date)} ${date.toISOString().slice(11, 16)} UTC`;
 }
