@@ -288,3 +288,12 @@ export function displayIsoDate(iso: string): string {
 export function displayDateTime(date: Date): string {
   return `${displayDate(date)} ${date.toISOString().slice(11, 16)} UTC`;
 }
+
+/** A name as one string ("Olivia Bennett, MD"): the last word before the comma is the family name. */
+export function splitDisplayName(display: string): PersonName {
+  const [namePart = display, ...credentials] = display.split(',');
+  const words = namePart.trim().split(/\s+/).filter(Boolean);
+  const family = words.pop() ?? display;
+  const suffix = credentials.join(',').trim();
+  return { given: words, family, prefix: null, suffix: suffix === '' ? null : suffix };
+}

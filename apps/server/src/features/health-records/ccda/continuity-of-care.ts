@@ -11,6 +11,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type {
   Coded,
+  EntryAuthor,
   Encounter,
   HealthRecord,
   Medication,
@@ -49,6 +50,16 @@ import {
   timestamp,
 } from './cda-writer';
 export { codeSystemOid } from './cda-writer';
+import { authorParticipation } from './provenance';
+import { payersSection } from './payers-section';
+import {
+  birthSexObservation,
+  guardians,
+  identityEntries,
+  identityRows,
+  notFilteredNote,
+  relativeSubject,
+} from './header-extras';
 import { codeSystemOid } from './cda-writer';
 
 export interface ContinuityOfCareOptions {
@@ -87,6 +98,7 @@ export function buildContinuityOfCareDocument(
   familyHistorySection(body, record, ids);
   socialHistorySection(body, record, options, ids);
   encountersSection(body, record, ids);
+  payersSection(body, record, ids);
   return doc.end({ prettyPrint: false });
 }
 
@@ -133,6 +145,7 @@ function header(root: XMLBuilder, record: HealthRecord, options: ContinuityOfCar
   else person.ele('ethnicGroupCode').att('nullFlavor', p.ethnicityDeclined ? 'ASKU' : 'UNK');
   for (const ethnicity of otherEthnicities)
     raceCode(person, 'sdtc:ethnicGroupCode', ethnicity.code, ethnicity.display);
+  guardians(person, record, ids);
   if (p.preferredLanguage) {
     const language = person.ele('languageCommunication');
     language.ele('languageCode').att('code', p.preferredLanguage.code);
@@ -272,6 +285,7 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
     cell(tr, displayDate(allergy.recordedAt));
     entries.push(() => {
       const concern = allergyConcern(s, ids.of('allergy-concern', allergy.id), allergy.recordedAt);
+      authorParticipation(concern, allergy.author, record, ids);
       const obs = statement(concern, 'entryRelationship', 'SUBJ', 'observation', 'OBS');
       templateIds(obs, ['2.16.840.1.113883.10.20.22.4.7'], R20);
       obs.ele('id').att('root', ids.of('allergy', allergy.id));
@@ -281,6 +295,7 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
       obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
       const type = allergyTypeByKind[allergy.allergenKind] ?? allergyTypeByKind.OTHER!;
       cdValue(obs, { code: type.code, oid: codeSystemOid.SNOMED_CT, display: type.display });
+      authorParticipation(obs, allergy.author, record, ids);
       const entity = obs
         .ele('participant')
         .att('typeCode', 'CSM')
@@ -389,6 +404,7 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
       // The record has no dose (the sig is free text): required, so unknown.
       sa.ele('doseQuantity').att('nullFlavor', 'UNK');
       product(sa, ids, med.drug, rowId, med.key);
+      authorParticipation(sa, med.author, record, ids);
       if (med.instructions) {
         const instruction = statement(sa, 'entryRelationship', 'SUBJ', 'act', 'ACT', {
           inversion: true,
@@ -451,6 +467,7 @@ interface SectionRow {
   coded: Coded;
   recordedAt: Date | null;
   negated: boolean;
+  author: EntryAuthor | null;
 }
 
 /**
@@ -458,15 +475,17 @@ interface SectionRow {
  * DENIES item) one negated row with the "no history" concept, as C-CDA writes a denial.
  */
 function rowsOrDenial(
-  items: ReadonlyArray<{ id: number; coded: Coded; recordedAt: Date | null }>,
+  items: ReadonlyArray<{ id: number; coded: Coded; recordedAt: Date | null; author: EntryAuthor }>,
   denial: Coded,
 ): SectionRow[] {
-  if (items.length === 0) return [{ key: 'none', coded: denial, recordedAt: null, negated: true }];
+  if (items.length === 0)
+    return [{ key: 'none', coded: denial, recordedAt: null, negated: true, author: null }];
   return items.map((item) => ({
     key: String(item.id),
     coded: item.coded,
     recordedAt: item.recordedAt,
     negated: false,
+    author: item.author,
   }));
 }
 
@@ -504,7 +523,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
   if (!s) return;
   const tbody = table(s.ele('text'), ['Problem', 'Status', 'Recorded']);
   const rows = rowsOrDenial(
-    record.problems.map((p) => ({ id: p.id, coded: p.problem, recordedAt: p.recordedAt })),
+    record.problems.map((p) => ({ id: p.id, coded: p.problem, recordedAt: p.recordedAt, author: p.author })),
     { code: '55607006', system: 'SNOMED_CT', display: 'No medical history' },
   );
   for (const p of rows) {
@@ -523,6 +542,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
     const low = act.ele('effectiveTime').ele('low');
     if (p.recordedAt) low.att('value', timestamp(p.recordedAt));
     else low.att('nullFlavor', 'UNK');
+    if (p.author) authorParticipation(act, p.author, record, ids);
     const obs = statement(act, 'entryRelationship', 'SUBJ', 'observation', 'OBS');
     if (p.negated) obs.att('negationInd', 'true');
     templateIds(obs, ['2.16.840.1.113883.10.20.22.4.4'], R21);
@@ -533,6 +553,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
     obs.ele('statusCode').att('code', 'completed');
     obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
     cdValue(obs, oidCode(p.coded), `#${rowId}`);
+    if (p.author) authorParticipation(obs, p.author, record, ids);
   }
 }
 
@@ -551,7 +572,12 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
   if (!s) return;
   const tbody = table(s.ele('text'), ['Procedure', 'Status', 'Recorded']);
   const rows = rowsOrDenial(
-    record.procedures.map((p) => ({ id: p.id, coded: p.procedure, recordedAt: p.recordedAt })),
+    record.procedures.map((p) => ({
+      id: p.id,
+      coded: p.procedure,
+      recordedAt: p.recordedAt,
+      author: p.author,
+    })),
     { code: '71388002', system: 'SNOMED_CT', display: 'No history of procedure' },
   );
   for (const p of rows) {
@@ -570,6 +596,7 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
     proc.ele('text').ele('reference').att('value', `#${rowId}`);
     proc.ele('statusCode').att('code', 'completed');
     proc.ele('effectiveTime').att('nullFlavor', 'UNK');
+    if (p.author) authorParticipation(proc, p.author, record, ids);
   }
 }
 
@@ -585,18 +612,29 @@ function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids):
     if (record.familyHistoryNegative === 'DENIES') {
       // Entries are optional in this section: the answer is the narrative.
       const s = section(body, FAMILY_SECTION, R21, FAMILY_HEAD);
-      s.ele('text').ele('paragraph').txt('No significant family history');
+      const text = s.ele('text');
+      text.ele('paragraph').txt('No significant family history');
+      notFilteredNote(text, record);
     } else nullSection(body, FAMILY_SECTION, R21, FAMILY_HEAD);
     return;
   }
   const s = section(body, FAMILY_SECTION, R21, FAMILY_HEAD);
-  const tbody = table(s.ele('text'), ['Relative', 'Condition']);
+  const familyText = s.ele('text');
+  const tbody = table(familyText, ['Relative', 'Condition']);
+  notFilteredNote(familyText, record);
   // One organizer per relative (C-CDA: the organizer is the family member), in order of appearance.
-  const byRelative = new Map<string, { relative: Coded; conditions: { key: string; condition: Coded }[] }>();
+  const byRelative = new Map<
+    string,
+    { relative: Coded; conditions: { key: string; condition: Coded; author: EntryAuthor }[] }
+  >();
   for (const entry of record.familyHistory)
     for (const relative of entry.relatives) {
       const group = byRelative.get(relative.code) ?? { relative, conditions: [] };
-      group.conditions.push({ key: `${entry.id}-${relative.code}`, condition: entry.condition });
+      group.conditions.push({
+        key: `${entry.id}-${relative.code}`,
+        condition: entry.condition,
+        author: entry.author,
+      });
       byRelative.set(relative.code, group);
     }
   for (const { relative, conditions } of byRelative.values())
@@ -612,6 +650,7 @@ function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids):
     organizer.ele('statusCode').att('code', 'completed');
     const related = organizer.ele('subject').ele('relatedSubject').att('classCode', 'PRS');
     coded(related, 'code', relative);
+    relativeSubject(related, relative, ids);
     for (const c of conditions) {
       const obs = organizer
         .ele('component')
@@ -632,7 +671,10 @@ function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids):
       });
       obs.ele('text').ele('reference').att('value', `#family-${c.key}`);
       obs.ele('statusCode').att('code', 'completed');
+      // When the relative's condition began is not asked.
+      obs.ele('effectiveTime').att('nullFlavor', 'UNK');
       cdValue(obs, oidCode(c.condition), `#family-${c.key}`);
+      authorParticipation(obs, c.author, record, ids);
     }
   }
 }
@@ -667,7 +709,9 @@ function socialHistorySection(
     social[kind].map((o) => ({ kind, o })),
   );
   const s = section(body, SOCIAL_SECTION, R21, SOCIAL_HEAD);
-  const tbody = table(s.ele('text'), ['Social history', 'Observation', 'Recorded']);
+  const socialText = s.ele('text');
+  const tbody = table(socialText, ['Social history', 'Observation', 'Recorded']);
+  notFilteredNote(socialText, record);
   // The smoking status row is always there: C-CDA requires one, unknown when not given.
   const smoking = social.smokingStatus;
   const smokingRow = tbody.ele('tr');
@@ -680,6 +724,7 @@ function socialHistorySection(
     cell(tr, o.value.display, `social-${o.id}`);
     cell(tr, displayDate(o.recordedAt));
   }
+  identityRows(tbody, record);
 
   const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
   templateIds(obs, ['2.16.840.1.113883.10.20.22.4.78'], R20);
@@ -695,14 +740,18 @@ function socialHistorySection(
       : { code: '266927001', oid: codeSystemOid.SNOMED_CT, display: 'Unknown if ever smoked' },
     '#social-smoking',
   );
+  if (smoking) authorParticipation(obs, smoking.author, record, ids);
 
-  for (const { kind, o } of observations) socialObservation(s, kind, o, ids);
+  for (const { kind, o } of observations) socialObservation(s, kind, o, record, ids);
+  identityEntries(s, record, ids);
+  birthSexObservation(s, record);
 }
 
 function socialObservation(
   s: XMLBuilder,
   kind: keyof typeof socialType,
   o: SocialHistoryObservation,
+  record: HealthRecord,
   ids: Ids,
 ): void {
   const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
@@ -730,6 +779,7 @@ function socialObservation(
       : oidCode(o.value),
     `#social-${o.id}`,
   );
+  authorParticipation(obs, o.author, record, ids);
 }
 
 const ENCOUNTER_SECTION = ['2.16.840.1.113883.10.20.22.2.22.1'];
