@@ -139,7 +139,6 @@ function coverage(s: XMLBuilder, p: Payer, record: HealthRecord, ids: Ids): void
     holderRole.ele('addr').att('nullFlavor', 'UNK');
   }
 
-
   // The plan.
   const plan = policy.ele('entryRelationship').att('typeCode', 'REFR').ele('act');
   plan.att('classCode', 'ACT').att('moodCode', 'DEF');
