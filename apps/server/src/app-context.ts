@@ -2,7 +2,7 @@
  * What buildApp puts on the Fastify instance and request. Decorated once at the root so every feature
  * sees the same database, token service and counters without importing each other.
  */
-import type { Language } from '@dermis/contract';
+import type { CallDescription, Language } from '@dermis/contract';
 import type { Config } from './config/env';
 import type { Db } from './db/database';
 import type { BlobStore } from './lib/blob-store/blob-store';
@@ -20,6 +20,8 @@ export interface RouteEntry {
   url: string;
   /** The request schemas the route validates with (Zod), when it declares them. */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown };
+  /** The contract's description when the route was registered from one (plugins/register-call.ts). */
+  call?: CallDescription;
 }
 
 /** Who is calling: set by the `authenticate` preHandler from a verified access token. */

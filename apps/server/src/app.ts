@@ -167,7 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      routeTable.push({ method, url: route.url, schema: route.schema });
+      routeTable.push({ method, url: route.url, schema: route.schema, call: route.config?.call });
   });
   app.decorate('routeTable', routeTable);
 

@@ -31,3 +31,4 @@ export * from './clinical-documents';
 export * from './health-information';
 export * from './reminders';
 export * from './messages';
+export * from './call';

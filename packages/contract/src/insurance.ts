@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { int32, safeString } from './rules';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { int32, ridParams, safeString } from './rules';
 
 /**
  * Insurance (spec 001 §3 "Insurance", §4 "Insurance", spec 002 enumerations): read-only for the patient
@@ -159,3 +162,32 @@ export const upsertInsuranceProfileResponse = z.object({
   created: z.boolean(),
   policies: z.number().int(),
 });
+
+/** The insurance calls: the patient reads, the clinic writes. */
+export const insuranceCalls = {
+  /** Spec 001 §7: the active and past insurance of the patient viewed. */
+  getActiveProfile: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/insurance/getActivePatientInsuranceProfile/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: patientInsuranceResponse,
+  }),
+  upsertProfile: describeCall({
+    method: 'PUT',
+    path: `${apiPrefix.integration}/patients/:externalId/insurance-profiles/:profileExternalId`,
+    who: who.apiKey,
+    summary: 'Create or replace an insurance profile of a patient with its complete set of policies',
+    description:
+      'Idempotent by the clinic’s own ids: the profile by profileExternalId, each policy by its externalId. Policies of the profile not listed are removed.',
+    params: insuranceProfileExternalIdParams,
+    body: upsertInsuranceProfileRequest,
+    response: upsertInsuranceProfileResponse,
+    answers: {
+      201: upsertInsuranceProfileResponse,
+      400: errorResponse,
+      401: errorResponse,
+      404: errorResponse,
+    },
+  }),
+};

@@ -44,7 +44,6 @@ export const appRoutes = {
   deleteAvatar: 'profile/deleteAvatar/_rid/:id',
   patientDocuments: 'dms/getPatientDocuments/_rid/:id',
   documentDownloadUrl: 'dms/url/getDermisDownloadURL',
-  insuranceProfile: 'insurance/getActivePatientInsuranceProfile/_rid/:id',
   // Care team and provider directory
   /** `:id` is the patient id. */
   getCareTeam: 'careteam/getById/_rid/:id',
@@ -128,7 +127,6 @@ export const integrationRoutes = {
   drugMonographs: 'drug-monographs',
   historyItems: 'history-items',
   patientDocument: 'patients/:externalId/documents/:documentExternalId',
-  patientInsuranceProfile: 'patients/:externalId/insurance-profiles/:profileExternalId',
   /** `:externalId` is the clinic's patient id: POST issues a FHIR invite code, DELETE revokes it. */
   fhirInvite: 'patients/:externalId/fhir-invite',
   /** `:externalId` is the clinic's patient id: POST a message from the practice to the patient. */

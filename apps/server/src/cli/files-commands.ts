@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import type { UpsertDocumentRequest, UpsertInsuranceProfileRequest } from '@dermis/contract';
 import {
   documentMimeTypes,
+  insuranceCalls,
   integrationRoutes,
   routePath,
   upsertDocumentRequest,
@@ -164,7 +165,7 @@ export function registerFilesCommands(program: Command, io: FilesCliIo): void {
         `Insurance profile ${r.id} (${options.profileId}) ${r.created ? 'created' : 'updated'} for patient ${options.patient} with ${r.policies} policies`;
       const target = remoteTarget(program.opts<{ server?: string; apiKey?: string }>());
       if (target) {
-        const path = routePath(integrationRoutes.patientInsuranceProfile, {
+        const path = routePath(insuranceCalls.upsertProfile.path, {
           externalId: options.patient,
           profileExternalId: options.profileId,
         });

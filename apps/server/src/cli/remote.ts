@@ -23,7 +23,9 @@ export async function callIntegration<T>(
   body: unknown,
   fetchFn: typeof fetch = fetch,
 ): Promise<T> {
-  const url = `${target.server.replace(/\/+$/, '')}${apiPrefix.integration}/${path}`;
+  // A described call's path is whole; the older table's paths are relative to the integration prefix.
+  const whole = path.startsWith('/') ? path : `${apiPrefix.integration}/${path}`;
+  const url = `${target.server.replace(/\/+$/, '')}${whole}`;
   let response: Response;
   try {
     response = await fetchFn(url, {

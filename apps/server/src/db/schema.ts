@@ -20,3 +20,4 @@ export * from './schema/health-records';
 export * from './schema/reminders';
 export * from './schema/consents';
 export * from './schema/messages';
+export * from './schema/clinical-record';

@@ -25,6 +25,7 @@ import { seedCareTeam } from '../features/care-team/care-team.demo';
 import { seedPharmacies } from '../features/pharmacies/pharmacies.demo';
 import { seedClinicalDocuments } from '../features/clinical-documents/clinical-documents.demo';
 import { seedHealthRecords } from '../features/health-records/health-records.demo';
+import { seedClinicalRecord } from '../features/health-records/clinical-record/clinical-record.demo';
 import { seedPracticeBranding } from '../features/practice-branding/practice-branding.demo';
 import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
 import { seedMessages } from '../features/messages/messages.demo';
@@ -66,6 +67,7 @@ const featureSeeders: DemoSeeder[] = [
   seedPharmacies,
   seedClinicalDocuments,
   seedHealthRecords,
+  seedClinicalRecord,
   seedMessages,
   seedAppointments,
   seedReminders,

@@ -9,7 +9,7 @@ import { blobStoreRoutes } from './blobs/blobs.routes';
 import { ensureDemoDocumentBlobs } from './documents/documents.demo';
 import { documentsIntegrationRoutes } from './documents/documents.integration';
 import { documentsRoutes } from './documents/documents.routes';
-import { insuranceIntegrationRoutes, insuranceRoutes } from './insurance/insurance.routes';
+import { registerInsuranceCalls } from './insurance/insurance.routes';
 
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   // The demo documents' bytes, written on start when missing (see documents.demo.ts).
@@ -19,7 +19,6 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   await app.register(blobStoreRoutes);
   await app.register(avatarRoutes, { prefix: apiPrefix.app });
   await app.register(documentsRoutes, { prefix: apiPrefix.app });
-  await app.register(insuranceRoutes, { prefix: apiPrefix.app });
   await app.register(documentsIntegrationRoutes, { prefix: apiPrefix.integration });
-  await app.register(insuranceIntegrationRoutes, { prefix: apiPrefix.integration });
+  registerInsuranceCalls(app);
 }

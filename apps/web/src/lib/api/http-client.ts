@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { apiPrefix, authRoutes, errorCodes } from '@dermis/contract';
+import {
+  apiPrefix,
+  authRoutes,
+  errorCodes,
+  routePath,
+  type CallAnswer,
+  type CallDescription,
+  type CallInput,
+} from '@dermis/contract';
 import type { SessionStore } from '../session/session-store';
 import { currentLanguage, t } from '../i18n';
 import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
@@ -31,7 +39,30 @@ export interface HttpClientOptions {
   onSessionExpired?: () => void;
 }
 
+/**
+ * A description, or a function that loads it: the pages of the entry chunk name their calls through
+ * `entry-calls.ts`, loaded on first use, so /login carries no zod (decision 049).
+ */
+export type CallRef<D extends CallDescription> = D | (() => Promise<D>);
+
+/** The input a call takes; a call without path, query or body takes none. */
+export type CallArgs<D extends CallDescription> = keyof CallInput<D> extends never
+  ? [input?: CallInput<D>, options?: CallOptions]
+  : [input: CallInput<D>, options?: CallOptions];
+
+export interface CallOptions {
+  /** Public calls send no token unless told; every other call sends the access token. */
+  auth?: Auth;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 export interface HttpClient {
+  /**
+   * Makes a call of the contract: the input is typed by its request schemas, and the answer is always
+   * parsed with its response schema (an answer that does not match is an error, not data).
+   */
+  call<D extends CallDescription>(description: CallRef<D>, ...args: CallArgs<D>): Promise<CallAnswer<D>>;
   request<T>(url: string, options?: RequestOptions<T>): Promise<T>;
   /** URL of an auth-server call, e.g. authUrl('login'). */
   authUrl(path: string): string;
@@ -154,5 +185,35 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     return `${base.replace(/\/$/, '')}/${path}`;
   }
 
-  return { request, authUrl, appUrl };
+  async function call<D extends CallDescription>(
+    ref: CallRef<D>,
+    ...[input, options = {}]: CallArgs<D>
+  ): Promise<CallAnswer<D>> {
+    const description = typeof ref === 'function' ? await ref() : ref;
+    const parts = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+    return request(urlOf(description, parts.params, parts.query), {
+      method: description.method,
+      body: parts.body,
+      schema: description.response as z.ZodType<CallAnswer<D>>,
+      auth: options.auth ?? (description.who.kind === 'public' ? 'none' : 'access'),
+      headers: options.headers,
+      signal: options.signal,
+    });
+  }
+
+  /** The call's path filled in, on the app server the sign-in named, with its query string. */
+  function urlOf(description: CallDescription, params?: object, query?: object): string {
+    const path = routePath(description.path, (params ?? {}) as Record<string, string | number>);
+    const appPrefix = `${apiPrefix.app}/`;
+    const url = path.startsWith(appPrefix) ? appUrl(path.slice(appPrefix.length)) : path;
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query ?? {}) as Array<[string, unknown]>) {
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+    const queryString = search.toString();
+    return queryString ? `${url}?${queryString}` : url;
+  }
+
+  return { call, request, authUrl, appUrl };
 }

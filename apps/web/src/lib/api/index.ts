@@ -6,7 +6,14 @@ export {
   invalidResponseCode,
 } from './api-error';
 export { serverRefusal, errorMessage, type ServerRefusal } from './server-refusal';
-export { createHttpClient, type HttpClient, type RequestOptions, type Auth } from './http-client';
+export {
+  createHttpClient,
+  type HttpClient,
+  type RequestOptions,
+  type Auth,
+  type CallRef,
+  type CallOptions,
+} from './http-client';
 export { ApiClientProvider, useApiClient } from './api-client-context';
 export {
   createQueryClientLoader,

@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  appRoutes,
-  patientInsuranceResponse,
-  routePath,
-  type PatientInsuranceResponse,
-} from '@dermis/contract';
+import { insuranceCalls, type PatientInsuranceResponse } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
-/** GET insurance/getActivePatientInsuranceProfile/_rid/{id}: read-only insurance of the patient viewed. */
+/** The read-only insurance of the patient viewed. */
 export function getInsurance(client: HttpClient, patientId: number): Promise<PatientInsuranceResponse> {
-  return client.request(client.appUrl(routePath(appRoutes.insuranceProfile, { id: patientId })), {
-    schema: patientInsuranceResponse,
-  });
+  return client.call(insuranceCalls.getActiveProfile, { params: { id: String(patientId) } });
 }
 
 export function insuranceQuery(client: HttpClient, patientId: number) {

@@ -1,0 +1,98 @@
+/**
+ * The security model's promise, read from the registry of described calls rather than from a list:
+ * every call whose description says it acts on a patient refuses a stranger (403, audited) and an
+ * anonymous caller (401), and lets the patient's active responsible person through the guard. The
+ * request carries the victim's id exactly where the description says, and nothing else: the guard
+ * runs before validation, so the answer is the guard's whatever the rest of the request holds.
+ */
+import { beforeEach, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { RouteEntry } from '../app-context';
+import { auditEvent } from '../db/schema';
+import { describeEachDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
+import {
+  bearer,
+  givenPractice,
+  givenResponsiblePerson,
+  givenUser,
+  signIn,
+  type UserFixture,
+} from '../test/fixtures';
+
+type PatientRoute = RouteEntry & { call: { who: { kind: 'patient'; in: string; field: string } } };
+
+/** A request naming `patientId` where the call's description says its patient is. */
+function requestNaming(route: PatientRoute, patientId: number) {
+  const { in: location, field } = route.call.who;
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
+    location === 'path' && name === field ? String(patientId) : '1',
+  );
+  const nested = (dotted: string) =>
+    dotted.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), patientId) as Record<
+      string,
+      unknown
+    >;
+  const query = location === 'query' ? `?${field}=${patientId}` : '';
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return {
+    method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: `${url}${query}`,
+    ...(hasBody ? { payload: location === 'body' ? nested(field) : {} } : {}),
+  };
+}
+
+describeEachDatabase('every described patient-scoped call', (t) => {
+  const newApp = useTestApp(t);
+  let app: FastifyInstance;
+  let victim: UserFixture;
+  let stranger: UserFixture;
+
+  beforeEach(async () => {
+    app = await newApp();
+    const practiceId = await givenPractice(t.db);
+    victim = await givenUser(t.db, practiceId, { username: `victim${Date.now()}` });
+    stranger = await givenUser(t.db, practiceId, { username: `stranger${Date.now()}` });
+  });
+
+  const patientRoutes = () =>
+    app.routeTable.filter((r): r is PatientRoute => r.call?.who.kind === 'patient' && r.method !== 'HEAD');
+
+  it('finds the patient-scoped calls in the registry', () => {
+    expect(patientRoutes().map((r) => `${r.method} ${r.url}`)).toContain(
+      'GET /api/app/insurance/getActivePatientInsuranceProfile/_rid/:id',
+    );
+  });
+
+  it('refuses a stranger on each, and audits every refusal', async () => {
+    const { accessToken } = await signIn(app, stranger.username, stranger.password);
+    for (const route of patientRoutes()) {
+      const response = await app.inject({
+        ...requestNaming(route, victim.patientId),
+        headers: bearer(accessToken),
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+    const denied = (await t.db.select().from(auditEvent)).filter((e) => e.action === 'ACCESS_DENIED');
+    expect(denied.length).toBeGreaterThanOrEqual(patientRoutes().length);
+  });
+
+  it('refuses an anonymous caller on each', async () => {
+    for (const route of patientRoutes()) {
+      const response = await app.inject(requestNaming(route, victim.patientId));
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('lets the patient’s active responsible person past the guard on each', async () => {
+    await givenResponsiblePerson(t.db, victim.patientId, stranger.patientId);
+    const { accessToken } = await signIn(app, stranger.username, stranger.password);
+    for (const route of patientRoutes()) {
+      const response = await app.inject({
+        ...requestNaming(route, victim.patientId),
+        headers: bearer(accessToken),
+      });
+      expect([401, 403], `${route.method} ${route.url}: ${response.body}`).not.toContain(response.statusCode);
+    }
+  });
+});
