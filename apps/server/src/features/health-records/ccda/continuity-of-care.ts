@@ -335,6 +335,9 @@ function allergyConcern(s: XMLBuilder, id: string, recordedAt: Date | null): XML
   return act;
 }
 
+/** NCI Thesaurus: the code system of the C-CDA route of administration value set. */
+const NCI_THESAURUS = '2.16.840.1.113883.3.26.1.1';
+
 const MEDICATION_SECTION = ['2.16.840.1.113883.10.20.22.2.1.1'];
 const MEDICATION_HEAD = {
   code: '10160-0',
@@ -401,8 +404,22 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
       else time.ele('low').att('nullFlavor', 'UNK');
       if (med.endDate) time.ele('high').att('value', med.endDate.replaceAll('-', ''));
       else if (med.status !== 'ACTIVE') time.ele('high').att('nullFlavor', 'UNK');
-      // The record has no dose (the sig is free text): required, so unknown.
-      sa.ele('doseQuantity').att('nullFlavor', 'UNK');
+      if (med.frequency) {
+        // "Once every value unit", institution-specified (the clinic's times, not exact hours).
+        const period = sa
+          .ele('effectiveTime')
+          .att(XSI, 'xsi:type', 'PIVL_TS')
+          .att('institutionSpecified', 'true')
+          .att('operator', 'A');
+        period.ele('period').att('value', String(med.frequency.value)).att('unit', med.frequency.unit);
+      }
+      if (med.route)
+        code(sa, 'routeCode', { code: med.route.code, oid: NCI_THESAURUS, display: med.route.display });
+      // A dose only a structured prescription has (a sig is free text): required, so unknown without.
+      if (med.dose) {
+        const dose = sa.ele('doseQuantity').att('value', String(med.dose.value));
+        if (med.dose.unit) dose.att('unit', med.dose.unit);
+      } else sa.ele('doseQuantity').att('nullFlavor', 'UNK');
       product(sa, ids, med.drug, rowId, med.key);
       authorParticipation(sa, med.author, record, ids);
       if (med.instructions) {

@@ -36,7 +36,8 @@ export function authorParticipation(
       personName(assigned.ele('assignedPerson'), record.patient.name, null);
       break;
     case 'PRESCRIBER':
-      assigned.ele('id').att('root', ids.of('prescriber', author.name ?? 'unknown'));
+      if (author.npi) assigned.ele('id').att('root', '2.16.840.1.113883.4.6').att('extension', author.npi);
+      else assigned.ele('id').att('root', ids.of('prescriber', author.name ?? 'unknown'));
       if (author.name) personName(assigned.ele('assignedPerson'), splitDisplayName(author.name), null);
       break;
     case 'PRACTICE':

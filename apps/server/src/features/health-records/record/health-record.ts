@@ -150,6 +150,8 @@ export interface EntryAuthor {
   kind: 'PATIENT' | 'PRACTICE' | 'PRESCRIBER';
   /** The prescriber's name as the prescription gives it. */
   name: string | null;
+  /** The prescriber's NPI, when the clinic sent it. */
+  npi?: string | null;
 }
 
 export interface Allergy {
@@ -188,6 +190,10 @@ export interface Medication {
   prescriber: string | null;
   recordedAt: Date;
   author: EntryAuthor;
+  /** The structured sig a prescription may carry: dose (UCUM unit), route (NCI Thesaurus), period. */
+  dose?: { value: number; unit: string | null } | null;
+  route?: { code: string; display: string } | null;
+  frequency?: { value: number; unit: 'h' | 'd' | 'wk' | 'mo'; text: string | null } | null;
 }
 
 export interface Problem {
@@ -572,7 +578,18 @@ export async function loadHealthRecord(
         endDate: r.dateInactive,
         prescriber: r.prescriberName,
         recordedAt: r.createdAt,
-        author: { time: r.createdAt, kind: 'PRESCRIBER', name: r.prescriberName },
+        author: {
+          time: r.recordedAt ?? r.createdAt,
+          kind: 'PRESCRIBER',
+          name: r.prescriberName,
+          npi: r.prescriberNpi,
+        },
+        dose: r.doseQuantity !== null ? { value: r.doseQuantity, unit: r.doseUnit } : null,
+        route: r.routeCode ? { code: r.routeCode, display: r.routeText ?? r.routeCode } : null,
+        frequency:
+          r.frequencyPeriodValue !== null && r.frequencyPeriodUnit
+            ? { value: r.frequencyPeriodValue, unit: r.frequencyPeriodUnit, text: r.frequencyText }
+            : null,
       })),
     ]).filter((m) =>
       coversRange(
