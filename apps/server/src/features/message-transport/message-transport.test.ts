@@ -323,7 +323,7 @@ describeEachDatabase('message transport and transmit', (t) => {
       expect(copy!.failureReason).toMatch(/could not be delivered/);
     });
 
-    it('puts the message in FAILED when the HISP refuses it, and logs no transmission', async () => {
+    it('puts the message in FAILED when the HISP refuses it, and logs the failed attempt', async () => {
       hisp = await startFakeHisp({ refuse: true });
       await start({ directSmtpUrl: hisp.url });
       const response = await transmit('direct', {
@@ -337,7 +337,25 @@ describeEachDatabase('message transport and transmit', (t) => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<DirectMessage>()).toMatchObject({ status: 'FAILED', directMessageType: 'FAILED' });
-      expect(await t.db.select().from(activityLog).where(eq(activityLog.action, 'TRANSMIT'))).toEqual([]);
+      const logged = await t.db.select().from(activityLog).where(eq(activityLog.action, 'TRANSMIT'));
+      expect(logged).toMatchObject([
+        {
+          patientId: guardian.patientId,
+          actorUserId: guardian.userId,
+          toAddress: 'records@direct.hospital.org',
+          outcome: 'FAILED',
+        },
+      ]);
+      // The patient reads it in their activity log, with its outcome.
+      const log = await app.inject({
+        method: 'GET',
+        url: `/api/app/patient/activityLog/_rid/${guardian.patientId}`,
+        headers: bearer(token),
+      });
+      expect(log.statusCode, log.body).toBe(200);
+      expect(
+        log.json<{ action: string; outcome: string }[]>().filter((e) => e.action !== 'SIGN_IN'),
+      ).toMatchObject([{ action: 'TRANSMIT', outcome: 'FAILED', toAddress: 'records@direct.hospital.org' }]);
     });
 
     it('delivers a transmission to another address of this portal locally', async () => {
