@@ -4,7 +4,6 @@
  * (TRANSMIT_VALIDATION). Every view and download is written to the activity log (spec 000). A
  * download of a record with nothing in it answers NO_DATA (decision 095).
  */
-import { zipSync, strToU8 } from 'fflate';
 import {
   healthSummaryFileName,
   noDataErrorCode,
@@ -24,6 +23,7 @@ import {
 } from './health-info.repository';
 import { buildSummaryDocument, loadSummaryExtras, usDate } from './health-summary';
 import { renderHealthSummaryPdf } from './health-summary-pdf';
+import { xdmPackage } from './xdm/xdm-package';
 
 /** Builds the C-CDA of a patient for a range (features/health-records/ccda, via ccda-document.ts). */
 export type CcdaBuilder = (
@@ -58,15 +58,16 @@ export function chosenDays(range: ExportRange): { start: string | null; end: str
   };
 }
 
-/** The ZIP a transmission attaches: the C-CDA under the attachment name's stem. */
-export function healthSummaryZip(header: PatientHeader, range: ExportRange, xml: string) {
+/**
+ * The ZIP a transmission attaches (decision 228): the C-CDA as an IHE XDM package, with its readable
+ * HTML rendering, named as the transmit screen shows it (spec 002 "Health-summary attachment name").
+ */
+export function healthSummaryZip(header: PatientHeader, range: ExportRange, xml: string, now: Date) {
   const { start, end } = chosenDays(range);
   const name = `${header.firstName} ${header.lastName}`;
-  const fileName = healthSummaryFileName(name, start, end);
-  const inner = healthSummaryFileName(name, start, end, 'xml');
   return {
-    fileName,
-    zip: zipSync({ [inner]: strToU8(xml) }, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') }),
+    fileName: healthSummaryFileName(name, start, end),
+    zip: xdmPackage(xml, header.practiceName, now),
   };
 }
 
@@ -113,7 +114,7 @@ export async function exportHealthRecord(
         break;
       }
       const xml = await ctx.buildCcda(db, patientId, range, generatedAt);
-      const { fileName, zip } = healthSummaryZip(header, range, xml);
+      const { fileName, zip } = healthSummaryZip(header, range, xml, generatedAt);
       result = { ...base, fileType: 'CCDA_ZIP', fileName, zip: Buffer.from(zip).toString('base64') };
       break;
     }

@@ -306,8 +306,8 @@ describeEachDatabase('message transport and transmit', (t) => {
       expect(hisp.received[0]!.to).toEqual(['records@direct.hospital.org']);
       const parsed = await simpleParser(hisp.received[0]!.raw);
       const zip = unzipSync(new Uint8Array(parsed.attachments[0]!.content));
-      expect(Object.keys(zip)).toEqual(['Daniel_Reed_Health_Summary_01_01_2026_01_31_2026.xml']);
-      expect(strFromU8(Object.values(zip)[0]!)).toContain('ClinicalDocument');
+      expect(Object.keys(zip)).toContain('IHE_XDM/SUBSET01/METADATA.XML');
+      expect(strFromU8(zip['IHE_XDM/SUBSET01/DOC0001.XML']!)).toContain('ClinicalDocument');
       const logged = await t.db.select().from(activityLog).where(eq(activityLog.action, 'TRANSMIT'));
       expect(logged).toMatchObject([{ patientId: guardian.patientId, actorUserId: guardian.userId }]);
 
@@ -419,9 +419,8 @@ describeEachDatabase('message transport and transmit', (t) => {
         .where(eq(mailOutboxAttachment.mailId, mail!.id));
       expect(file!.fileName).toBe('Emma_Reed_Health_Summary_02_01_2026_02_28_2026.zip');
       const zip = unzipSync(new Uint8Array(file!.content));
-      expect(strFromU8(zip['Emma_Reed_Health_Summary_02_01_2026_02_28_2026.xml']!)).toContain(
-        'ClinicalDocument',
-      );
+      expect(strFromU8(zip['IHE_XDM/SUBSET01/DOC0001.XML']!)).toContain('ClinicalDocument');
+      expect(strFromU8(zip['IHE_XDM/SUBSET01/DOC0002.HTM']!)).toContain('<h1>');
       const logged = await t.db
         .select()
         .from(activityLog)
