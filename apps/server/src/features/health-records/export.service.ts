@@ -21,7 +21,8 @@ import {
   type ExportRange,
   type PatientHeader,
 } from './health-info.repository';
-import { buildSummaryDocument, loadSummaryExtras, usDate } from './health-summary';
+import { loadExportRecord } from './export-record';
+import { buildSummaryDocument, usDate } from './health-summary';
 import { renderHealthSummaryPdf } from './health-summary-pdf';
 import { xdmPackage } from './xdm/xdm-package';
 
@@ -76,7 +77,9 @@ export interface ExportContext {
   buildCcda: CcdaBuilder;
   patientId: number;
   actor: { userId: number; practiceId: number };
-  translate: Parameters<typeof buildSummaryDocument>[2];
+  translate: Parameters<typeof buildSummaryDocument>[1];
+  /** The reader's language (en, es): the PDF's words and its /Lang. */
+  language: string;
   now?: Date;
 }
 
@@ -133,10 +136,17 @@ export async function exportHealthRecord(
     case 'DOWNLOAD_PDF': {
       const info = await loadHealthInfo(db, patientId);
       if (!info || isEmpty(info, encounters.length)) throw noData();
-      const extras = await loadSummaryExtras(db, patientId);
+      const record = await loadExportRecord(db, patientId, range);
+      if (!record) throw noData();
       const document = buildSummaryDocument(
-        { header, info, encounters, startText: start, endText: end, generatedAt },
-        extras,
+        {
+          record,
+          encounters,
+          startText: start,
+          endText: end,
+          generatedAt,
+          lang: ctx.language === 'es' ? 'es-US' : 'en-US',
+        },
         ctx.translate,
       );
       const pdf = await renderHealthSummaryPdf(document);

@@ -61,6 +61,7 @@ export async function healthInformationRoutes(instance: FastifyInstance): Promis
           patientId: accessedPatient(request).patientId,
           actor: { userId: caller.userId, practiceId: caller.practiceId },
           translate: translatorFor(requestLanguage(request)),
+          language: requestLanguage(request),
         },
         request.body,
       );

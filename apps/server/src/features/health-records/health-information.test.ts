@@ -252,9 +252,11 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
       'Reactions: Hives',
       'Medical Problem List',
       'Atopic dermatitis',
-      'Active Medications',
+      'Medications',
       'Tretinoin 0.05% cream',
-      'Clobetasol 0.05% ointment',
+      // A past medicine of the range, as the C-CDA lists it.
+      'Doxycycline 100 mg',
+      'Discontinued',
       'Smoking Status',
       'Former smoker',
       'Procedures',
@@ -267,8 +269,10 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
     ]) {
       expect(all, expected).toContain(expected);
     }
-    expect(all).not.toContain('Doxycycline');
+    // Recorded after the range ended: in neither the C-CDA nor the PDF of this range.
+    expect(all).not.toContain('Clobetasol');
     expect(all).not.toContain('No known allergies');
+    expect(all).toContain('Not limited to the date range');
     // Family history and social history have no entries: the empty-section text.
     expect(all).toContain('There are no elements for this section');
     expect(await actions(guardian.patientId)).toEqual(['DOWNLOAD_PDF']);

@@ -8,7 +8,11 @@ import { expect, it } from 'vitest';
 import { patient } from '../../../db/schema';
 import { seedDemo } from '../../../demo/seed';
 import { describeEachDatabase } from '../../../test/database';
+import { translatorFor } from '../../../lib/i18n';
 import { buildCcdaDocument } from '../ccda-document';
+import { loadExportRecord } from '../export-record';
+import { buildSummaryDocument } from '../health-summary';
+import { extractPdfText, renderHealthSummaryPdf } from '../health-summary-pdf';
 import { findSchematron, hasXsltproc, runSchematron } from './schematron';
 import { findFixturesDir, validateCda } from './validate-cda';
 
@@ -23,6 +27,38 @@ const schematron = fixturesDir && hasXsltproc() ? findSchematron(fixturesDir) : 
 const mariaWarningCeiling = 61;
 
 const day = 86_400_000;
+
+describeEachDatabase('C-CDA and PDF of the demo patients say the same', (t) => {
+  it("shows Emma's smoking status and Maria's medications and their instructions in both", async () => {
+    const practiceId = await seedDemo(t.db);
+    const people = await t.db
+      .select({ id: patient.id, firstName: patient.firstName })
+      .from(patient)
+      .where(eq(patient.practiceId, practiceId!));
+    const now = new Date();
+    for (const name of ['Emma', 'Maria']) {
+      const id = people.find((p) => p.firstName === name)!.id;
+      const range = { from: null, to: null };
+      const record = (await loadExportRecord(t.db, id, range))!;
+      const xml = await buildCcdaDocument(t.db, id, range, now);
+      const pdf = await renderHealthSummaryPdf(
+        buildSummaryDocument(
+          { record, encounters: [], startText: null, endText: null, generatedAt: now, lang: 'en-US' },
+          translatorFor('en'),
+        ),
+      );
+      const text = extractPdfText(pdf).join('\n').replace(/\s+/g, ' ');
+      const smoking = /<td ID="social-smoking">([^<]*)<\/td>/.exec(xml)?.[1];
+      expect(smoking, name).toBeTruthy();
+      expect(text, name).toContain(smoking);
+      for (const m of record.medications) {
+        expect(xml).toContain(m.drug.display.replace(/&/g, '&amp;'));
+        expect(text, name).toContain(m.drug.display);
+        if (m.instructions) expect(text, name).toContain(m.instructions);
+      }
+    }
+  }, 120_000);
+});
 
 describeEachDatabase('C-CDA of every demo patient', (t) => {
   if (!fixturesDir || !schematron)
