@@ -1,11 +1,17 @@
 /**
- * The health record of an export range, the one source of the C-CDA and the PDF: without a start
- * the range begins at the patient's birth, so the document's service period covers the whole record.
+ * The health record of an export range, the one source of the C-CDA and the PDF, with what the
+ * clinic recorded in it (results released by now, vital signs, immunizations): without a start the
+ * range begins at the patient's birth, so the document's service period covers the whole record.
  * Null when the patient does not exist.
  */
 import type { Db } from '../../db/database';
 import { findPatientHeader, type ExportRange } from './health-info.repository';
 import { loadHealthRecord, type HealthRecord } from './record/health-record';
+import {
+  immunizationsInRange,
+  resultsInRange,
+  vitalSignsInRange,
+} from './clinical-record/clinical-record.repository';
 
 export async function loadExportRecord(
   db: Db,
@@ -18,5 +24,11 @@ export async function loadExportRecord(
     if (!header) return null;
     start = new Date(`${header.dateOfBirth}T00:00:00Z`);
   }
-  return loadHealthRecord(db, patientId, { start, ...(range.to ? { end: range.to } : {}) });
+  const [record, results, vitalSigns, immunizations] = await Promise.all([
+    loadHealthRecord(db, patientId, { start, ...(range.to ? { end: range.to } : {}) }),
+    resultsInRange(db, patientId, range),
+    vitalSignsInRange(db, patientId, range),
+    immunizationsInRange(db, patientId, range),
+  ]);
+  return { ...record, clinical: { results, vitalSigns, immunizations } };
 }

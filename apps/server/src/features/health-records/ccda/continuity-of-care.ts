@@ -52,6 +52,7 @@ import {
 export { codeSystemOid } from './cda-writer';
 import { authorParticipation } from './provenance';
 import { payersSection } from './payers-section';
+import { immunizationsSection, resultsSection, vitalSignsSection } from './clinical-sections';
 import {
   birthSexObservation,
   guardians,
@@ -85,16 +86,9 @@ export function buildContinuityOfCareDocument(
   medicationsSection(body, record, ids);
   problemsSection(body, record, ids);
   proceduresSection(body, record, ids);
-  nullSection(body, ['2.16.840.1.113883.10.20.22.2.3.1'], R21, {
-    code: '30954-2',
-    display: 'Relevant diagnostic tests/laboratory data Narrative',
-    title: 'Results',
-  });
-  nullSection(body, ['2.16.840.1.113883.10.20.22.2.4.1'], R21, {
-    code: '8716-3',
-    display: 'Vital signs',
-    title: 'Vital Signs',
-  });
+  resultsSection(body, record, ids);
+  vitalSignsSection(body, record, ids);
+  immunizationsSection(body, record, ids);
   familyHistorySection(body, record, ids);
   socialHistorySection(body, record, options, ids);
   encountersSection(body, record, ids);

@@ -19,12 +19,14 @@ import { findFixturesDir, validateCda } from './validate-cda';
 const fixturesDir = findFixturesDir();
 const schematron = fixturesDir && hasXsltproc() ? findSchematron(fixturesDir) : null;
 /**
- * Maria's whole record today. The goal is 20; what is left needs data the record does not hold yet
- * (allergy criticality, procedure body site and performer, the practice's NPI, language
- * proficiency, relatives' birth years) or comes from the Schematron's own contradictory medication
- * time branch (one of @value and low always warns).
+ * Maria's whole record today, with her results, vital signs and immunizations (0400). NOT the goal
+ * of 20: about half are the clinicians' author code (their NUCC taxonomy is not in the record; the
+ * provider directory would give it by NPI), the rest need data the record does not hold (allergy
+ * criticality, procedure body site and performer, the practice's NPI, language proficiency,
+ * relatives' birth years, immunization dose) or come from the Schematron's own contradictory
+ * medication time branch (one of @value and low always warns). The count may only go down.
  */
-const mariaWarningCeiling = 61;
+const mariaWarningCeiling = 129;
 
 const day = 86_400_000;
 
@@ -97,8 +99,12 @@ describeEachDatabase('C-CDA of every demo patient', (t) => {
           );
           expect(schema.errors.slice(0, 5), `${person.firstName} ${name}`).toEqual([]);
           expect(errors.slice(0, 5), `${person.firstName} ${name}`).toEqual([]);
-          if (person.firstName === 'Maria' && name === 'whole record')
+          if (person.firstName === 'Maria' && name === 'whole record') {
+            const byRule = new Map<string, number>();
+            for (const w of warnings) byRule.set(w.split(' ')[0]!, (byRule.get(w.split(' ')[0]!) ?? 0) + 1);
+            console.log([...byRule].map(([rule, count]) => `  ${rule} x${count}`).join('\n'));
             expect(warnings.length).toBeLessThanOrEqual(mariaWarningCeiling);
+          }
         }
     }, 600_000);
 });

@@ -51,6 +51,11 @@ import {
   prescription,
   provider,
 } from '../../../db/schema';
+import type {
+  RecordImmunization,
+  RecordResult,
+  RecordVitalSigns,
+} from '../clinical-record/clinical-record.repository';
 import {
   coversRange,
   inRange,
@@ -312,6 +317,12 @@ export interface HealthRecord {
   socialHistory: SocialHistory;
   /** In the range, oldest first. */
   encounters: Encounter[];
+  /** What the clinic recorded in the range (results, vital signs, immunizations); absent when not read. */
+  clinical?: {
+    results: RecordResult[];
+    vitalSigns: RecordVitalSigns[];
+    immunizations: RecordImmunization[];
+  };
 }
 
 export class HealthRecordNotFoundError extends Error {
