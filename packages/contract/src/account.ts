@@ -105,6 +105,10 @@ export const activityAction = z.enum([
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 
+/** How a transmission attempt ended; views and downloads always succeed. */
+export const activityOutcome = z.enum(['SUCCEEDED', 'FAILED']);
+export type ActivityOutcome = z.infer<typeof activityOutcome>;
+
 /** One entry: the patient's name, what was done to their information, when (ISO 8601), to whom. */
 export const activityLogEntry = z.object({
   firstName: z.string(),
@@ -112,6 +116,7 @@ export const activityLogEntry = z.object({
   action: activityAction,
   date: z.string(),
   toAddress: z.string().nullable(),
+  outcome: activityOutcome,
   /** Who acted when a responsible person did it for the patient (full name); null when the patient did. */
   actedByFullName: z.string().nullable(),
 });

@@ -306,8 +306,8 @@ describeEachDatabase('message delivery through the HISP, both ways, and transmit
       expect(hisp.received[0]!.to).toEqual(['records@direct.hospital.org']);
       const parsed = await simpleParser(hisp.received[0]!.raw);
       const zip = unzipSync(new Uint8Array(parsed.attachments[0]!.content));
-      expect(Object.keys(zip)).toEqual(['Daniel_Reed_Health_Summary_01_01_2026_01_31_2026.xml']);
-      expect(strFromU8(Object.values(zip)[0]!)).toContain('ClinicalDocument');
+      expect(Object.keys(zip)).toContain('IHE_XDM/SUBSET01/METADATA.XML');
+      expect(strFromU8(zip['IHE_XDM/SUBSET01/DOC0001.XML']!)).toContain('ClinicalDocument');
       const logged = await t.db.select().from(activityLog).where(eq(activityLog.action, 'TRANSMIT'));
       expect(logged).toMatchObject([{ patientId: guardian.patientId, actorUserId: guardian.userId }]);
 
@@ -323,7 +323,7 @@ describeEachDatabase('message delivery through the HISP, both ways, and transmit
       expect(copy!.failureReason).toMatch(/could not be delivered/);
     });
 
-    it('puts the message in FAILED when the HISP refuses it, and logs no transmission', async () => {
+    it('puts the message in FAILED when the HISP refuses it, and logs the failed attempt', async () => {
       hisp = await startFakeHisp({ refuse: true });
       await start({ directSmtpUrl: hisp.url });
       const response = await transmit('direct', {
@@ -337,7 +337,25 @@ describeEachDatabase('message delivery through the HISP, both ways, and transmit
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<DirectMessage>()).toMatchObject({ status: 'FAILED', directMessageType: 'FAILED' });
-      expect(await t.db.select().from(activityLog).where(eq(activityLog.action, 'TRANSMIT'))).toEqual([]);
+      const logged = await t.db.select().from(activityLog).where(eq(activityLog.action, 'TRANSMIT'));
+      expect(logged).toMatchObject([
+        {
+          patientId: guardian.patientId,
+          actorUserId: guardian.userId,
+          toAddress: 'records@direct.hospital.org',
+          outcome: 'FAILED',
+        },
+      ]);
+      // The patient reads it in their activity log, with its outcome.
+      const log = await app.inject({
+        method: 'GET',
+        url: `/api/app/patient/activityLog/_rid/${guardian.patientId}`,
+        headers: bearer(token),
+      });
+      expect(log.statusCode, log.body).toBe(200);
+      expect(
+        log.json<{ action: string; outcome: string }[]>().filter((e) => e.action !== 'SIGN_IN'),
+      ).toMatchObject([{ action: 'TRANSMIT', outcome: 'FAILED', toAddress: 'records@direct.hospital.org' }]);
     });
 
     it('delivers a transmission to another address of this portal locally', async () => {
@@ -401,9 +419,8 @@ describeEachDatabase('message delivery through the HISP, both ways, and transmit
         .where(eq(mailOutboxAttachment.mailId, mail!.id));
       expect(file!.fileName).toBe('Emma_Reed_Health_Summary_02_01_2026_02_28_2026.zip');
       const zip = unzipSync(new Uint8Array(file!.content));
-      expect(strFromU8(zip['Emma_Reed_Health_Summary_02_01_2026_02_28_2026.xml']!)).toContain(
-        'ClinicalDocument',
-      );
+      expect(strFromU8(zip['IHE_XDM/SUBSET01/DOC0001.XML']!)).toContain('ClinicalDocument');
+      expect(strFromU8(zip['IHE_XDM/SUBSET01/DOC0002.HTM']!)).toContain('<h1>');
       const logged = await t.db
         .select()
         .from(activityLog)

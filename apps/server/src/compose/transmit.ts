@@ -14,7 +14,7 @@ export const transmittedSummaryZip: HealthSummaryZipBuilder = async (db, patient
   // Spec 002 §4 Transmit check: valid only when the range has encounters.
   if ((await encountersInRange(db, patientId, range)).length === 0) throw noData();
   const xml = await buildCcdaDocument(db, patientId, range, now);
-  const { fileName, zip } = healthSummaryZip(header, range, xml);
+  const { fileName, zip } = healthSummaryZip(header, range, xml, now);
   return {
     practiceId: header.practiceId,
     practiceName: header.practiceName,

@@ -21,3 +21,4 @@ export * from './schema/reminders';
 export * from './schema/consents';
 export * from './schema/messages';
 export * from './schema/health-apps';
+export * from './schema/clinical-record';

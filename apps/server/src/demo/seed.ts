@@ -25,6 +25,7 @@ import { seedCareTeam } from '../features/care-team/care-team.demo';
 import { seedPharmacies } from '../features/pharmacies/pharmacies.demo';
 import { seedClinicalDocuments } from '../features/health-information/clinical-documents.demo';
 import { seedHealthRecords } from '../features/health-information/health-information.demo';
+import { seedClinicalRecord } from '../features/health-information/clinical-record/clinical-record.demo';
 import { seedPracticeBranding } from '../features/practice-branding/practice-branding.demo';
 import { seedEditProfile } from '../features/edit-profile/edit-profile.demo';
 import { seedMessages } from '../features/messages/messages.demo';
@@ -69,6 +70,7 @@ const featureSeeders: DemoSeeder[] = [
   seedHealthRecords,
   // After the health records: Maria's invite code is theirs; the apps add Daniel's and Emma's.
   seedHealthApps,
+  seedClinicalRecord,
   seedMessages,
   seedAppointments,
   seedReminders,

@@ -17,6 +17,8 @@ export interface ActivityRecord {
   action: ActivityAction;
   /** The target of a transmission (Direct or e-mail address); null otherwise. */
   toAddress?: string | null;
+  /** How a transmission attempt ended; SUCCEEDED unless told. */
+  outcome?: 'SUCCEEDED' | 'FAILED';
   /** For seeds and tests; the database clock otherwise. */
   createdAt?: Date;
 }
@@ -28,6 +30,7 @@ export async function recordActivity(db: Db, record: ActivityRecord): Promise<vo
     actorUserId: record.actorUserId,
     action: record.action,
     toAddress: record.toAddress ?? null,
+    outcome: record.outcome ?? 'SUCCEEDED',
     ...(record.createdAt ? { createdAt: record.createdAt } : {}),
   });
 }

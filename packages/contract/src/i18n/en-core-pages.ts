@@ -241,6 +241,7 @@ export const enCorePages = {
   'activityLog.action.TRANSMIT': 'Transmitted via Direct',
   'activityLog.action.TRANSMIT_VIA_EMAIL': 'Transmitted via email',
   'activityLog.action.TRANSMIT_VIA_EMAIL_TO': 'Transmitted via email to {address}',
+  'activityLog.failed': '{action} (not delivered: the transmission failed)',
   'responsiblePersons.subheader': 'This is a list of your Responsible Persons',
   'responsiblePersons.none': 'You have not assigned any Responsible Persons',
   'responsiblePersons.name': 'Name',

@@ -383,6 +383,7 @@ const core = {
   'activityLog.action.TRANSMIT': 'Transmitió por Direct',
   'activityLog.action.TRANSMIT_VIA_EMAIL': 'Transmitió por correo electrónico',
   'activityLog.action.TRANSMIT_VIA_EMAIL_TO': 'Transmitió por correo electrónico a {address}',
+  'activityLog.failed': '{action} (no entregado: la transmisión falló)',
   'responsiblePersons.subheader': 'Esta es una lista de sus personas responsables',
   'responsiblePersons.none': 'No ha asignado ninguna persona responsable',
   'responsiblePersons.name': 'Nombre',

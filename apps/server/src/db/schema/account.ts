@@ -32,6 +32,8 @@ export const activityActions = [
   'HEALTH_APP_ACCESS',
 ] as const;
 
+export const activityOutcomes = ['SUCCEEDED', 'FAILED'] as const;
+
 export const activityLog = pgTable(
   'activity_log',
   {
@@ -47,6 +49,8 @@ export const activityLog = pgTable(
       .references(() => userAccount.id),
     action: text('action', { enum: activityActions }).notNull(),
     toAddress: text('to_address'),
+    /** How a transmission attempt ended (0421); views and downloads are SUCCEEDED. */
+    outcome: text('outcome', { enum: activityOutcomes }).notNull().default('SUCCEEDED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('activity_log_patient_idx').on(t.patientId, t.createdAt)],

@@ -16,6 +16,8 @@ export const patientProfile = pgTable('patient_profile', {
   genderIdentityOther: text('gender_identity_other'),
   sexualOrientation: text('sexual_orientation').$type<SexualOrientation>(),
   sexualOrientationOther: text('sexual_orientation_other'),
+  /** Sex assigned at birth, F or M; null when not known (0420). */
+  birthSex: text('birth_sex').$type<'F' | 'M'>(),
   races: text('races').array().notNull().default([]),
   ethnicities: text('ethnicities').array().notNull().default([]),
   racesByGroup: jsonb('races_by_group').$type<CodesByGroup>().notNull().default([]),

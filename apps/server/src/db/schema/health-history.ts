@@ -1,9 +1,10 @@
-// Encounters, history items, prescriptions and drug monographs (0035).
+// Encounters, history items, prescriptions (structured dose: 0400) and drug monographs (0035).
 import type { HistorySection, HistoryStatusCode, PrescriptionStatus, SpecialType } from '@dermis/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -128,6 +129,21 @@ export const prescription = pgTable(
     dateWritten: date('date_written', { mode: 'string' }),
     dateInactive: date('date_inactive', { mode: 'string' }),
     prescriberName: text('prescriber_name'),
+    // Structured dose, route, frequency and provenance (0400): what a C-CDA medication entry carries.
+    rxnormCode: text('rxnorm_code'),
+    doseQuantity: doublePrecision('dose_quantity'),
+    /** UCUM unit of the dose, e.g. mg, or {tbl} for a tablet. */
+    doseUnit: text('dose_unit'),
+    /** NCI Thesaurus route code (C-CDA's route value set), e.g. C38288 oral. */
+    routeCode: text('route_code'),
+    routeText: text('route_text'),
+    /** Once every value+unit (h, d, wk, mo), e.g. 1 wk. */
+    frequencyPeriodValue: doublePrecision('frequency_period_value'),
+    frequencyPeriodUnit: text('frequency_period_unit').$type<'h' | 'd' | 'wk' | 'mo'>(),
+    frequencyText: text('frequency_text'),
+    prescriberNpi: text('prescriber_npi'),
+    authorOrganization: text('author_organization'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -26,6 +26,7 @@ export async function listActivity(db: Db, patientId: number): Promise<ActivityL
       action: activityLog.action,
       createdAt: activityLog.createdAt,
       toAddress: activityLog.toAddress,
+      outcome: activityLog.outcome,
     })
     .from(activityLog)
     .innerJoin(subject, eq(subject.id, activityLog.patientId))

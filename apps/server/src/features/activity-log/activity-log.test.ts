@@ -60,6 +60,7 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
         action: 'SIGN_IN',
         date: expect.any(String) as unknown,
         toAddress: null,
+        outcome: 'SUCCEEDED',
         actedByFullName: null,
       },
       {
@@ -68,6 +69,7 @@ describeEachDatabase('activity log: recorder and GET patient/activityLog/_rid/{i
         action: 'DOWNLOAD_PDF',
         date: expect.any(String) as unknown,
         toAddress: null,
+        outcome: 'SUCCEEDED',
         actedByFullName: null,
       },
     ]);

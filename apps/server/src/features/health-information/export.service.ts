@@ -4,7 +4,6 @@
  * (TRANSMIT_VALIDATION). Every view and download is written to the activity log (spec 000). A
  * download of a record with nothing in it answers NO_DATA (decision 095).
  */
-import { zipSync, strToU8 } from 'fflate';
 import {
   healthSummaryFileName,
   noDataErrorCode,
@@ -22,8 +21,10 @@ import {
   type ExportRange,
   type PatientHeader,
 } from './health-info.repository';
-import { buildSummaryDocument, loadSummaryExtras, usDate } from './health-summary';
+import { loadExportRecord } from './export-record';
+import { buildSummaryDocument, usDate } from './health-summary';
 import { renderHealthSummaryPdf } from './health-summary-pdf';
+import { xdmPackage } from './xdm/xdm-package';
 
 /** Builds the C-CDA of a patient for a range (features/health-information/ccda, via ccda-document.ts). */
 export type CcdaBuilder = (
@@ -58,15 +59,16 @@ export function chosenDays(range: ExportRange): { start: string | null; end: str
   };
 }
 
-/** The ZIP a transmission attaches: the C-CDA under the attachment name's stem. */
-export function healthSummaryZip(header: PatientHeader, range: ExportRange, xml: string) {
+/**
+ * The ZIP a transmission attaches (decision 228): the C-CDA as an IHE XDM package, with its readable
+ * HTML rendering, named as the transmit screen shows it (spec 002 "Health-summary attachment name").
+ */
+export function healthSummaryZip(header: PatientHeader, range: ExportRange, xml: string, now: Date) {
   const { start, end } = chosenDays(range);
   const name = `${header.firstName} ${header.lastName}`;
-  const fileName = healthSummaryFileName(name, start, end);
-  const inner = healthSummaryFileName(name, start, end, 'xml');
   return {
-    fileName,
-    zip: zipSync({ [inner]: strToU8(xml) }, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') }),
+    fileName: healthSummaryFileName(name, start, end),
+    zip: xdmPackage(xml, header.practiceName, now),
   };
 }
 
@@ -75,7 +77,9 @@ export interface ExportContext {
   buildCcda: CcdaBuilder;
   patientId: number;
   actor: { userId: number; practiceId: number };
-  translate: Parameters<typeof buildSummaryDocument>[2];
+  translate: Parameters<typeof buildSummaryDocument>[1];
+  /** The reader's language (en, es): the PDF's words and its /Lang. */
+  language: string;
   now?: Date;
 }
 
@@ -113,7 +117,7 @@ export async function exportHealthRecord(
         break;
       }
       const xml = await ctx.buildCcda(db, patientId, range, generatedAt);
-      const { fileName, zip } = healthSummaryZip(header, range, xml);
+      const { fileName, zip } = healthSummaryZip(header, range, xml, generatedAt);
       result = { ...base, fileType: 'CCDA_ZIP', fileName, zip: Buffer.from(zip).toString('base64') };
       break;
     }
@@ -132,10 +136,17 @@ export async function exportHealthRecord(
     case 'DOWNLOAD_PDF': {
       const info = await loadHealthInfo(db, patientId);
       if (!info || isEmpty(info, encounters.length)) throw noData();
-      const extras = await loadSummaryExtras(db, patientId);
+      const record = await loadExportRecord(db, patientId, range);
+      if (!record) throw noData();
       const document = buildSummaryDocument(
-        { header, info, encounters, startText: start, endText: end, generatedAt },
-        extras,
+        {
+          record,
+          encounters,
+          startText: start,
+          endText: end,
+          generatedAt,
+          lang: ctx.language === 'es' ? 'es-US' : 'en-US',
+        },
         ctx.translate,
       );
       const pdf = await renderHealthSummaryPdf(document);

@@ -1,10 +1,11 @@
 /**
  * Demo data of the health information page: Maria has visits across the past year (the
  * health-profile seeder gives her one a month ago), Emma, whom Daniel acts for, has two, and Maria
- * holds a FHIR invite code.
+ * holds a FHIR invite code. Each demo person's sex assigned at birth is known (the C-CDA's Birth Sex
+ * observation).
  */
 import type { DemoSeeder } from '../../demo/seed';
-import { encounter, encounterRole } from '../../db/schema';
+import { encounter, encounterRole, patientProfile } from '../../db/schema';
 import { issueInvite } from './fhir-invite.repository';
 
 function daysAgo(days: number, hourUtc: number): Date {
@@ -41,4 +42,17 @@ export const seedHealthRecords: DemoSeeder = async (tx, demo) => {
     if (row && provider) await tx.insert(encounterRole).values({ encounterId: row.id, providerId: provider });
   }
   await issueInvite(tx, demo.patients.maria);
+  const { maria, samuel, daniel, emma, carlos } = demo.patients;
+  const birthSexes: [number, 'F' | 'M'][] = [
+    [maria, 'F'],
+    [emma, 'F'],
+    [samuel, 'M'],
+    [daniel, 'M'],
+    [carlos, 'M'],
+  ];
+  for (const [patientId, birthSex] of birthSexes)
+    await tx
+      .insert(patientProfile)
+      .values({ patientId, birthSex })
+      .onConflictDoUpdate({ target: patientProfile.patientId, set: { birthSex } });
 };

@@ -30,6 +30,7 @@ export function registerHealthInformationCalls(app: FastifyInstance): void {
         patientId: patient.patientId,
         actor: { userId: caller.userId, practiceId: caller.practiceId },
         translate: translatorFor(requestLanguage(request)),
+        language: requestLanguage(request),
       },
       body,
     ),

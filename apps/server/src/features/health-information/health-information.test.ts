@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
+import { xdmFileNames } from './xdm/xdm-package';
+
+const xdmLayout = [...xdmFileNames].sort();
 import type { FastifyInstance } from 'fastify';
 import type { ExportCcdaResponse, HealthInfoResponse } from '@dermis/contract';
 import {
@@ -52,6 +55,8 @@ async function givenRecord(db: Db, practiceId: number, patientId: number) {
     code,
     name,
     status: 'KNOWN_PRESENT' as const,
+    // Entered at the first visit: in every range the tests ask for (the ranges filter lists too).
+    createdAt: new Date('2026-01-15T15:00:00Z'),
     ...extra,
   });
   await db.insert(historyItem).values([
@@ -247,9 +252,11 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
       'Reactions: Hives',
       'Medical Problem List',
       'Atopic dermatitis',
-      'Active Medications',
+      'Medications',
       'Tretinoin 0.05% cream',
-      'Clobetasol 0.05% ointment',
+      // A past medicine of the range, as the C-CDA lists it.
+      'Doxycycline 100 mg',
+      'Discontinued',
       'Smoking Status',
       'Former smoker',
       'Procedures',
@@ -262,8 +269,10 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
     ]) {
       expect(all, expected).toContain(expected);
     }
-    expect(all).not.toContain('Doxycycline');
+    // Recorded after the range ended: in neither the C-CDA nor the PDF of this range.
+    expect(all).not.toContain('Clobetasol');
     expect(all).not.toContain('No known allergies');
+    expect(all).toContain('Not limited to the date range');
     // Family history and social history have no entries: the empty-section text.
     expect(all).toContain('There are no elements for this section');
     expect(await actions(guardian.patientId)).toEqual(['DOWNLOAD_PDF']);
@@ -310,8 +319,8 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
     expect(body.ccdaEncounterInfoList).toHaveLength(2);
     expect(body.fileName).toBe('Daniel_Reed_Health_Summary_01_01_2026_03_09_2026.zip');
     const files = unzipSync(new Uint8Array(Buffer.from(body.zip ?? '', 'base64')));
-    expect(Object.keys(files)).toEqual(['Daniel_Reed_Health_Summary_01_01_2026_03_09_2026.xml']);
-    const xml = strFromU8(Object.values(files)[0]!);
+    expect(Object.keys(files).sort()).toEqual(xdmLayout);
+    const xml = strFromU8(files['IHE_XDM/SUBSET01/DOC0001.XML']!);
     expect((await validateCda(xml, fixturesDir!)).valid).toBe(true);
     expect(await actions(guardian.patientId)).toEqual([]);
   });
@@ -466,7 +475,7 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
     expect(denied).toHaveLength(3);
   });
 
-  it('names the transmit ZIP after the patient and the chosen days and puts the C-CDA inside', () => {
+  it('names the transmit ZIP after the patient and the chosen days and packs the C-CDA as XDM', () => {
     const { fileName, zip } = healthSummaryZip(
       {
         patientId: 1,
@@ -478,11 +487,14 @@ describeEachDatabase('health information: healthInfo, exportCCDAByFilter, FHIR i
         gender: 'FEMALE',
       },
       { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-03-10T00:00:00Z') },
-      '<ClinicalDocument/>',
+      '<ClinicalDocument xmlns="urn:hl7-org:v3"/>',
+      new Date('2026-03-10T12:00:00Z'),
     );
     expect(fileName).toBe('Ana_María_Ruiz_Health_Summary_01_01_2026_03_09_2026.zip');
     const files = unzipSync(zip);
-    expect(Object.keys(files)).toEqual(['Ana_María_Ruiz_Health_Summary_01_01_2026_03_09_2026.xml']);
-    expect(strFromU8(Object.values(files)[0]!)).toBe('<ClinicalDocument/>');
+    expect(Object.keys(files).sort()).toEqual(xdmLayout);
+    expect(strFromU8(files['IHE_XDM/SUBSET01/DOC0001.XML']!)).toBe(
+      '<ClinicalDocument xmlns="urn:hl7-org:v3"/>',
+    );
   });
 });

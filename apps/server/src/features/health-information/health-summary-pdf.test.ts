@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   extractPdfText,
+  pdfObjects,
   renderHealthSummaryPdf,
   type HealthSummaryDocument,
   type PdfSection,
@@ -139,5 +140,62 @@ describe('the health summary PDF', () => {
     const all = extractPdfText(pdf).join('\n');
     expect(all).toContain('Ana López · Date of birth');
     expect(all).toContain('Cuneiform ? here');
+  });
+});
+
+/** The structure tree as nested [type, children] read from the PDF's objects (uncompressed). */
+function structureTree(pdf: Buffer): {
+  catalog: string;
+  markInfo: string;
+  viewer: string;
+  tree: unknown[];
+} {
+  const objects = pdfObjects(pdf);
+  const catalog = [...objects.values()].find((o) => /\/Type \/Catalog\b/.test(o.dictionary))!.dictionary;
+  const walk = (number: number): unknown => {
+    const dictionary = objects.get(number)?.dictionary ?? '';
+    const type = /\/S \/(\w+)/.exec(dictionary)?.[1] ?? 'StructTreeRoot';
+    const kids = /\/K \[([^\]]*)\]/.exec(dictionary)?.[1] ?? /\/K (\d+ 0 R)/.exec(dictionary)?.[1] ?? '';
+    const children = [...kids.matchAll(/(\d+) 0 R/g)]
+      .map((m) => Number(m[1]))
+      .filter((n) => /\/S \/\w+/.test(objects.get(n)?.dictionary ?? ''))
+      .map(walk);
+    return children.length ? [type, children] : type;
+  };
+  const root = Number(/\/StructTreeRoot (\d+) 0 R/.exec(catalog)?.[1]);
+  const markInfo = objects.get(Number(/\/MarkInfo (\d+) 0 R/.exec(catalog)?.[1]))?.dictionary ?? '';
+  const viewer = objects.get(Number(/\/ViewerPreferences (\d+) 0 R/.exec(catalog)?.[1]))?.dictionary ?? '';
+  return { catalog, markInfo, viewer, tree: walk(root) as unknown[] };
+}
+
+describe('health summary PDF for screen readers', () => {
+  it('is tagged: language, marked, title shown, headings, sections and tables in reading order', async () => {
+    const doc = summary('Maria Lopez', [
+      { title: 'Allergies', entries: [{ primary: 'Penicillin', details: ['Reactions: Hives'] }] },
+      { title: 'Problems', entries: [], note: 'Not limited to the date range.' },
+    ]);
+    const pdf = await renderHealthSummaryPdf({
+      ...doc,
+      lang: 'es-US',
+      practiceContact: '1 Main St',
+      compress: false,
+    });
+    const { catalog, markInfo, viewer, tree } = structureTree(pdf);
+    expect(catalog).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    expect(markInfo).toMatch(/\/Marked true/);
+    expect(catalog).toContain('/Lang (es-US)');
+    expect(viewer).toMatch(/\/DisplayDocTitle true/);
+    expect(tree).toEqual([
+      'StructTreeRoot',
+      [
+        [
+          'Document',
+          ['H1', 'P', 'P', ['Sect', ['H2', ['Table', [['TR', ['TD', 'TD']]]]]], ['Sect', ['H2', 'P', 'P']]],
+        ],
+      ],
+    ]);
+    // Page header and footer are artifacts, not content.
+    expect(pdf.toString('latin1')).toMatch(/\/Artifact <<\s*\/Type \/Pagination\s*>> BDC/);
+    expect(extractPdfText(pdf).join('\n')).toContain('1 Main St');
   });
 });

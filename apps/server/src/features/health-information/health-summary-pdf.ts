@@ -3,6 +3,13 @@
  * patient's name and date of birth at the top of every page, "Page n of N" and the generation time at
  * the foot of every page, then the record's sections, each with its entries or the empty-section text.
  * Built with pdfkit; the embedded, subset fonts draw names beyond Latin-1 (pdf-fonts.ts, decision 130).
+ *
+ * A tagged PDF (decision 229) a screen reader can follow: the structure tree is Document → H1 title,
+ * P (practice and its contact, range, generation time), then one Sect per section with its H2
+ * heading, an optional P note, and a Table whose TR rows hold the entry (TD) and its details (TD),
+ * or a P saying the section is empty; reading order is the tree's order. The page header and footer
+ * and the rules are Artifacts. The catalog carries /Lang, /MarkInfo Marked true and the title shown
+ * in the window (DisplayDocTitle).
  */
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
@@ -18,6 +25,8 @@ export interface PdfEntry {
 export interface PdfSection {
   title: string;
   entries: readonly PdfEntry[];
+  /** A sentence under the heading (e.g. that the range does not filter the section). */
+  note?: string;
 }
 
 export interface HealthSummaryDocument {
@@ -26,6 +35,10 @@ export interface HealthSummaryDocument {
   /** As shown, e.g. "03/12/1984". */
   dateOfBirth: string;
   practiceName: string;
+  /** The practice's address and phone, one line. */
+  practiceContact?: string;
+  /** BCP 47 language of the text (the catalog's /Lang). */
+  lang?: string;
   /** E.g. "Generated November 25, 2026, 11:58 PM UTC". */
   generatedText: string;
   /** E.g. "Date range: 01/01/2026 - 03/09/2026" or "All dates". */
@@ -63,8 +76,10 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     bufferPages: true,
     compress: doc.compress ?? true,
     info: { Title: infoText(`${doc.title} - ${doc.patientName}`), Author: infoText(doc.practiceName) },
-    lang: 'en-US',
+    lang: doc.lang ?? 'en-US',
     displayTitle: true,
+    tagged: true,
+    pdfVersion: '1.7',
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -98,43 +113,89 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
   };
 
   const width = pdf.page.width - page.margin * 2;
-  pdf.fillColor(colors.accent);
-  write(doc.title, 'bold', 20, { width });
+  const root = pdf.struct('Document');
+  pdf.addStructure(root);
+  /** `draw` as the content of a new structure element of `type` under `parent`. */
+  const tag = (parent: PDFKit.PDFStructureElement, type: string, draw: () => void) => {
+    const element = pdf.struct(type, {}, draw);
+    parent.add(element);
+    element.end();
+  };
+  /** Drawing that is page furniture, not content: skipped by a screen reader. */
+  const artifact = (draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') => {
+    pdf.markContent('Artifact', { type });
+    draw();
+    pdf.endMarkedContent();
+  };
+
+  tag(root, 'H1', () => {
+    pdf.fillColor(colors.accent);
+    write(doc.title, 'bold', 20, { width });
+  });
   pdf.moveDown(0.2);
-  pdf.fillColor(colors.text);
-  write(doc.practiceName, 'regular', 11, { width });
-  pdf.fillColor(colors.muted);
-  write(doc.rangeText, 'regular', 10, { width });
-  write(doc.generatedText, 'regular', 10, { width });
+  tag(root, 'P', () => {
+    pdf.fillColor(colors.text);
+    write(doc.practiceName, 'regular', 11, { width });
+    if (doc.practiceContact) write(doc.practiceContact, 'regular', 10, { width });
+  });
+  tag(root, 'P', () => {
+    pdf.fillColor(colors.muted);
+    write(doc.rangeText, 'regular', 10, { width });
+    write(doc.generatedText, 'regular', 10, { width });
+  });
   pdf.moveDown(0.8);
 
   for (const section of doc.sections) {
     // Keep a heading with at least its first entry.
     if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 70) pdf.addPage();
-    pdf.fillColor(colors.accent);
-    write(section.title, 'bold', 14, { width });
+    const sect = pdf.struct('Sect');
+    root.add(sect);
+    tag(sect, 'H2', () => {
+      pdf.fillColor(colors.accent);
+      write(section.title, 'bold', 14, { width });
+    });
     const ruleY = pdf.y + 2;
-    pdf
-      .moveTo(page.margin, ruleY)
-      .lineTo(page.margin + width, ruleY)
-      .lineWidth(0.75)
-      .strokeColor(colors.rule)
-      .stroke();
+    artifact(() =>
+      pdf
+        .moveTo(page.margin, ruleY)
+        .lineTo(page.margin + width, ruleY)
+        .lineWidth(0.75)
+        .strokeColor(colors.rule)
+        .stroke(),
+    );
     pdf.y = ruleY + 6;
-    if (section.entries.length === 0) {
-      pdf.fillColor(colors.muted);
-      write(doc.labels.empty, 'italic', 10.5, { width });
-    }
-    for (const entry of section.entries) {
-      pdf.fillColor(colors.text);
-      write(entry.primary, 'bold', 10.5, { width, lineGap: 1.5 });
-      const details = (entry.details ?? []).filter(Boolean);
-      if (details.length > 0) {
+    if (section.note)
+      tag(sect, 'P', () => {
         pdf.fillColor(colors.muted);
-        write(details.join(' · '), 'regular', 9.5, { width, indent: 10, lineGap: 1.5 });
+        write(section.note ?? '', 'italic', 9.5, { width, lineGap: 1.5 });
+      });
+    if (section.entries.length === 0)
+      tag(sect, 'P', () => {
+        pdf.fillColor(colors.muted);
+        write(doc.labels.empty, 'italic', 10.5, { width });
+      });
+    else {
+      const tableElement = pdf.struct('Table');
+      sect.add(tableElement);
+      for (const entry of section.entries) {
+        const row = pdf.struct('TR');
+        tableElement.add(row);
+        tag(row, 'TD', () => {
+          pdf.fillColor(colors.text);
+          write(entry.primary, 'bold', 10.5, { width, lineGap: 1.5 });
+        });
+        const details = (entry.details ?? []).filter(Boolean);
+        if (details.length > 0)
+          tag(row, 'TD', () => {
+            pdf.fillColor(colors.muted);
+            write(details.join(' · '), 'regular', 9.5, { width, indent: 10, lineGap: 1.5 });
+          });
+        row.end();
+        pdf.moveDown(0.35);
       }
-      pdf.moveDown(0.35);
+      tableElement.end();
     }
+    sect.end();
     pdf.moveDown(0.9);
   }
 
@@ -145,6 +206,7 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     const { top, bottom } = pdf.page.margins;
     pdf.page.margins.top = 0;
     pdf.page.margins.bottom = 0;
+    pdf.markContent('Artifact', { type: 'Pagination' });
     const header = `${doc.patientName} · ${doc.labels.dateOfBirth} ${doc.dateOfBirth}`;
     pdf.fillColor(colors.text);
     write(
@@ -178,9 +240,11 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
       { width, align: 'right', lineBreak: false },
       footer,
     );
+    pdf.endMarkedContent();
     pdf.page.margins.top = top;
     pdf.page.margins.bottom = bottom;
   }
+  root.end();
   pdf.end();
   return done;
 }
@@ -192,7 +256,7 @@ interface PdfObject {
 }
 
 /** The objects of an unencrypted PDF as pdfkit writes them, by number. */
-function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
+export function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
   const objects = new Map<number, PdfObject>();
   for (const match of pdf.toString('latin1').matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
     const body = match[2] ?? '';

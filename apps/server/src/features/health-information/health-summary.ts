@@ -1,21 +1,10 @@
 /**
- * The health summary for people (the PDF): the page's sections plus procedures, family and social
- * history and the encounters of the range, worded in the reader's language.
+ * The health summary for people (the PDF), made from the same health record as the C-CDA: every
+ * section of the range, worded in the reader's language.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  codeDisplay,
-  findEthnicity,
-  findRace,
-  languageList,
-  type CcdaEncounterInfo,
-  type HealthInfoResponse,
-  type MessageKey,
-} from '@dermis/contract';
-import type { Db } from '../../db/database';
-import { historyItem } from '../../db/schema';
-import { itemName, type PatientHeader } from './health-info.repository';
-import type { HealthSummaryDocument, PdfEntry, PdfSection } from './health-summary-pdf';
+import { languageList, type CcdaEncounterInfo, type MessageKey } from '@dermis/contract';
+import type { HealthSummaryDocument, PdfSection } from './health-summary-pdf';
+import type { HealthRecord } from '../../lib/health-record/health-record';
 
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -40,111 +29,127 @@ const genderNames: Record<string, string> = {
 };
 
 export interface SummaryInput {
-  header: PatientHeader;
-  info: HealthInfoResponse;
+  /** The record of the export range: the same one the C-CDA is made from. */
+  record: HealthRecord;
   encounters: readonly CcdaEncounterInfo[];
   /** The range as the patient chose it (MM/DD/YYYY), for the caption. */
   startText: string | null;
   endText: string | null;
   generatedAt: Date;
+  /** BCP 47 language of the text, e.g. en-US. */
+  lang: string;
 }
 
-/** Allergies with their reactions, procedures, family history and the other social-history items. */
-export async function loadSummaryExtras(db: Db, patientId: number) {
-  const rows = await db
-    .select({
-      section: historyItem.section,
-      specialType: historyItem.specialType,
-      name: historyItem.name,
-      customValue: historyItem.customValue,
-      details: historyItem.details,
-      createdAt: historyItem.createdAt,
-    })
-    .from(historyItem)
-    .where(
-      and(
-        eq(historyItem.patientId, patientId),
-        eq(historyItem.active, true),
-        inArray(historyItem.section, [
-          'ALLERGIES',
-          'SURGICAL_HISTORY',
-          'FAMILY_HISTORY',
-          'ALCOHOL',
-          'DRUG',
-          'MARITAL',
-          'EXPOSURE',
-        ]),
-      ),
-    )
-    .orderBy(asc(historyItem.createdAt), asc(historyItem.id));
-  return rows;
-}
+const day = (d: Date) => usDate(d.toISOString());
 
-export function buildSummaryDocument(
-  input: SummaryInput,
-  extras: Awaited<ReturnType<typeof loadSummaryExtras>>,
-  t: Translate,
-): HealthSummaryDocument {
-  const { header, info } = input;
-  const d = info.demographics;
+/**
+ * The PDF's content from the health record of the range (decision 229): the same lists, in the same
+ * range, as the C-CDA, worded in the reader's language; the sections the range does not filter say
+ * so, as the C-CDA's do.
+ */
+export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthSummaryDocument {
+  const { record } = input;
+  const p = record.patient;
   const notAvailable = t('healthInfo.notAvailable');
-  const names = (codes: readonly string[], find: (c: string) => { name: string } | undefined) =>
-    codes.map((c) => find(c)?.name ?? c).join(', ') || notAvailable;
-  const detailNames = (details: readonly { code: string; customValue: string | null }[]) =>
-    details.map((x) => x.customValue?.trim() || codeDisplay(x.code) || x.code).join(', ');
-  const entries = (section: string, describe?: (row: (typeof extras)[number]) => string[]) =>
-    extras
-      .filter((r) => r.section === section && r.specialType === null)
-      .map((r): PdfEntry => ({ primary: itemName(r), details: describe?.(r) }));
+  const names = (list: readonly { display: string }[]) =>
+    list.map((c) => c.display).join(', ') || notAvailable;
+  const notFiltered = t('healthInfo.pdf.notFiltered', { date: day(record.readAt) });
+  const fullName = [...p.name.given, p.name.family].join(' ');
+  const practiceAddress = record.practice.address;
 
   const sections: PdfSection[] = [
     {
       title: t('healthInfo.section.demographics'),
       entries: [
-        { primary: `${d.firstName} ${d.lastName}` },
-        { primary: t('healthInfo.dateOfBirth'), details: [usDate(d.dateOfBirth)] },
-        { primary: t('healthInfo.gender'), details: [genderNames[d.gender] ?? d.gender] },
+        { primary: fullName },
+        { primary: t('healthInfo.dateOfBirth'), details: [usDate(p.dateOfBirth)] },
+        { primary: t('healthInfo.gender'), details: [genderNames[p.gender] ?? p.gender] },
+        {
+          primary: t('healthInfo.pdf.birthSex'),
+          details: [
+            p.birthSex ? (genderNames[p.birthSex === 'F' ? 'FEMALE' : 'MALE'] ?? p.birthSex) : notAvailable,
+          ],
+        },
         {
           primary: t('healthInfo.language'),
-          details: [languageName(d.preferredLanguageIsoCode) ?? notAvailable],
+          details: [
+            p.preferredLanguage
+              ? (languageName(p.preferredLanguage.code) ?? p.preferredLanguage.name)
+              : notAvailable,
+          ],
         },
-        { primary: t('healthInfo.race'), details: [names(d.races, findRace)] },
-        { primary: t('healthInfo.ethnicity'), details: [names(d.ethnicities, findEthnicity)] },
+        { primary: t('healthInfo.race'), details: [names(p.races)] },
+        { primary: t('healthInfo.ethnicity'), details: [names(p.ethnicities)] },
       ],
     },
     {
       title: t('healthInfo.section.allergies'),
-      entries: entries('ALLERGIES', (r) =>
-        r.details.length ? [t('healthInfo.pdf.reactions', { list: detailNames(r.details) })] : [],
-      ),
-    },
-    {
-      title: t('healthInfo.section.problems'),
-      entries: info.medicalProblems.map((p) => ({
-        primary: p.name,
-        details: p.dateDiagnosed ? [t('healthInfo.pdf.since', { date: usDate(p.dateDiagnosed) })] : [],
+      entries: record.allergies.map((a) => ({
+        primary: a.allergen.display,
+        details: a.reactions.length
+          ? [t('healthInfo.pdf.reactions', { list: a.reactions.map((r) => r.text).join(', ') })]
+          : [],
       })),
     },
     {
-      title: t('healthInfo.section.medications'),
-      entries: info.medications.map((m) => ({ primary: m.name })),
+      title: t('healthInfo.section.problems'),
+      entries: record.problems.map((pr) => ({
+        primary: pr.problem.display,
+        details: [t('healthInfo.pdf.since', { date: day(pr.recordedAt) })],
+      })),
+    },
+    {
+      title: t('healthInfo.pdf.medications'),
+      entries: record.medications.map((m) => ({
+        primary: m.drug.display,
+        details: [
+          t(`healthInfo.pdf.status.${m.status}`),
+          ...(m.startDate ? [t('healthInfo.pdf.started', { date: usDate(m.startDate) })] : []),
+          ...(m.endDate ? [t('healthInfo.pdf.ended', { date: usDate(m.endDate) })] : []),
+          ...(m.instructions ? [t('healthInfo.pdf.instructions', { text: m.instructions })] : []),
+          ...(m.discontinuationReason
+            ? [t('healthInfo.pdf.discontinued', { reason: m.discontinuationReason.display })]
+            : []),
+          ...(m.prescriber ? [t('healthInfo.pdf.prescriber', { name: m.prescriber })] : []),
+        ],
+      })),
     },
     {
       title: t('healthInfo.section.smoking'),
-      entries: info.smokingStatusList.map((s) => ({ primary: s.name })),
+      // As the C-CDA: always one status, unknown when none was given.
+      entries: [
+        {
+          primary: record.socialHistory.smokingStatus?.value.display ?? t('healthInfo.pdf.smokingUnknown'),
+          details: record.socialHistory.smokingStatus
+            ? [t('healthInfo.pdf.since', { date: day(record.socialHistory.smokingStatus.recordedAt) })]
+            : [],
+        },
+      ],
+      note: notFiltered,
     },
-    { title: t('healthInfo.pdf.procedures'), entries: entries('SURGICAL_HISTORY') },
+    {
+      title: t('healthInfo.pdf.procedures'),
+      entries: record.procedures.map((pr) => ({
+        primary: pr.procedure.display,
+        details: [t('healthInfo.pdf.since', { date: day(pr.recordedAt) })],
+      })),
+    },
     {
       title: t('healthInfo.pdf.familyHistory'),
-      entries: entries('FAMILY_HISTORY', (r) =>
-        r.details.length ? [t('healthInfo.pdf.relatives', { list: detailNames(r.details) })] : [],
-      ),
+      entries: record.familyHistory.map((f) => ({
+        primary: f.condition.display,
+        details: [t('healthInfo.pdf.relatives', { list: f.relatives.map((r) => r.display).join(', ') })],
+      })),
+      note: notFiltered,
     },
     {
       title: t('healthInfo.pdf.socialHistory'),
-      entries: extras
-        .filter((r) => ['ALCOHOL', 'DRUG', 'MARITAL', 'EXPOSURE'].includes(r.section))
-        .map((r) => ({ primary: itemName(r) })),
+      entries: [
+        ...record.socialHistory.alcohol,
+        ...record.socialHistory.drugUse,
+        ...record.socialHistory.exposures,
+      ].map((o) => ({ primary: o.value.display })),
+      note: notFiltered,
     },
     {
       title: t('healthInfo.pdf.encounters'),
@@ -155,6 +160,17 @@ export function buildSummaryDocument(
           ...(e.providerNames.length
             ? [t('healthInfo.pdf.providers', { list: e.providerNames.join(', ') })]
             : []),
+        ],
+      })),
+    },
+    {
+      title: t('healthInfo.pdf.insurance'),
+      entries: record.payers.map((payer) => ({
+        primary: `${payer.companyName}: ${payer.planName}`,
+        details: [
+          ...(payer.memberNumber ? [t('healthInfo.pdf.member', { id: payer.memberNumber })] : []),
+          ...(payer.validFrom ? [t('healthInfo.pdf.started', { date: usDate(payer.validFrom) })] : []),
+          ...(payer.validThrough ? [t('healthInfo.pdf.ended', { date: usDate(payer.validThrough) })] : []),
         ],
       })),
     },
@@ -169,11 +185,25 @@ export function buildSummaryDocument(
           ? t('healthInfo.pdf.rangeTo', { end })
           : t('healthInfo.pdf.allDates');
   const generated = input.generatedAt.toISOString();
+  const contact = [
+    practiceAddress
+      ? [
+          practiceAddress.lines.join(', '),
+          practiceAddress.city,
+          [practiceAddress.state, practiceAddress.postalCode].filter(Boolean).join(' '),
+        ]
+          .filter(Boolean)
+          .join(', ')
+      : null,
+    record.practice.phone ? t('healthInfo.pdf.phone', { phone: record.practice.phone }) : null,
+  ].filter((part): part is string => Boolean(part));
   return {
     title: t('healthInfo.pdf.title'),
-    patientName: `${header.firstName} ${header.lastName}`,
-    dateOfBirth: usDate(header.dateOfBirth),
-    practiceName: header.practiceName,
+    patientName: fullName,
+    dateOfBirth: usDate(p.dateOfBirth),
+    practiceName: record.practice.name,
+    practiceContact: contact.join(' · '),
+    lang: input.lang,
     generatedText: t('healthInfo.pdf.generated', {
       date: `${usDate(generated)} ${generated.slice(11, 16)}`,
     }),

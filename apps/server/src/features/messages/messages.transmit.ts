@@ -105,7 +105,7 @@ export async function transmitByDirect(
 
   const summary = await deps.healthSummaryZip(deps.db, actor.patientId, range, now);
   await countSend(deps, { userId: actor.userId, practiceId: actor.practiceId }, now);
-  const sent = await sendGeneratedMessage(deps, {
+  return sendAndLog(deps, actor, 'TRANSMIT', input.to, {
     patientId: actor.patientId,
     sentByUserId: actor.userId,
     isDirect: true,
@@ -115,7 +115,6 @@ export async function transmitByDirect(
     content: input.content,
     files: [{ name: summary.fileName, mimeType: 'application/zip', bytes: summary.zip }],
   });
-  return finish(deps.db, sent, actor, 'TRANSMIT', input.to);
 }
 
 export async function transmitByEmail(
@@ -146,7 +145,7 @@ export async function transmitByEmail(
     ],
   });
   const from = (await firstActiveEmail(deps.db, actor.patientId)) ?? deps.mailFrom;
-  const sent = await sendGeneratedMessage(deps, {
+  return sendAndLog(deps, actor, 'TRANSMIT_VIA_EMAIL', input.to, {
     patientId: actor.patientId,
     sentByUserId: actor.userId,
     isDirect: false,
@@ -158,25 +157,36 @@ export async function transmitByEmail(
     files: [{ name: summary.fileName, mimeType: 'application/zip', bytes: summary.zip }],
     mail: { ...mail, category: 'HEALTH_SUMMARY' },
   });
-  return finish(deps.db, sent, actor, 'TRANSMIT_VIA_EMAIL', input.to);
 }
 
-/** Logs a transmission the transport accepted (spec 000), as the account that acted; answers the copy. */
-async function finish(
-  db: Db,
-  copy: DirectMessage,
+/**
+ * Sends and logs the attempt (spec 000, decision 227), as the account that acted, with its outcome:
+ * FAILED when the transport refused it or could not be reached (the error then goes on to the
+ * caller), SUCCEEDED otherwise. Answers the copy.
+ */
+async function sendAndLog(
+  deps: TransmitDeps,
   actor: TransmitActor,
   action: 'TRANSMIT' | 'TRANSMIT_VIA_EMAIL',
   to: string,
+  message: Parameters<typeof sendGeneratedMessage>[1],
 ): Promise<DirectMessage> {
-  if (copy.status !== 'FAILED') {
-    await recordActivity(db, {
+  const log = (outcome: 'SUCCEEDED' | 'FAILED') =>
+    recordActivity(deps.db, {
       practiceId: actor.practiceId,
       patientId: actor.patientId,
       actorUserId: actor.userId,
       action,
       toAddress: to,
+      outcome,
     });
+  let copy: DirectMessage;
+  try {
+    copy = await sendGeneratedMessage(deps, message);
+  } catch (error) {
+    await log('FAILED');
+    throw error;
   }
+  await log(copy.status === 'FAILED' ? 'FAILED' : 'SUCCEEDED');
   return copy;
 }

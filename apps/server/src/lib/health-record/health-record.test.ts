@@ -99,13 +99,15 @@ describeEachDatabase('health record', (t) => {
     const dates = record.encounters.map((e) => e.dateOfService.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
 
-    // A range that ended before the visits holds no encounter, but the lists stay.
+    // A range that ended before the visits and before the allergies were recorded holds neither;
+    // family history is the record as it stands, whatever the range (decision 225).
     const before = await loadHealthRecord(t.db, patientId, {
       start: new Date(Date.now() - 365 * day),
       end: new Date(Date.now() - 300 * day),
     });
     expect(before.encounters).toEqual([]);
-    expect(before.allergies).toHaveLength(2);
+    expect(before.allergies).toEqual([]);
+    expect(before.familyHistory).toEqual(record.familyHistory);
   });
 
   it('keeps granular race and ethnicity codes, negatives, and the range bounds', async () => {
@@ -211,7 +213,8 @@ describeEachDatabase('health record', (t) => {
     expect(record.allergies).toEqual([]);
     expect(record.allergiesNegative).toBe('DENIES');
     expect(record.medicationsNegative).toBe('UNKNOWN');
-    expect(record.medications.map((m) => m.status)).toEqual(['INACTIVE']);
+    // The ended prescription has no dates and was recorded after the range: not in it.
+    expect(record.medications).toEqual([]);
     expect(record.problemsNegative).toBeNull();
     expect(record.socialHistory.smokingStatus).toBeNull();
     expect(record.encounters.map((e) => e.externalId)).toEqual(['E1', 'E2']);
@@ -219,6 +222,7 @@ describeEachDatabase('health record', (t) => {
 
     const open = await loadHealthRecord(t.db, patientId, { start: at('2026-02-01T00:00:00Z') });
     expect(open.encounters.map((e) => e.externalId)).toEqual(['E1', 'E2', 'E3']);
+    expect(open.medications.map((m) => m.status)).toEqual(['INACTIVE']);
   });
 
   it('refuses an unknown patient', async () => {

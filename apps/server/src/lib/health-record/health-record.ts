@@ -4,11 +4,12 @@
  * prescriptions, encounters, patient profile and care team directly (features do not import each
  * other); everything here is data, no formatting.
  *
- * Range (decision 090): encounters are those whose date of service falls in [start, end), and never
- * later than now: a booked visit is an appointment, not care the record can summarise. The lists
- * (allergies, medications, problems, procedures, family and social history, care team) are the
- * record as it stands when the document is made: a portal's health summary is the current record,
- * and a list entry has no clinical date to filter by (only when it was recorded).
+ * Range (decision 225, record-extras.ts): every dated list keeps the entries whose time meets
+ * [start, end): encounters and procedures by when they happened (never later than now: a booked
+ * visit is an appointment, not care the record can summarise), allergies, problems and medications
+ * by the span from when they began (or were recorded) to when they ended (now for one still going
+ * on), payers by their validity. Family and social history and the care team are the record as it
+ * stands (`undatedSections` names them; the documents say so).
  */
 import {
   allergenType,
@@ -29,6 +30,7 @@ import {
   type ContactType,
   type Gender,
   type GenderIdentity,
+  type SexualOrientation,
   type HistorySection,
   type SpecialType,
 } from '@dermis/contract';
@@ -49,6 +51,22 @@ import {
   prescription,
   provider,
 } from '../../db/schema';
+import type {
+  RecordImmunization,
+  RecordResult,
+  RecordVitalSigns,
+} from '../../features/health-information/clinical-record/clinical-record.repository';
+import {
+  coversRange,
+  inRange,
+  loadGuardians,
+  loadPayers,
+  type Guardian,
+  type Payer,
+  type RecordRange,
+} from './record-extras';
+
+export type { Guardian, Payer } from './record-extras';
 
 // ---------------------------------------------------------------------------------------------
 // The record
@@ -130,6 +148,19 @@ export interface CareTeamMember extends Practitioner {
   referringPhysician: boolean;
 }
 
+/**
+ * Who put an entry in the record and when (C-CDA Author Participation): the patient through the
+ * portal, the practice's clinic system, or the prescriber of a prescription. Always for the practice.
+ */
+export interface EntryAuthor {
+  time: Date;
+  kind: 'PATIENT' | 'PRACTICE' | 'PRESCRIBER';
+  /** The prescriber's name as the prescription gives it. */
+  name: string | null;
+  /** The prescriber's NPI, when the clinic sent it. */
+  npi?: string | null;
+}
+
 export interface Allergy {
   id: number;
   /** RxNorm for a drug ingredient, SNOMED CT for classes, foods and other substances. */
@@ -141,6 +172,7 @@ export interface Allergy {
   status: 'ACTIVE';
   recordedAt: Date;
   enteredByClinic: boolean;
+  author: EntryAuthor;
 }
 
 export type MedicationStatus = 'ACTIVE' | 'DISCONTINUED' | 'INACTIVE';
@@ -164,6 +196,11 @@ export interface Medication {
   endDate: string | null;
   prescriber: string | null;
   recordedAt: Date;
+  author: EntryAuthor;
+  /** The structured sig a prescription may carry: dose (UCUM unit), route (NCI Thesaurus), period. */
+  dose?: { value: number; unit: string | null } | null;
+  route?: { code: string; display: string } | null;
+  frequency?: { value: number; unit: 'h' | 'd' | 'wk' | 'mo'; text: string | null } | null;
 }
 
 export interface Problem {
@@ -172,6 +209,7 @@ export interface Problem {
   status: 'ACTIVE';
   recordedAt: Date;
   enteredByClinic: boolean;
+  author: EntryAuthor;
 }
 
 export interface Procedure {
@@ -180,6 +218,7 @@ export interface Procedure {
   status: 'COMPLETED';
   recordedAt: Date;
   enteredByClinic: boolean;
+  author: EntryAuthor;
 }
 
 export interface FamilyHistoryEntry {
@@ -189,6 +228,7 @@ export interface FamilyHistoryEntry {
   relatives: Coded[];
   recordedAt: Date;
   enteredByClinic: boolean;
+  author: EntryAuthor;
 }
 
 export interface SocialHistoryObservation {
@@ -196,6 +236,7 @@ export interface SocialHistoryObservation {
   value: Coded;
   recordedAt: Date;
   enteredByClinic: boolean;
+  author: EntryAuthor;
 }
 
 export interface SocialHistory {
@@ -225,8 +266,13 @@ export interface Encounter {
   educationText: string | null;
 }
 
+/** The sections that are the record as it stands, whatever the range (decision 225). */
+export const undatedSections = ['FAMILY_HISTORY', 'SOCIAL_HISTORY'] as const;
+
 export interface HealthRecord {
   range: { start: Date; end: Date | null };
+  /** When the record was read: the end of an open range. */
+  readAt: Date;
   patient: {
     id: number;
     externalId: string;
@@ -245,11 +291,18 @@ export interface HealthRecord {
     preferredLanguage: { code: string; name: string } | null;
     languageDeclined: boolean;
     maritalStatus: Coded | null;
-    /** As the patient chose it on the profile; null when not given. */
-    genderIdentity: { value: GenderIdentity; other: string | null } | null;
     addresses: PostalAddress[];
     telecoms: Telecom[];
+    /** Sex assigned at birth; null when not known. */
+    birthSex: 'F' | 'M' | null;
+    /** As the patient chose it on the profile; null when not given. */
+    genderIdentity: { value: GenderIdentity; other: string | null } | null;
+    sexualOrientation: { value: SexualOrientation; other: string | null } | null;
   };
+  /** A minor's responsible persons; empty for an adult. */
+  guardians: Guardian[];
+  /** The insurance policies whose validity meets the range. */
+  payers: Payer[];
   practice: {
     id: number;
     name: string;
@@ -272,6 +325,12 @@ export interface HealthRecord {
   socialHistory: SocialHistory;
   /** In the range, oldest first. */
   encounters: Encounter[];
+  /** What the clinic recorded in the range (results, vital signs, immunizations); absent when not read. */
+  clinical?: {
+    results: RecordResult[];
+    vitalSigns: RecordVitalSigns[];
+    immunizations: RecordImmunization[];
+  };
 }
 
 export class HealthRecordNotFoundError extends Error {
@@ -355,6 +414,28 @@ export async function loadHealthRecord(
       .orderBy(asc(encounter.dateOfService), asc(encounter.id)),
   ]);
 
+  const span: RecordRange = {
+    start: range.start,
+    end: range.end && range.end < generatedAt ? range.end : generatedAt,
+  };
+  const [guardians, payers] = await Promise.all([
+    loadGuardians(
+      db,
+      patientId,
+      p.dateOfBirth,
+      generatedAt,
+      (a) => postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
+      telecomsOf,
+    ),
+    loadPayers(db, patientId, span),
+  ]);
+  const authorOf = (item: { createdAt: Date; externalId: string | null }): EntryAuthor => ({
+    time: item.createdAt,
+    kind: item.externalId !== null ? 'PRACTICE' : 'PATIENT',
+    name: null,
+  });
+  const dateAt = (day: string) => new Date(`${day}T00:00:00Z`);
+
   const encounterIds = encounters.map((e) => e.id);
   const roles =
     encounterIds.length === 0
@@ -384,6 +465,7 @@ export async function loadHealthRecord(
 
   return {
     range: { start: range.start, end: range.end ?? null },
+    readAt: generatedAt,
     patient: {
       id: p.id,
       externalId: p.externalId,
@@ -410,14 +492,20 @@ export async function loadHealthRecord(
             display: optionDisplay('MARITAL', marital.code),
           }
         : null,
-      genderIdentity: profile?.genderIdentity
-        ? { value: profile.genderIdentity, other: profile.genderIdentityOther ?? null }
-        : null,
       addresses: addresses.map((a) =>
         postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
       ),
       telecoms: telecomsOf(contacts),
+      birthSex: profile?.birthSex ?? null,
+      genderIdentity: profile?.genderIdentity
+        ? { value: profile.genderIdentity, other: profile.genderIdentityOther }
+        : null,
+      sexualOrientation: profile?.sexualOrientation
+        ? { value: profile.sexualOrientation, other: profile.sexualOrientationOther }
+        : null,
     },
+    guardians,
+    payers,
     practice: {
       id: p.practiceId,
       name: person.practiceName,
@@ -460,25 +548,28 @@ export async function loadHealthRecord(
         phone: phone && phone.trim() !== '' ? phone.trim() : null,
       };
     }),
-    allergies: real('ALLERGIES').map((i) => ({
-      id: i.id,
-      allergen: {
-        code: i.code,
-        system: Number(i.customValue) === allergenType.DRUG ? 'RXNORM' : 'SNOMED_CT',
-        display: i.name,
-      },
-      allergenKind: allergenKindOf(i.customValue),
-      reactions: i.details.map((d) => {
-        const display = codeDisplay(d.code) ?? d.code;
-        return {
-          reaction: { code: d.code, system: d.code === 'OTHER' ? 'LOCAL' : 'SNOMED_CT', display },
-          text: d.code === 'OTHER' && d.customValue ? d.customValue : display,
-        };
-      }),
-      status: 'ACTIVE' as const,
-      recordedAt: i.createdAt,
-      enteredByClinic: i.externalId !== null,
-    })),
+    allergies: real('ALLERGIES')
+      .filter((i) => coversRange(span, i.createdAt, null))
+      .map((i) => ({
+        id: i.id,
+        allergen: {
+          code: i.code,
+          system: Number(i.customValue) === allergenType.DRUG ? 'RXNORM' : 'SNOMED_CT',
+          display: i.name,
+        },
+        allergenKind: allergenKindOf(i.customValue),
+        reactions: i.details.map((d) => {
+          const display = codeDisplay(d.code) ?? d.code;
+          return {
+            reaction: { code: d.code, system: d.code === 'OTHER' ? 'LOCAL' : 'SNOMED_CT', display },
+            text: d.code === 'OTHER' && d.customValue ? d.customValue : display,
+          };
+        }),
+        status: 'ACTIVE' as const,
+        recordedAt: i.createdAt,
+        enteredByClinic: i.externalId !== null,
+        author: authorOf(i),
+      })),
     allergiesNegative: negative('ALLERGIES'),
     medications: sortMedications([
       ...real('MEDICATIONS').map((i): Medication => ({
@@ -493,6 +584,7 @@ export async function loadHealthRecord(
         endDate: i.active ? null : dateOnly(i.updatedAt),
         prescriber: null,
         recordedAt: i.createdAt,
+        author: authorOf(i),
       })),
       ...prescriptions.map((r): Medication => ({
         key: `prescription-${r.id}`,
@@ -506,16 +598,37 @@ export async function loadHealthRecord(
         endDate: r.dateInactive,
         prescriber: r.prescriberName,
         recordedAt: r.createdAt,
+        author: {
+          time: r.recordedAt ?? r.createdAt,
+          kind: 'PRESCRIBER',
+          name: r.prescriberName,
+          npi: r.prescriberNpi,
+        },
+        dose: r.doseQuantity !== null ? { value: r.doseQuantity, unit: r.doseUnit } : null,
+        route: r.routeCode ? { code: r.routeCode, display: r.routeText ?? r.routeCode } : null,
+        frequency:
+          r.frequencyPeriodValue !== null && r.frequencyPeriodUnit
+            ? { value: r.frequencyPeriodValue, unit: r.frequencyPeriodUnit, text: r.frequencyText }
+            : null,
       })),
-    ]),
+    ]).filter((m) =>
+      coversRange(
+        span,
+        m.startDate ? dateAt(m.startDate) : m.recordedAt,
+        m.endDate ? dateAt(m.endDate) : m.status === 'ACTIVE' ? null : m.recordedAt,
+      ),
+    ),
     medicationsNegative: negative('MEDICATIONS'),
-    problems: real('PAST_MEDICAL_HISTORY').map((i) => ({
-      id: i.id,
-      problem: { code: i.code, system: 'SNOMED_CT', display: i.name },
-      status: 'ACTIVE' as const,
-      recordedAt: i.createdAt,
-      enteredByClinic: i.externalId !== null,
-    })),
+    problems: real('PAST_MEDICAL_HISTORY')
+      .filter((i) => coversRange(span, i.createdAt, null))
+      .map((i) => ({
+        id: i.id,
+        problem: { code: i.code, system: 'SNOMED_CT', display: i.name },
+        status: 'ACTIVE' as const,
+        recordedAt: i.createdAt,
+        enteredByClinic: i.externalId !== null,
+        author: authorOf(i),
+      })),
     problemsNegative: negative('PAST_MEDICAL_HISTORY'),
     procedures: real('SURGICAL_HISTORY').map((i) => ({
       id: i.id,
@@ -524,6 +637,15 @@ export async function loadHealthRecord(
       recordedAt: i.createdAt,
       enteredByClinic: i.externalId !== null,
     })),
+    procedures: real('SURGICAL_HISTORY')
+      .filter((i) => inRange(span, i.createdAt))
+      .map((i) => ({
+        id: i.id,
+        procedure: { code: i.code, system: 'SNOMED_CT', display: i.name },
+        status: 'COMPLETED' as const,
+        recordedAt: i.createdAt,
+        author: authorOf(i),
+      })),
     proceduresNegative: negative('SURGICAL_HISTORY'),
     familyHistory: real('FAMILY_HISTORY').map((i) => ({
       id: i.id,
@@ -535,6 +657,7 @@ export async function loadHealthRecord(
       })),
       recordedAt: i.createdAt,
       enteredByClinic: i.externalId !== null,
+      author: authorOf(i),
     })),
     familyHistoryNegative: negative('FAMILY_HISTORY'),
     socialHistory: {
@@ -605,6 +728,7 @@ function social(
       value: { code: r.code, system: local ? 'LOCAL' : 'SNOMED_CT', display: option?.display ?? r.name },
       recordedAt: r.createdAt,
       enteredByClinic: r.externalId !== null,
+      author: { time: r.createdAt, kind: r.externalId !== null ? 'PRACTICE' : 'PATIENT', name: null },
     };
   });
 }

@@ -44,9 +44,12 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
   const relatives = [...familyRelations.PRIMARY, ...familyRelations.SECONDARY, ...familyRelations.TERTIARY];
   const sct = (code: string, display: string): Coded => ({ code, system: 'SNOMED_CT', display });
   const range = Array.from({ length: size }, (_, i) => i);
+  const byPatient = (i: number) => ({ time: at(i), kind: 'PATIENT' as const, name: null });
+  const byPractice = (i: number) => ({ time: at(i), kind: 'PRACTICE' as const, name: null });
 
   return {
     range: { start: new Date(base), end: new Date(base + 400 * 86_400_000) },
+    readAt: new Date(base + 400 * 86_400_000),
     patient: {
       id: 1,
       externalId: 'SYN-1 <&>',
@@ -85,7 +88,55 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         { system: 'PHONE', use: 'MOBILE', value: '(239) 555-0101', extension: null },
         { system: 'EMAIL', use: null, value: 'ana@example.com', extension: null },
       ],
+      birthSex: 'F',
+      genderIdentity: { value: 'FEMALE', other: null },
+      sexualOrientation: { value: 'OTHER', other: `Own words${odd(0)}` },
     },
+    guardians: [
+      {
+        relationship: { code: 'MTH', system: 'HL7_ROLE_CODE', display: 'Mother' },
+        name: { given: ['Rosa <i>'], family: "O'Connor & Sons", prefix: null, suffix: null },
+        address: null,
+        telecoms: [{ system: 'PHONE', use: 'HOME', value: '(239) 555-0102', extension: null }],
+      },
+    ],
+    payers: [
+      {
+        id: 1,
+        payerType: {
+          code: '512',
+          display: 'Commercial Managed Care - PPO',
+          x12: { code: 'PR', display: 'Preferred Provider Organization (PPO)' },
+        },
+        planName: `Choice PPO${odd(1)}`,
+        title: 'Primary medical',
+        companyName: `Blue Cross${odd(1)}`,
+        memberNumber: 'XJH847392015',
+        groupName: 'Gulf Coast Schools',
+        validFrom: '2024-01-01',
+        validThrough: null,
+        relationship: { code: 'SELF', system: 'HL7_ROLE_CODE', display: 'self' },
+        subscriber: {
+          name: { given: ['Ana'], family: "O'Connor & Sons", prefix: null, suffix: null },
+          dateOfBirth: '1975-06-30',
+        },
+        companyAddress: { lines: ['PO Box 1798'], city: 'Jacksonville', state: 'FL', postalCode: '32231' },
+      },
+      {
+        id: 2,
+        payerType: null,
+        planName: 'Dental Basic',
+        title: null,
+        companyName: 'Delta Dental',
+        memberNumber: null,
+        groupName: null,
+        validFrom: null,
+        validThrough: '2025-06-30',
+        relationship: { code: 'SPS', system: 'HL7_ROLE_CODE', display: 'spouse' },
+        subscriber: null,
+        companyAddress: null,
+      },
+    ],
     practice: {
       id: 1,
       name: 'Synthetic Dermatology & Co <LLC>',
@@ -145,6 +196,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         status: 'ACTIVE' as const,
         recordedAt: at(i),
         enteredByClinic: i % 2 === 0,
+        author: i % 2 === 0 ? byPractice(i) : byPatient(i),
       };
     }),
     allergiesNegative: null,
@@ -171,6 +223,10 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         endDate: status === 'INACTIVE' ? '2025-03-01' : null,
         prescriber: status === 'INACTIVE' ? 'Olivia Bennett, MD' : null,
         recordedAt: at(i),
+        author:
+          status === 'INACTIVE'
+            ? { time: at(i), kind: 'PRESCRIBER', name: `Olivia Bennett${odd(i)}, MD` }
+            : byPatient(i),
       };
     }),
     medicationsNegative: null,
@@ -182,6 +238,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         status: 'ACTIVE' as const,
         recordedAt: at(i),
         enteredByClinic: false,
+        author: byPatient(i),
       };
     }),
     problemsNegative: null,
@@ -193,6 +250,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         status: 'COMPLETED' as const,
         recordedAt: at(i),
         enteredByClinic: false,
+        author: byPractice(i),
       };
     }),
     proceduresNegative: null,
@@ -210,6 +268,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         })),
         recordedAt: at(i),
         enteredByClinic: false,
+        author: byPatient(i),
       };
     }),
     familyHistoryNegative: null,
@@ -222,6 +281,10 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
       },
       alcohol: [
         { id: 9002, value: sct('28127009', 'Social drinker'), recordedAt: at(2), enteredByClinic: false },
+        author: byPatient(1),
+      },
+      alcohol: [
+        { id: 9002, value: sct('28127009', 'Social drinker'), recordedAt: at(2), author: byPatient(2) },
       ],
       drugUse: [
         {
@@ -229,6 +292,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
           value: { code: '_no_361055000', system: 'LOCAL', display: 'Does not misuse drugs' },
           recordedAt: at(3),
           enteredByClinic: false,
+          author: byPatient(3),
         },
       ],
       exposures: socialHistoryCategories.EXPOSURE.options.map((o, i) => ({
@@ -236,6 +300,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         value: sct(o.code, o.display),
         recordedAt: at(4 + i),
         enteredByClinic: false,
+        author: byPatient(4 + i),
       })),
     },
     encounters: range.map((i) => ({

@@ -21,6 +21,15 @@ describe('activity-log display (spec 000 §9)', () => {
     );
   });
 
+  it('says when a transmission failed', () => {
+    expect(actionText({ action: 'TRANSMIT', toAddress: 'x@direct.example', outcome: 'FAILED' })).toBe(
+      'Transmitted via Direct (not delivered: the transmission failed)',
+    );
+    expect(actionText({ action: 'TRANSMIT', toAddress: 'x@direct.example', outcome: 'SUCCEEDED' })).toBe(
+      'Transmitted via Direct',
+    );
+  });
+
   it('formats dates as MMM Do YYYY h:mm:ss A and the offset as ±hh:mm', () => {
     expect(activityDate('2026-03-01T15:04:05.000Z')).toMatch(
       /^(Mar|Feb) \d{1,2}(st|nd|rd|th) 2026 \d{1,2}:04:05 (AM|PM)$/,

@@ -4,12 +4,17 @@ import type { ActivityLogEntry } from '@dermis/contract';
 import { t } from '../../lib/i18n';
 import { localDate } from '../../lib/i18n/local-date';
 
-export function actionText(entry: Pick<ActivityLogEntry, 'action' | 'toAddress'>): string {
-  if (entry.action === 'TRANSMIT_VIA_EMAIL' && entry.toAddress)
-    return t('activityLog.action.TRANSMIT_VIA_EMAIL_TO', { address: entry.toAddress });
-  if (entry.action === 'HEALTH_APP_ACCESS')
-    return t('activityLog.action.HEALTH_APP_ACCESS', { app: entry.toAddress ?? '' });
-  return t(`activityLog.action.${entry.action}`);
+export function actionText(
+  entry: Pick<ActivityLogEntry, 'action' | 'toAddress'> & Partial<Pick<ActivityLogEntry, 'outcome'>>,
+): string {
+  const text =
+    entry.action === 'TRANSMIT_VIA_EMAIL' && entry.toAddress
+      ? t('activityLog.action.TRANSMIT_VIA_EMAIL_TO', { address: entry.toAddress })
+      : entry.action === 'HEALTH_APP_ACCESS'
+        ? t('activityLog.action.HEALTH_APP_ACCESS', { app: entry.toAddress ?? '' })
+        : t(`activityLog.action.${entry.action}`);
+  // A transmission the transport refused is logged too, and says so.
+  return entry.outcome === 'FAILED' ? t('activityLog.failed', { action: text }) : text;
 }
 
 /** Shown in the browser's time zone, which the column header names; the month in the UI language. */

@@ -221,10 +221,13 @@ describe('Continuity of Care Document of a large synthetic record', () => {
     expect(child(person, 'ethnicGroupCode')?.getAttribute('code')).toBe('2135-2');
     expect(all(person, 'ethnicGroupCode', SDTC).map((e) => e.getAttribute('code'))).toEqual(['2148-5']);
     expect(child(person, 'languageCommunication', 'languageCode')?.getAttribute('code')).toBe('es');
-    expect(all(child(root, 'recordTarget')!, 'telecom').map((t) => t.getAttribute('value'))).toEqual([
-      'tel:+1(239)555-0101',
-      'mailto:ana@example.com',
-    ]);
+    expect(
+      children(child(root, 'recordTarget', 'patientRole')!, 'telecom').map((t) => t.getAttribute('value')),
+    ).toEqual(['tel:+1(239)555-0101', 'mailto:ana@example.com']);
+    const guardian = child(person, 'guardian')!;
+    expect(child(guardian, 'code')?.getAttribute('code')).toBe('MTH');
+    expect(child(guardian, 'guardianPerson', 'name', 'given')?.textContent).toBe('Rosa <i>');
+    expect(child(guardian, 'telecom')?.getAttribute('value')).toBe('tel:+1(239)555-0102');
     const custodian = child(
       root,
       'custodian',

@@ -7,63 +7,61 @@
  * row's ID), so the narrative and the entries say the same thing. A section the CCD requires but the
  * record has nothing for is written in the nullFlavor="NI" form (no entry, "No information" text).
  */
-import { createHash } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type {
   Coded,
-  CodeSystem,
+  EntryAuthor,
   Encounter,
   HealthRecord,
   Medication,
-  PersonName,
-  PostalAddress,
   Practitioner,
   SocialHistoryObservation,
-  Telecom,
 } from '../../../lib/health-record/health-record';
-
-const HL7 = 'urn:hl7-org:v3';
-const SDTC = 'urn:hl7-org:sdtc';
-const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
-
-type WrittenCodeSystem = Exclude<CodeSystem, 'MEDICATION_STATUS_REASON'>;
-
-/** Code system OIDs (HL7 OID registry). MEDICATION_STATUS_REASON codes are written as text (OTH). */
-export const codeSystemOid: Readonly<
-  Record<WrittenCodeSystem | 'LOINC' | 'ACT_CODE' | 'ACT_CLASS' | 'GENDER' | 'CONFIDENTIALITY', string>
-> = {
-  SNOMED_CT: '2.16.840.1.113883.6.96',
-  RXNORM: '2.16.840.1.113883.6.88',
-  CDC_RACE_ETHNICITY: '2.16.840.1.113883.6.238',
-  HL7_ROLE_CODE: '2.16.840.1.113883.5.111',
-  HL7_MARITAL_STATUS: '2.16.840.1.113883.5.2',
-  NUCC_TAXONOMY: '2.16.840.1.113883.6.101',
-  // A local code system below the Dermis UUID arc (no standard code exists for these answers).
-  LOCAL: '2.25.329800735698586629295641978511506172918',
-  LOINC: '2.16.840.1.113883.6.1',
-  ACT_CODE: '2.16.840.1.113883.5.4',
-  ACT_CLASS: '2.16.840.1.113883.5.6',
-  GENDER: '2.16.840.1.113883.5.1',
-  CONFIDENTIALITY: '2.16.840.1.113883.5.25',
-};
-
-const codeSystemName: Readonly<Record<string, string>> = {
-  [codeSystemOid.SNOMED_CT]: 'SNOMED CT',
-  [codeSystemOid.RXNORM]: 'RxNorm',
-  [codeSystemOid.CDC_RACE_ETHNICITY]: 'CDC Race and Ethnicity',
-  [codeSystemOid.HL7_ROLE_CODE]: 'HL7 RoleCode',
-  [codeSystemOid.HL7_MARITAL_STATUS]: 'HL7 MaritalStatus',
-  [codeSystemOid.NUCC_TAXONOMY]: 'NUCC Health Care Provider Taxonomy',
-  [codeSystemOid.LOINC]: 'LOINC',
-  [codeSystemOid.ACT_CODE]: 'HL7 ActCode',
-  [codeSystemOid.ACT_CLASS]: 'HL7 ActClass',
-  [codeSystemOid.GENDER]: 'HL7 AdministrativeGender',
-};
-
-const NPI_ROOT = '2.16.840.1.113883.4.6';
-const R21 = '2015-08-01';
-const R20 = '2014-06-09';
+import {
+  HL7,
+  Ids,
+  NPI_ROOT,
+  R20,
+  R21,
+  SDTC,
+  type SectionHead,
+  XSI,
+  address,
+  addresses,
+  cdValue,
+  cell,
+  code,
+  coded,
+  displayDate,
+  displayDateTime,
+  displayIsoDate,
+  fullName,
+  nullSection,
+  oidCode,
+  personName,
+  raceCode,
+  section,
+  statement,
+  table,
+  telecom,
+  telecoms,
+  templateIds,
+  timestamp,
+} from './cda-writer';
+export { codeSystemOid } from './cda-writer';
+import { authorParticipation } from './provenance';
+import { payersSection } from './payers-section';
+import { immunizationsSection, resultsSection, vitalSignsSection } from './clinical-sections';
+import {
+  birthSexObservation,
+  guardians,
+  identityEntries,
+  identityRows,
+  notFilteredNote,
+  relativeSubject,
+} from './header-extras';
+import { codeSystemOid } from './cda-writer';
 
 export interface ContinuityOfCareOptions {
   generatedAt: Date;
@@ -88,38 +86,14 @@ export function buildContinuityOfCareDocument(
   medicationsSection(body, record, ids);
   problemsSection(body, record, ids);
   proceduresSection(body, record, ids);
-  nullSection(body, ['2.16.840.1.113883.10.20.22.2.3.1'], R21, {
-    code: '30954-2',
-    display: 'Relevant diagnostic tests/laboratory data Narrative',
-    title: 'Results',
-  });
-  nullSection(body, ['2.16.840.1.113883.10.20.22.2.4.1'], R21, {
-    code: '8716-3',
-    display: 'Vital signs',
-    title: 'Vital Signs',
-  });
+  resultsSection(body, record, ids);
+  vitalSignsSection(body, record, ids);
+  immunizationsSection(body, record, ids);
   familyHistorySection(body, record, ids);
   socialHistorySection(body, record, options, ids);
   encountersSection(body, record, ids);
+  payersSection(body, record, ids);
   return doc.end({ prettyPrint: false });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Identifiers
-
-/**
- * Stable UUIDs for the record's things: the same allergy has the same id in every document of the
- * practice. Name-based (SHA-1, RFC 9562 version 5 layout) under a Dermis namespace string.
- */
-class Ids {
-  constructor(private readonly practiceId: number) {}
-  of(kind: string, key: string | number): string {
-    const hash = createHash('sha1').update(`dermis:practice:${this.practiceId}:${kind}:${key}`).digest();
-    hash[6] = (hash[6]! & 0x0f) | 0x50;
-    hash[8] = (hash[8]! & 0x3f) | 0x80;
-    const hex = hash.subarray(0, 16).toString('hex').toUpperCase();
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,6 +139,7 @@ function header(root: XMLBuilder, record: HealthRecord, options: ContinuityOfCar
   else person.ele('ethnicGroupCode').att('nullFlavor', p.ethnicityDeclined ? 'ASKU' : 'UNK');
   for (const ethnicity of otherEthnicities)
     raceCode(person, 'sdtc:ethnicGroupCode', ethnicity.code, ethnicity.display);
+  guardians(person, record, ids);
   if (p.preferredLanguage) {
     const language = person.ele('languageCommunication');
     language.ele('languageCode').att('code', p.preferredLanguage.code);
@@ -237,57 +212,6 @@ function practitioner(entity: XMLBuilder, who: Practitioner, ids: Ids, key: stri
   personName(entity.ele('assignedPerson'), who.name, null, who.credential);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sections
-
-interface SectionHead {
-  code: string;
-  display: string;
-  title: string;
-}
-
-function section(
-  body: XMLBuilder,
-  templates: string[],
-  extension: string | null,
-  head: SectionHead,
-): XMLBuilder {
-  const s = body.ele('component').ele('section');
-  templateIds(s, templates, extension);
-  code(s, 'code', { code: head.code, oid: codeSystemOid.LOINC, display: head.display });
-  s.ele('title').txt(head.title);
-  return s;
-}
-
-/** A section the CCD requires, with nothing in the record: the C-CDA R2.1 nullFlavor form. */
-function nullSection(
-  body: XMLBuilder,
-  templates: string[],
-  extension: string | null,
-  head: SectionHead,
-): void {
-  const s = body.ele('component').ele('section').att('nullFlavor', 'NI');
-  templateIds(s, templates, extension);
-  code(s, 'code', { code: head.code, oid: codeSystemOid.LOINC, display: head.display });
-  s.ele('title').txt(head.title);
-  s.ele('text').txt('No information');
-}
-
-/** A narrative table: the header row, and one row per entry whose first cell carries `id`. */
-function table(text: XMLBuilder, headings: string[]): XMLBuilder {
-  const t = text.ele('table').att('border', '1').att('width', '100%');
-  const tr = t.ele('thead').ele('tr');
-  for (const h of headings) tr.ele('th').txt(h);
-  return t.ele('tbody');
-}
-
-function cell(row: XMLBuilder, value: string | null, id?: string): XMLBuilder {
-  const td = row.ele('td');
-  if (id) td.att('ID', id);
-  td.txt(value ?? '');
-  return td;
-}
-
 const ALLERGY_SECTION = ['2.16.840.1.113883.10.20.22.2.6.1'];
 const ALLERGY_HEAD = {
   code: '48765-2',
@@ -355,6 +279,7 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
     cell(tr, displayDate(allergy.recordedAt));
     entries.push(() => {
       const concern = allergyConcern(s, ids.of('allergy-concern', allergy.id), allergy.recordedAt);
+      authorParticipation(concern, allergy.author, record, ids);
       const obs = statement(concern, 'entryRelationship', 'SUBJ', 'observation', 'OBS');
       templateIds(obs, ['2.16.840.1.113883.10.20.22.4.7'], R20);
       obs.ele('id').att('root', ids.of('allergy', allergy.id));
@@ -364,6 +289,7 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
       obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
       const type = allergyTypeByKind[allergy.allergenKind] ?? allergyTypeByKind.OTHER!;
       cdValue(obs, { code: type.code, oid: codeSystemOid.SNOMED_CT, display: type.display });
+      authorParticipation(obs, allergy.author, record, ids);
       const entity = obs
         .ele('participant')
         .att('typeCode', 'CSM')
@@ -402,6 +328,9 @@ function allergyConcern(s: XMLBuilder, id: string, recordedAt: Date | null): XML
   else time.att('nullFlavor', 'UNK');
   return act;
 }
+
+/** NCI Thesaurus: the code system of the C-CDA route of administration value set. */
+const NCI_THESAURUS = '2.16.840.1.113883.3.26.1.1';
 
 const MEDICATION_SECTION = ['2.16.840.1.113883.10.20.22.2.1.1'];
 const MEDICATION_HEAD = {
@@ -469,9 +398,24 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
       else time.ele('low').att('nullFlavor', 'UNK');
       if (med.endDate) time.ele('high').att('value', med.endDate.replaceAll('-', ''));
       else if (med.status !== 'ACTIVE') time.ele('high').att('nullFlavor', 'UNK');
-      // The record has no dose (the sig is free text): required, so unknown.
-      sa.ele('doseQuantity').att('nullFlavor', 'UNK');
+      if (med.frequency) {
+        // "Once every value unit", institution-specified (the clinic's times, not exact hours).
+        const period = sa
+          .ele('effectiveTime')
+          .att(XSI, 'xsi:type', 'PIVL_TS')
+          .att('institutionSpecified', 'true')
+          .att('operator', 'A');
+        period.ele('period').att('value', String(med.frequency.value)).att('unit', med.frequency.unit);
+      }
+      if (med.route)
+        code(sa, 'routeCode', { code: med.route.code, oid: NCI_THESAURUS, display: med.route.display });
+      // A dose only a structured prescription has (a sig is free text): required, so unknown without.
+      if (med.dose) {
+        const dose = sa.ele('doseQuantity').att('value', String(med.dose.value));
+        if (med.dose.unit) dose.att('unit', med.dose.unit);
+      } else sa.ele('doseQuantity').att('nullFlavor', 'UNK');
       product(sa, ids, med.drug, rowId, med.key);
+      authorParticipation(sa, med.author, record, ids);
       if (med.instructions) {
         const instruction = statement(sa, 'entryRelationship', 'SUBJ', 'act', 'ACT', {
           inversion: true,
@@ -534,6 +478,7 @@ interface SectionRow {
   coded: Coded;
   recordedAt: Date | null;
   negated: boolean;
+  author: EntryAuthor | null;
 }
 
 /**
@@ -541,15 +486,17 @@ interface SectionRow {
  * DENIES item) one negated row with the "no history" concept, as C-CDA writes a denial.
  */
 function rowsOrDenial(
-  items: ReadonlyArray<{ id: number; coded: Coded; recordedAt: Date | null }>,
+  items: ReadonlyArray<{ id: number; coded: Coded; recordedAt: Date | null; author: EntryAuthor }>,
   denial: Coded,
 ): SectionRow[] {
-  if (items.length === 0) return [{ key: 'none', coded: denial, recordedAt: null, negated: true }];
+  if (items.length === 0)
+    return [{ key: 'none', coded: denial, recordedAt: null, negated: true, author: null }];
   return items.map((item) => ({
     key: String(item.id),
     coded: item.coded,
     recordedAt: item.recordedAt,
     negated: false,
+    author: item.author,
   }));
 }
 
@@ -587,7 +534,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
   if (!s) return;
   const tbody = table(s.ele('text'), ['Problem', 'Status', 'Recorded']);
   const rows = rowsOrDenial(
-    record.problems.map((p) => ({ id: p.id, coded: p.problem, recordedAt: p.recordedAt })),
+    record.problems.map((p) => ({ id: p.id, coded: p.problem, recordedAt: p.recordedAt, author: p.author })),
     { code: '55607006', system: 'SNOMED_CT', display: 'No medical history' },
   );
   for (const p of rows) {
@@ -606,6 +553,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
     const low = act.ele('effectiveTime').ele('low');
     if (p.recordedAt) low.att('value', timestamp(p.recordedAt));
     else low.att('nullFlavor', 'UNK');
+    if (p.author) authorParticipation(act, p.author, record, ids);
     const obs = statement(act, 'entryRelationship', 'SUBJ', 'observation', 'OBS');
     if (p.negated) obs.att('negationInd', 'true');
     templateIds(obs, ['2.16.840.1.113883.10.20.22.4.4'], R21);
@@ -616,6 +564,7 @@ function problemsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void
     obs.ele('statusCode').att('code', 'completed');
     obs.ele('effectiveTime').ele('low').att('nullFlavor', 'UNK');
     cdValue(obs, oidCode(p.coded), `#${rowId}`);
+    if (p.author) authorParticipation(obs, p.author, record, ids);
   }
 }
 
@@ -634,7 +583,12 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
   if (!s) return;
   const tbody = table(s.ele('text'), ['Procedure', 'Status', 'Recorded']);
   const rows = rowsOrDenial(
-    record.procedures.map((p) => ({ id: p.id, coded: p.procedure, recordedAt: p.recordedAt })),
+    record.procedures.map((p) => ({
+      id: p.id,
+      coded: p.procedure,
+      recordedAt: p.recordedAt,
+      author: p.author,
+    })),
     { code: '71388002', system: 'SNOMED_CT', display: 'No history of procedure' },
   );
   for (const p of rows) {
@@ -653,6 +607,7 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
     proc.ele('text').ele('reference').att('value', `#${rowId}`);
     proc.ele('statusCode').att('code', 'completed');
     proc.ele('effectiveTime').att('nullFlavor', 'UNK');
+    if (p.author) authorParticipation(proc, p.author, record, ids);
   }
 }
 
@@ -668,18 +623,29 @@ function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids):
     if (record.familyHistoryNegative === 'DENIES') {
       // Entries are optional in this section: the answer is the narrative.
       const s = section(body, FAMILY_SECTION, R21, FAMILY_HEAD);
-      s.ele('text').ele('paragraph').txt('No significant family history');
+      const text = s.ele('text');
+      text.ele('paragraph').txt('No significant family history');
+      notFilteredNote(text, record);
     } else nullSection(body, FAMILY_SECTION, R21, FAMILY_HEAD);
     return;
   }
   const s = section(body, FAMILY_SECTION, R21, FAMILY_HEAD);
-  const tbody = table(s.ele('text'), ['Relative', 'Condition']);
+  const familyText = s.ele('text');
+  const tbody = table(familyText, ['Relative', 'Condition']);
+  notFilteredNote(familyText, record);
   // One organizer per relative (C-CDA: the organizer is the family member), in order of appearance.
-  const byRelative = new Map<string, { relative: Coded; conditions: { key: string; condition: Coded }[] }>();
+  const byRelative = new Map<
+    string,
+    { relative: Coded; conditions: { key: string; condition: Coded; author: EntryAuthor }[] }
+  >();
   for (const entry of record.familyHistory)
     for (const relative of entry.relatives) {
       const group = byRelative.get(relative.code) ?? { relative, conditions: [] };
-      group.conditions.push({ key: `${entry.id}-${relative.code}`, condition: entry.condition });
+      group.conditions.push({
+        key: `${entry.id}-${relative.code}`,
+        condition: entry.condition,
+        author: entry.author,
+      });
       byRelative.set(relative.code, group);
     }
   for (const { relative, conditions } of byRelative.values())
@@ -695,6 +661,7 @@ function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids):
     organizer.ele('statusCode').att('code', 'completed');
     const related = organizer.ele('subject').ele('relatedSubject').att('classCode', 'PRS');
     coded(related, 'code', relative);
+    relativeSubject(related, relative, ids);
     for (const c of conditions) {
       const obs = organizer
         .ele('component')
@@ -715,7 +682,10 @@ function familyHistorySection(body: XMLBuilder, record: HealthRecord, ids: Ids):
       });
       obs.ele('text').ele('reference').att('value', `#family-${c.key}`);
       obs.ele('statusCode').att('code', 'completed');
+      // When the relative's condition began is not asked.
+      obs.ele('effectiveTime').att('nullFlavor', 'UNK');
       cdValue(obs, oidCode(c.condition), `#family-${c.key}`);
+      authorParticipation(obs, c.author, record, ids);
     }
   }
 }
@@ -750,7 +720,9 @@ function socialHistorySection(
     social[kind].map((o) => ({ kind, o })),
   );
   const s = section(body, SOCIAL_SECTION, R21, SOCIAL_HEAD);
-  const tbody = table(s.ele('text'), ['Social history', 'Observation', 'Recorded']);
+  const socialText = s.ele('text');
+  const tbody = table(socialText, ['Social history', 'Observation', 'Recorded']);
+  notFilteredNote(socialText, record);
   // The smoking status row is always there: C-CDA requires one, unknown when not given.
   const smoking = social.smokingStatus;
   const smokingRow = tbody.ele('tr');
@@ -763,6 +735,7 @@ function socialHistorySection(
     cell(tr, o.value.display, `social-${o.id}`);
     cell(tr, displayDate(o.recordedAt));
   }
+  identityRows(tbody, record);
 
   const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
   templateIds(obs, ['2.16.840.1.113883.10.20.22.4.78'], R20);
@@ -778,14 +751,18 @@ function socialHistorySection(
       : { code: '266927001', oid: codeSystemOid.SNOMED_CT, display: 'Unknown if ever smoked' },
     '#social-smoking',
   );
+  if (smoking) authorParticipation(obs, smoking.author, record, ids);
 
-  for (const { kind, o } of observations) socialObservation(s, kind, o, ids);
+  for (const { kind, o } of observations) socialObservation(s, kind, o, record, ids);
+  identityEntries(s, record, ids);
+  birthSexObservation(s, record);
 }
 
 function socialObservation(
   s: XMLBuilder,
   kind: keyof typeof socialType,
   o: SocialHistoryObservation,
+  record: HealthRecord,
   ids: Ids,
 ): void {
   const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
@@ -813,6 +790,7 @@ function socialObservation(
       : oidCode(o.value),
     `#social-${o.id}`,
   );
+  authorParticipation(obs, o.author, record, ids);
 }
 
 const ENCOUNTER_SECTION = ['2.16.840.1.113883.10.20.22.2.22.1'];
@@ -874,175 +852,4 @@ function encounterEntry(s: XMLBuilder, e: Encounter, ids: Ids): void {
       telecom(role, { system: 'PHONE', use: 'WORK', value: e.location.phone, extension: null });
     role.ele('playingEntity').att('classCode', 'PLC').ele('name').txt(e.location.name);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Data types
-
-/**
- * C-CDA R2.1 "compatible with R1.1": a versioned template is asserted twice, the R1.1 root alone and
- * the root with its R2.x extension (the Schematron's compatibility rule for a CCD).
- */
-/**
- * A clinical statement (act, observation, procedure, …) in its C-CDA wrapper: `<entry>` directly
- * in a section, `<entryRelationship>` inside another statement. Events (moodCode EVN) unless told.
- */
-function statement(
-  parent: XMLBuilder,
-  wrapper: 'entry' | 'entryRelationship',
-  typeCode: string,
-  name: string,
-  classCode: string,
-  options: { moodCode?: string; negated?: boolean; inversion?: boolean } = {},
-): XMLBuilder {
-  const outer = parent.ele(wrapper).att('typeCode', typeCode);
-  if (options.inversion) outer.att('inversionInd', 'true');
-  const inner = outer
-    .ele(name)
-    .att('classCode', classCode)
-    .att('moodCode', options.moodCode ?? 'EVN');
-  if (options.negated) inner.att('negationInd', 'true');
-  return inner;
-}
-
-function templateIds(parent: XMLBuilder, roots: string[], extension: string | null): void {
-  for (const root of roots) {
-    parent.ele('templateId').att('root', root);
-    if (extension) parent.ele('templateId').att('root', root).att('extension', extension);
-  }
-}
-
-interface OidCode {
-  code: string;
-  oid: string;
-  display?: string;
-}
-
-function oidCode(c: Coded): OidCode {
-  if (c.system === 'MEDICATION_STATUS_REASON') throw new Error('medication status reasons have no OID here');
-  return { code: c.code, oid: codeSystemOid[c.system], display: c.display };
-}
-
-function code(parent: XMLBuilder, name: string, c: OidCode): XMLBuilder {
-  const e = parent.ele(name).att('code', c.code).att('codeSystem', c.oid);
-  const systemName = codeSystemName[c.oid];
-  if (systemName) e.att('codeSystemName', systemName);
-  if (c.display) e.att('displayName', c.display);
-  return e;
-}
-
-/** A record code; a LOCAL code is written as nullFlavor OTH with the text (no standard code exists). */
-function coded(parent: XMLBuilder, name: string, c: Coded, reference?: string): XMLBuilder {
-  const local = c.system === 'LOCAL' || c.system === 'MEDICATION_STATUS_REASON';
-  const e = local ? parent.ele(name).att('nullFlavor', 'OTH') : code(parent, name, oidCode(c));
-  if (reference) e.ele('originalText').ele('reference').att('value', reference);
-  else if (local) e.ele('originalText').txt(c.display);
-  return e;
-}
-
-function cdValue(parent: XMLBuilder, c: OidCode, reference?: string): void {
-  const v = parent.ele('value').att(XSI, 'xsi:type', 'CD').att('code', c.code).att('codeSystem', c.oid);
-  const systemName = codeSystemName[c.oid];
-  if (systemName) v.att('codeSystemName', systemName);
-  if (c.display) v.att('displayName', c.display);
-  if (reference) v.ele('originalText').ele('reference').att('value', reference);
-}
-
-function raceCode(parent: XMLBuilder, name: string, codeValue: string, display: string): void {
-  const e = name.startsWith('sdtc:') ? parent.ele(SDTC, name) : parent.ele(name);
-  e.att('code', codeValue)
-    .att('codeSystem', codeSystemOid.CDC_RACE_ETHNICITY)
-    .att('codeSystemName', 'CDC Race and Ethnicity')
-    .att('displayName', display);
-}
-
-function personName(
-  parent: XMLBuilder,
-  name: PersonName,
-  use: string | null,
-  credential?: string | null,
-): void {
-  const n = parent.ele('name');
-  if (use) n.att('use', use);
-  if (name.prefix) n.ele('prefix').txt(name.prefix);
-  for (const given of name.given) n.ele('given').txt(given);
-  n.ele('family').txt(name.family);
-  if (name.suffix) n.ele('suffix').txt(name.suffix);
-  if (credential) n.ele('suffix').att('qualifier', 'AC').txt(credential);
-}
-
-function fullName(name: PersonName): string {
-  return [name.prefix, ...name.given, name.family, name.suffix].filter(Boolean).join(' ');
-}
-
-function addresses(parent: XMLBuilder, list: PostalAddress[], use: string): void {
-  if (list.length === 0) parent.ele('addr').att('nullFlavor', 'NI');
-  for (const a of list) address(parent, a, use);
-}
-
-function address(parent: XMLBuilder, a: PostalAddress, use: string): void {
-  const e = parent.ele('addr').att('use', use);
-  for (const line of a.lines) e.ele('streetAddressLine').txt(line);
-  if (a.lines.length === 0) e.ele('streetAddressLine').att('nullFlavor', 'NI');
-  e.ele('city').txt(a.city ?? '');
-  if (a.state) e.ele('state').txt(a.state);
-  if (a.postalCode) e.ele('postalCode').txt(a.postalCode);
-  if (a.country) e.ele('country').txt(a.country);
-}
-
-function telecoms(parent: XMLBuilder, list: Telecom[]): void {
-  let written = 0;
-  for (const t of list) if (telecom(parent, t)) written += 1;
-  if (written === 0) parent.ele('telecom').att('nullFlavor', 'NI');
-}
-
-const telecomUse = { HOME: 'HP', WORK: 'WP', MOBILE: 'MC' } as const;
-
-/** Writes `t` as a URL (tel:, fax:, mailto:, http(s):); false when it makes no usable URL. */
-function telecom(parent: XMLBuilder, t: Telecom): boolean {
-  const url = telecomUrl(t);
-  if (!url) return false;
-  const e = parent.ele('telecom').att('value', url);
-  if (t.use) e.att('use', telecomUse[t.use]);
-  return true;
-}
-
-function telecomUrl(t: Telecom): string | null {
-  switch (t.system) {
-    case 'PHONE':
-    case 'FAX': {
-      const digits = t.value.replace(/\D/g, '');
-      if (digits.length === 0) return null;
-      const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-      const number =
-        national.length === 10
-          ? `+1(${national.slice(0, 3)})${national.slice(3, 6)}-${national.slice(6)}`
-          : national;
-      const scheme = t.system === 'PHONE' ? 'tel' : 'fax';
-      return `${scheme}:${number}${t.extension ? `;ext=${t.extension}` : ''}`;
-    }
-    case 'EMAIL':
-      return t.value.includes('@') ? `mailto:${t.value}` : null;
-    case 'URL':
-      return /^https?:\/\//i.test(t.value) ? t.value : null;
-  }
-}
-
-/** HL7 TS with seconds and the UTC offset: 20260301143000+0000. */
-function timestamp(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+0000`;
-}
-
-function displayDate(date: Date): string {
-  return displayIsoDate(date.toISOString().slice(0, 10));
-}
-
-/** MM/DD/YYYY, the portal's date format. */
-function displayIsoDate(iso: string): string {
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-}
-
-function displayDateTime(date: Date): string {
-  return `${displayDate(date)} ${date.toISOString().slice(11, 16)} UTC`;
 }

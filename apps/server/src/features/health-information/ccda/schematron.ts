@@ -3,13 +3,15 @@
  * xsltproc. No ISO Schematron skeleton is installed, so the schema is compiled here to a plain
  * XSLT 1.0 stylesheet: one mode per pattern of the chosen phase, one template per rule (the first
  * matching rule of a pattern wins, as in Schematron), each failed assert printed as one line.
- * Value-set asserts read `voc.xml` (`document('voc.xml')`), which the fixtures do not have: those
- * asserts are left out (decision 090); every other assert of the phase runs.
+ * Value-set asserts read `voc.xml` (`document('voc.xml')`): they run against the copy beside the
+ * `.sch` when the fixtures have one (its absolute address is written into the stylesheet, which is
+ * compiled elsewhere), and are left out when they do not (decision 090).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 
 const SCH = 'http://purl.oclc.org/dsdl/schematron';
@@ -35,8 +37,18 @@ const attr = (value: string) =>
   `"${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`;
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+export type SchematronPhase = 'errors' | 'warnings';
+
+/** The value-set file beside the Schematron, or null when the fixtures have none. */
+function vocabularyOf(schPath: string): string | null {
+  const voc = path.join(path.dirname(schPath), 'voc.xml');
+  return fs.existsSync(voc) ? voc : null;
+}
+
 /** The XSLT 1.0 stylesheet of `phase` of the Schematron at `schPath`. */
-export function compileSchematron(schPath: string, phase = 'errors'): string {
+export function compileSchematron(schPath: string, phase: SchematronPhase = 'errors'): string {
+  const voc = vocabularyOf(schPath);
+  const vocUrl = voc ? pathToFileURL(voc).href : null;
   const doc = new DOMParser().parseFromString(fs.readFileSync(schPath, 'utf8'), 'text/xml');
   const elements = (parent: Element, name: string) =>
     Array.from(parent.childNodes).filter(
@@ -87,13 +99,17 @@ export function compileSchematron(schPath: string, phase = 'errors'): string {
         out.push(
           `<xsl:variable name=${attr(variable.getAttribute('name') ?? '')} select=${attr(variable.getAttribute('value') ?? '')}/>`,
         );
-      // Value-set asserts read voc.xml, which the fixtures lack: they cannot run here.
+      // Value-set asserts read voc.xml: run against the fixtures' copy, or left out without one.
       for (const assert of assertsOf(rule).filter(
-        (a) => !(a.getAttribute('test') ?? '').includes('document('),
+        (a) => vocUrl !== null || !(a.getAttribute('test') ?? '').includes('document('),
       )) {
         const message = (assert.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+        const test = (assert.getAttribute('test') ?? '').replaceAll(
+          "document('voc.xml')",
+          `document('${vocUrl}')`,
+        );
         out.push(
-          `<xsl:if test=${attr(`not(${assert.getAttribute('test')})`)}>${text(`${assert.getAttribute('id') ?? ''} ${message}`)} at <xsl:for-each select="ancestor-or-self::*"><xsl:value-of select="concat('/', local-name())"/></xsl:for-each><xsl:text>&#10;</xsl:text></xsl:if>`,
+          `<xsl:if test=${attr(`not(${test})`)}>${text(`${assert.getAttribute('id') ?? ''} ${message}`)} at <xsl:for-each select="ancestor-or-self::*"><xsl:value-of select="concat('/', local-name())"/></xsl:for-each><xsl:text>&#10;</xsl:text></xsl:if>`,
         );
       }
       out.push(`<xsl:apply-templates select="@*|*" mode="M${i}"/></xsl:template>`);
@@ -106,20 +122,25 @@ export function compileSchematron(schPath: string, phase = 'errors'): string {
   return out.join('\n');
 }
 
-let compiled: { schPath: string; file: string } | null = null;
+const compiled = new Map<string, string>();
 
-/** The failed asserts of the Schematron's error phase on `xml`, one line each. */
-export function runSchematron(xml: string, schPath: string): string[] {
+/**
+ * The failed asserts of the Schematron's `phase` (errors: SHALL; warnings: SHOULD) on `xml`, one
+ * line each, starting with the assert's id.
+ */
+export function runSchematron(xml: string, schPath: string, phase: SchematronPhase = 'errors'): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-sch-'));
-  if (!compiled || compiled.schPath !== schPath) {
-    const file = path.join(dir, 'errors.xsl');
-    fs.writeFileSync(file, compileSchematron(schPath));
-    compiled = { schPath, file };
+  const key = `${schPath}\n${phase}`;
+  let stylesheet = compiled.get(key);
+  if (!stylesheet) {
+    stylesheet = path.join(dir, `${phase}.xsl`);
+    fs.writeFileSync(stylesheet, compileSchematron(schPath, phase));
+    compiled.set(key, stylesheet);
   }
   const document = path.join(dir, 'document.xml');
   fs.writeFileSync(document, xml);
   try {
-    const output = execFileSync('xsltproc', [compiled.file, document], {
+    const output = execFileSync('xsltproc', [stylesheet, document], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -1,0 +1,110 @@
+/**
+ * Every demo patient's C-CDA, for the whole record and for a range, against the CDA R2 + SDTC schema
+ * and the C-CDA R2.1 Schematron (errors and warnings, value sets from the fixtures' voc.xml), with
+ * the counts printed. Without ../shared or xsltproc the checks cannot run: the output says so.
+ */
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { patient } from '../../../db/schema';
+import { seedDemo } from '../../../demo/seed';
+import { describeEachDatabase } from '../../../test/database';
+import { translatorFor } from '../../../lib/i18n';
+import { buildCcdaDocument } from '../ccda-document';
+import { loadExportRecord } from '../export-record';
+import { buildSummaryDocument } from '../health-summary';
+import { extractPdfText, renderHealthSummaryPdf } from '../health-summary-pdf';
+import { findSchematron, hasXsltproc, runSchematron } from './schematron';
+import { findFixturesDir, validateCda } from './validate-cda';
+
+const fixturesDir = findFixturesDir();
+const schematron = fixturesDir && hasXsltproc() ? findSchematron(fixturesDir) : null;
+/**
+ * Maria's whole record today, with her results, vital signs and immunizations (0400). NOT the goal
+ * of 20: about half are the clinicians' author code (their NUCC taxonomy is not in the record; the
+ * provider directory would give it by NPI), the rest need data the record does not hold (allergy
+ * criticality, procedure body site and performer, the practice's NPI, language proficiency,
+ * relatives' birth years, immunization dose) or come from the Schematron's own contradictory
+ * medication time branch (one of @value and low always warns). The count may only go down.
+ */
+const mariaWarningCeiling = 129;
+
+const day = 86_400_000;
+
+describeEachDatabase('C-CDA and PDF of the demo patients say the same', (t) => {
+  it("shows Emma's smoking status and Maria's medications and their instructions in both", async () => {
+    const practiceId = await seedDemo(t.db);
+    const people = await t.db
+      .select({ id: patient.id, firstName: patient.firstName })
+      .from(patient)
+      .where(eq(patient.practiceId, practiceId!));
+    const now = new Date();
+    for (const name of ['Emma', 'Maria']) {
+      const id = people.find((p) => p.firstName === name)!.id;
+      const range = { from: null, to: null };
+      const record = (await loadExportRecord(t.db, id, range))!;
+      const xml = await buildCcdaDocument(t.db, id, range, now);
+      const pdf = await renderHealthSummaryPdf(
+        buildSummaryDocument(
+          { record, encounters: [], startText: null, endText: null, generatedAt: now, lang: 'en-US' },
+          translatorFor('en'),
+        ),
+      );
+      const text = extractPdfText(pdf).join('\n').replace(/\s+/g, ' ');
+      const smoking = /<td ID="social-smoking">([^<]*)<\/td>/.exec(xml)?.[1];
+      expect(smoking, name).toBeTruthy();
+      expect(text, name).toContain(smoking);
+      for (const m of record.medications) {
+        expect(xml).toContain(m.drug.display.replace(/&/g, '&amp;'));
+        expect(text, name).toContain(m.drug.display);
+        if (m.instructions) expect(text, name).toContain(m.instructions);
+      }
+    }
+  }, 120_000);
+});
+
+describeEachDatabase('C-CDA of every demo patient', (t) => {
+  if (!fixturesDir || !schematron)
+    it('cannot be checked here (NOT RUN: shared/fixtures/cda-schema or xsltproc is missing)', () => {
+      console.log(
+        `C-CDA demo exports NOT checked: ${fixturesDir ? 'xsltproc is not installed' : 'shared/fixtures/cda-schema is not beside this checkout'}`,
+      );
+      expect(fixturesDir === null || schematron === null).toBe(true);
+    });
+  else
+    it('has no schema or Schematron error with or without a range; Maria draws few warnings', async () => {
+      const practiceId = await seedDemo(t.db);
+      const people = await t.db
+        .select({ id: patient.id, firstName: patient.firstName })
+        .from(patient)
+        .where(eq(patient.practiceId, practiceId!));
+      expect(people.length).toBeGreaterThanOrEqual(5);
+      const now = new Date();
+      const ranges = [
+        { name: 'whole record', range: { from: null, to: null } },
+        { name: 'last 90 days', range: { from: new Date(now.getTime() - 90 * day), to: null } },
+        {
+          name: '300 to 100 days ago',
+          range: { from: new Date(now.getTime() - 300 * day), to: new Date(now.getTime() - 100 * day) },
+        },
+      ];
+      for (const person of people)
+        for (const { name, range } of ranges) {
+          const xml = await buildCcdaDocument(t.db, person.id, range, now);
+          const schema = await validateCda(xml, fixturesDir);
+          const errors = runSchematron(xml, schematron, 'errors');
+          const warnings = runSchematron(xml, schematron, 'warnings');
+          const rules = new Set(warnings.map((w) => w.split(' ')[0]));
+          console.log(
+            `${person.firstName} (${name}): ${schema.errors.length} schema errors, ${errors.length} Schematron errors, ${warnings.length} warnings over ${rules.size} rules`,
+          );
+          expect(schema.errors.slice(0, 5), `${person.firstName} ${name}`).toEqual([]);
+          expect(errors.slice(0, 5), `${person.firstName} ${name}`).toEqual([]);
+          if (person.firstName === 'Maria' && name === 'whole record') {
+            const byRule = new Map<string, number>();
+            for (const w of warnings) byRule.set(w.split(' ')[0]!, (byRule.get(w.split(' ')[0]!) ?? 0) + 1);
+            console.log([...byRule].map(([rule, count]) => `  ${rule} x${count}`).join('\n'));
+            expect(warnings.length).toBeLessThanOrEqual(mariaWarningCeiling);
+          }
+        }
+    }, 600_000);
+});

@@ -1,0 +1,460 @@
+/**
+ * Reads of the clinical record a clinic feeds (decision 220): results, vital signs,
+ * immunizations, clinical notes, the plan of care and structured prescriptions, each for one patient
+ * and an optional range. The portal's Health Information page, the C-CDA export and the PDF read
+ * the record through these, so what a patient may see is decided here once: results only once
+ * released (decision 221).
+ *
+ * Each section is placed in a range by its clinically relevant time: results by the time the
+ * specimen was taken, vital signs by the time they were measured, immunizations by the time given
+ * (or declined), notes by the time written, plan-of-care items, goals and concerns by the time the
+ * clinic recorded them, prescriptions by the day written.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/database';
+import {
+  carePlanItem,
+  careGoal,
+  clinicalNote,
+  encounter,
+  healthConcern,
+  immunization,
+  prescription,
+  resultObservation,
+  resultRead,
+  resultReport,
+  resultReportStatus,
+  vitalSign,
+  vitalSignSet,
+} from '../../../db/schema';
+import type { ExportRange } from '../health-info.repository';
+
+export type { ExportRange };
+
+/** Who recorded an item and when (C-CDA author; FHIR Provenance). */
+export interface Provenance {
+  authorName: string;
+  authorNpi: string | null;
+  authorOrganization: string;
+  recordedAt: Date;
+}
+
+/** The visit an item belongs to, named as the clinic names it. */
+export interface EncounterRef {
+  encounterId: number | null;
+  encounterExternalId: string | null;
+  encounterDate: Date | null;
+}
+
+/** `from` inclusive, `to` exclusive, either open when null (the ExportRange of the export). */
+function inRange(column: AnyPgColumn, range: ExportRange): SQL | undefined {
+  return and(range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined);
+}
+
+async function encounterRefs(db: Db, ids: (number | null)[]): Promise<Map<number, EncounterRef>> {
+  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: encounter.id, externalId: encounter.externalId, date: encounter.dateOfService })
+    .from(encounter)
+    .where(inArray(encounter.id, wanted));
+  return new Map(
+    rows.map((r) => [r.id, { encounterId: r.id, encounterExternalId: r.externalId, encounterDate: r.date }]),
+  );
+}
+
+const noEncounter: EncounterRef = { encounterId: null, encounterExternalId: null, encounterDate: null };
+const refOf = (refs: Map<number, EncounterRef>, id: number | null) =>
+  (id !== null ? refs.get(id) : undefined) ?? noEncounter;
+
+// ---------------------------------------------------------------------------------------- results
+
+export type RecordObservation = typeof resultObservation.$inferSelect;
+
+export interface RecordResult extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  category: 'lab' | 'pathology';
+  code: string;
+  name: string;
+  status: 'preliminary' | 'final' | 'corrected';
+  effectiveAt: Date;
+  issuedAt: Date;
+  specimen: string | null;
+  narrative: string | null;
+  diagnosisCode: string | null;
+  diagnosisDisplay: string | null;
+  version: number;
+  releasedAt: Date;
+  observations: RecordObservation[];
+  /** Every status the report had, oldest first (a corrected report lists its preliminary one). */
+  statusHistory: { version: number; status: 'preliminary' | 'final' | 'corrected'; issuedAt: Date }[];
+}
+
+export interface ResultOptions {
+  /** Results released by this instant (default now); null: every result, released or not. */
+  releasedBy?: Date | null;
+  category?: 'lab' | 'pathology';
+}
+
+/** A patient's results in the range, newest specimen first, with observations in the clinic's order. */
+export async function resultsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+  options: ResultOptions = {},
+): Promise<RecordResult[]> {
+  const releasedBy = options.releasedBy === undefined ? new Date() : options.releasedBy;
+  const reports = await db
+    .select()
+    .from(resultReport)
+    .where(
+      and(
+        eq(resultReport.patientId, patientId),
+        inRange(resultReport.effectiveAt, range),
+        releasedBy ? lte(resultReport.releasedAt, releasedBy) : undefined,
+        options.category ? eq(resultReport.category, options.category) : undefined,
+      ),
+    )
+    .orderBy(desc(resultReport.effectiveAt), desc(resultReport.id));
+  if (reports.length === 0) return [];
+  const ids = reports.map((r) => r.id);
+  const [observations, statuses, refs] = await Promise.all([
+    db
+      .select()
+      .from(resultObservation)
+      .where(inArray(resultObservation.reportId, ids))
+      .orderBy(asc(resultObservation.reportId), asc(resultObservation.position)),
+    db
+      .select()
+      .from(resultReportStatus)
+      .where(inArray(resultReportStatus.reportId, ids))
+      .orderBy(asc(resultReportStatus.reportId), asc(resultReportStatus.version)),
+    encounterRefs(
+      db,
+      reports.map((r) => r.encounterId),
+    ),
+  ]);
+  return reports.map((r) => ({
+    id: r.id,
+    externalId: r.externalId,
+    category: r.category,
+    code: r.code,
+    name: r.name,
+    status: r.status,
+    effectiveAt: r.effectiveAt,
+    issuedAt: r.issuedAt,
+    specimen: r.specimen,
+    narrative: r.narrative,
+    diagnosisCode: r.diagnosisCode,
+    diagnosisDisplay: r.diagnosisDisplay,
+    version: r.version,
+    releasedAt: r.releasedAt,
+    authorName: r.authorName,
+    authorNpi: r.authorNpi,
+    authorOrganization: r.authorOrganization,
+    recordedAt: r.recordedAt,
+    ...refOf(refs, r.encounterId),
+    observations: observations.filter((o) => o.reportId === r.id),
+    statusHistory: statuses
+      .filter((s) => s.reportId === r.id)
+      .map((s) => ({ version: s.version, status: s.status, issuedAt: s.issuedAt })),
+  }));
+}
+
+/** The versions of some results a signed-in person has read, by report id. */
+export async function readVersions(
+  db: Db,
+  userId: number,
+  reportIds: number[],
+): Promise<Map<number, number>> {
+  if (reportIds.length === 0) return new Map();
+  const rows = await db
+    .select({ reportId: resultRead.reportId, version: resultRead.version })
+    .from(resultRead)
+    .where(and(eq(resultRead.userId, userId), inArray(resultRead.reportId, reportIds)));
+  return new Map(rows.map((r) => [r.reportId, r.version]));
+}
+
+// ----------------------------------------------------------------------------------- vital signs
+
+export interface RecordVitalSigns extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  effectiveAt: Date;
+  /** LOINC code, value and UCUM unit of each measurement taken. */
+  measurements: { code: string; value: number; unit: string }[];
+}
+
+/** The vital-sign sets measured in the range, newest first. */
+export async function vitalSignsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+): Promise<RecordVitalSigns[]> {
+  const sets = await db
+    .select()
+    .from(vitalSignSet)
+    .where(and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)))
+    .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id));
+  if (sets.length === 0) return [];
+  const [signs, refs] = await Promise.all([
+    db
+      .select()
+      .from(vitalSign)
+      .where(
+        inArray(
+          vitalSign.setId,
+          sets.map((s) => s.id),
+        ),
+      )
+      .orderBy(asc(vitalSign.id)),
+    encounterRefs(
+      db,
+      sets.map((s) => s.encounterId),
+    ),
+  ]);
+  return sets.map((s) => ({
+    id: s.id,
+    externalId: s.externalId,
+    effectiveAt: s.effectiveAt,
+    authorName: s.authorName,
+    authorNpi: s.authorNpi,
+    authorOrganization: s.authorOrganization,
+    recordedAt: s.recordedAt,
+    ...refOf(refs, s.encounterId),
+    measurements: signs
+      .filter((v) => v.setId === s.id)
+      .map((v) => ({ code: v.code, value: v.value, unit: v.unit })),
+  }));
+}
+
+// --------------------------------------------------------------------------------- immunizations
+
+export interface RecordImmunization extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  cvxCode: string;
+  vaccineName: string;
+  occurredAt: Date;
+  status: 'completed' | 'not-done';
+  statusReason: string | null;
+  lotNumber: string | null;
+  manufacturer: string | null;
+  performerName: string | null;
+}
+
+/** Immunizations given or declined in the range, newest first. */
+export async function immunizationsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+): Promise<RecordImmunization[]> {
+  const rows = await db
+    .select({
+      id: immunization.id,
+      externalId: immunization.externalId,
+      encounterId: immunization.encounterId,
+      cvxCode: immunization.cvxCode,
+      vaccineName: immunization.vaccineName,
+      occurredAt: immunization.occurredAt,
+      status: immunization.status,
+      statusReason: immunization.statusReason,
+      lotNumber: immunization.lotNumber,
+      manufacturer: immunization.manufacturer,
+      performerName: immunization.performerName,
+      authorName: immunization.authorName,
+      authorNpi: immunization.authorNpi,
+      authorOrganization: immunization.authorOrganization,
+      recordedAt: immunization.recordedAt,
+    })
+    .from(immunization)
+    .where(and(eq(immunization.patientId, patientId), inRange(immunization.occurredAt, range)))
+    .orderBy(desc(immunization.occurredAt), desc(immunization.id));
+  const refs = await encounterRefs(
+    db,
+    rows.map((r) => r.encounterId),
+  );
+  return rows.map(({ encounterId, ...r }) => ({ ...r, ...refOf(refs, encounterId) }));
+}
+
+// ---------------------------------------------------------------------------------------- notes
+
+export interface RecordNote extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  noteTypeCode: string;
+  noteTypeName: string;
+  title: string;
+  text: string | null;
+  /** A PDF note: its blob id (read it through the blob store), size and file name. */
+  pdf: { contentS3Id: string; contentLength: number; fileName: string } | null;
+  authoredAt: Date;
+}
+
+/** Notes written in the range, newest first. */
+export async function clinicalNotesInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+): Promise<RecordNote[]> {
+  const rows = await db
+    .select()
+    .from(clinicalNote)
+    .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
+    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id));
+  const refs = await encounterRefs(
+    db,
+    rows.map((r) => r.encounterId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    externalId: r.externalId,
+    noteTypeCode: r.noteTypeCode,
+    noteTypeName: r.noteTypeName,
+    title: r.title,
+    text: r.text,
+    pdf:
+      r.contentS3Id !== null && r.contentLength !== null && r.fileName !== null
+        ? { contentS3Id: r.contentS3Id, contentLength: r.contentLength, fileName: r.fileName }
+        : null,
+    authoredAt: r.authoredAt,
+    authorName: r.authorName,
+    authorNpi: r.authorNpi,
+    authorOrganization: r.authorOrganization,
+    recordedAt: r.recordedAt,
+    ...refOf(refs, r.encounterId),
+  }));
+}
+
+// ---------------------------------------------------------------------------------- plan of care
+
+export interface RecordCarePlanItem extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  kind: 'visit' | 'procedure' | 'medication' | 'education';
+  description: string;
+  code: string | null;
+  codeSystem: 'SNOMED' | 'CPT' | 'LOINC' | 'RXNORM' | null;
+  plannedAt: Date | null;
+  status: 'active' | 'completed' | 'cancelled';
+}
+
+export interface RecordGoal extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  description: string;
+  /** YYYY-MM-DD. */
+  targetDate: string | null;
+  status: 'active' | 'achieved' | 'cancelled';
+}
+
+export interface RecordHealthConcern extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  code: string | null;
+  codeSystem: 'SNOMED' | 'ICD10' | null;
+  description: string;
+  status: 'active' | 'inactive' | 'resolved';
+  /** YYYY-MM-DD. */
+  onsetDate: string | null;
+}
+
+export interface RecordCarePlan {
+  /** Planned soonest first, the undated last. */
+  items: RecordCarePlanItem[];
+  goals: RecordGoal[];
+  concerns: RecordHealthConcern[];
+}
+
+/** The plan of treatment, goals and health concerns the clinic recorded in the range. */
+export async function carePlanInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+): Promise<RecordCarePlan> {
+  const [items, goals, concerns] = await Promise.all([
+    db
+      .select()
+      .from(carePlanItem)
+      .where(and(eq(carePlanItem.patientId, patientId), inRange(carePlanItem.recordedAt, range)))
+      .orderBy(asc(carePlanItem.plannedAt), asc(carePlanItem.id)),
+    db
+      .select()
+      .from(careGoal)
+      .where(and(eq(careGoal.patientId, patientId), inRange(careGoal.recordedAt, range)))
+      .orderBy(asc(careGoal.targetDate), asc(careGoal.id)),
+    db
+      .select()
+      .from(healthConcern)
+      .where(and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)))
+      .orderBy(desc(healthConcern.recordedAt), asc(healthConcern.id)),
+  ]);
+  const refs = await encounterRefs(db, [
+    ...items.map((i) => i.encounterId),
+    ...goals.map((g) => g.encounterId),
+    ...concerns.map((c) => c.encounterId),
+  ]);
+  const common = (r: (typeof items)[number] | (typeof goals)[number] | (typeof concerns)[number]) => ({
+    id: r.id,
+    externalId: r.externalId,
+    authorName: r.authorName,
+    authorNpi: r.authorNpi,
+    authorOrganization: r.authorOrganization,
+    recordedAt: r.recordedAt,
+    ...refOf(refs, r.encounterId),
+  });
+  return {
+    items: items.map((i) => ({
+      ...common(i),
+      kind: i.kind,
+      description: i.description,
+      code: i.code,
+      codeSystem: i.codeSystem,
+      plannedAt: i.plannedAt,
+      status: i.status,
+    })),
+    goals: goals.map((g) => ({
+      ...common(g),
+      description: g.description,
+      targetDate: g.targetDate,
+      status: g.status,
+    })),
+    concerns: concerns.map((c) => ({
+      ...common(c),
+      code: c.code,
+      codeSystem: c.codeSystem,
+      description: c.description,
+      status: c.status,
+      onsetDate: c.onsetDate,
+    })),
+  };
+}
+
+// --------------------------------------------------------------------------------- prescriptions
+
+export type RecordPrescription = typeof prescription.$inferSelect;
+
+/**
+ * The patient's prescriptions with their structured dose, route, frequency and RxNorm code (null
+ * where the clinic sent only a sig), active first, then by day written, newest first. The range
+ * filters on the day written; prescriptions without one are always included.
+ */
+export async function prescriptionsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+): Promise<RecordPrescription[]> {
+  const rows = await db
+    .select()
+    .from(prescription)
+    .where(eq(prescription.patientId, patientId))
+    .orderBy(asc(prescription.status), desc(prescription.dateWritten), asc(prescription.id));
+  const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+  const from = day(range.from);
+  const to = day(range.to);
+  return rows.filter(
+    (r) => r.dateWritten === null || ((!from || r.dateWritten >= from) && (!to || r.dateWritten < to)),
+  );
+}
