@@ -44,6 +44,7 @@ import {
   healthInformationRoutes,
 } from './features/health-records/health-information.routes';
 import { integrationRoutes } from './features/integration/integration.routes';
+import { registerClinicalRecordCalls } from './features/health-records/clinical-record/clinical-record.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import { databaseDirectInbox } from './compose/direct-inbox';
 import {
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(devMailboxRoutes);
   await app.register(filesRoutes);
   await app.register(healthInformationRoutes, { prefix: apiPrefix.app });
+  registerClinicalRecordCalls(app);
   await app.register(fhirInviteIntegrationRoutes, { prefix: apiPrefix.integration });
   await app.register(careTeamRoutes, { prefix: apiPrefix.app });
   await app.register(pharmacyRoutes, { prefix: apiPrefix.app });

@@ -32,3 +32,4 @@ export * from './health-information';
 export * from './reminders';
 export * from './messages';
 export * from './call';
+export * from './clinical-record';

@@ -7,6 +7,7 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/database';
 import { reminderJob } from '../features/reminders/reminders.service';
 import { staleAttachmentJob } from '../features/messages/messages.attachments';
+import { resultNoticeJob } from '../features/health-records/clinical-record/result-notice';
 import type { BlobStore } from '../lib/blob-store/blob-store';
 import type { JobDefinition } from '../lib/jobs/scheduled-jobs';
 import type { Mailer } from '../lib/mail/mailer';
@@ -22,5 +23,7 @@ export function scheduledJobs(deps: {
     reminderJob({ db: deps.db, mailer: deps.mailer, config: deps.config, logger: deps.logger }),
     // Attachments uploaded in compose but never sent (decision 110), with their blobs.
     staleAttachmentJob({ db: deps.db, blobs: deps.blobs, logger: deps.logger }),
+    // Results released after a practice's delay (decision 221).
+    resultNoticeJob({ db: deps.db, mailer: deps.mailer, config: deps.config, logger: deps.logger }),
   ];
 }

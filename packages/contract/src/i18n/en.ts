@@ -25,6 +25,7 @@ import { enAppointmentErrors } from './en-appointment-errors';
 import { enMessages } from './en-messages';
 import { enMessagesErrors } from './en-messages-errors';
 import { enMessageTransport } from './en-message-transport';
+import { enClinicalRecord } from './en-clinical-record';
 import { format } from './languages';
 
 export const en = {
@@ -45,6 +46,7 @@ export const en = {
   ...enMessages,
   ...enMessagesErrors,
   ...enMessageTransport,
+  ...enClinicalRecord,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -22,6 +22,7 @@ import { esAppointmentErrors } from './es-appointment-errors';
 import { esMessages } from './es-messages';
 import { esMessagesErrors } from './es-messages-errors';
 import { esMessageTransport } from './es-message-transport';
+import { esClinicalRecord } from './es-clinical-record';
 
 const core = {
   'app.name': 'Dermis',
@@ -476,4 +477,5 @@ export const es = {
   ...esMessages,
   ...esMessagesErrors,
   ...esMessageTransport,
+  ...esClinicalRecord,
 } satisfies Catalog;
