@@ -6,6 +6,8 @@ import { t } from '../../../lib/i18n';
 import { recordDay, unitLabel, withUnit, numberText } from '../record-format';
 import { interpretationText, isFlagged } from './result-flags';
 import { Provenance } from './record-provenance';
+import { ToneBadge } from './record-badge';
+import { ScrollRegion } from './scroll-region';
 import { ResultTrendChart, type TrendPoint } from './result-trend-chart';
 
 interface Trend {
@@ -49,11 +51,7 @@ const statusKey = { preliminary: 'record.status.preliminary', corrected: 'record
 
 function StatusBadge({ status }: { status: ResultStatus }) {
   if (status === 'final') return null;
-  return (
-    <Badge size="sm" variant="light" color={status === 'corrected' ? 'orange' : 'gray'}>
-      {t(statusKey[status])}
-    </Badge>
-  );
+  return <ToneBadge tone={status === 'corrected' ? 'orange' : 'gray'}>{t(statusKey[status])}</ToneBadge>;
 }
 
 const referenceText = (o: RecordResultView['observations'][number]) => {
@@ -64,8 +62,8 @@ const referenceText = (o: RecordResultView['observations'][number]) => {
 
 function Observations({ result }: { result: RecordResultView }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder fz="sm" data-testid="record-observations">
+    <ScrollRegion label={result.name}>
+      <Table striped withTableBorder fz="sm" miw={420} data-testid="record-observations">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('record.test')}</Table.Th>
@@ -101,7 +99,7 @@ function Observations({ result }: { result: RecordResultView }) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -16,6 +16,7 @@ import { SectionCard } from '../../../components/section-card';
 import { t } from '../../../lib/i18n';
 import { numberText, recordDate, recordDay, withUnit } from '../record-format';
 import { Provenance } from './record-provenance';
+import { ToneBadge } from './record-badge';
 
 const vitalKey = (code: VitalSignCode) => `record.vital.${vitalSignCodes[code].key}` as MessageKey;
 
@@ -212,9 +213,9 @@ export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
                   <Text span size="sm">
                     {g.description}
                   </Text>
-                  <Badge size="sm" variant="light" color={g.status === 'achieved' ? 'green' : 'blue'}>
+                  <ToneBadge tone={g.status === 'achieved' ? 'green' : 'blue'}>
                     {t(goalKey[g.status])}
-                  </Badge>
+                  </ToneBadge>
                   {g.targetDate && (
                     <Text span size="sm" c="dimmed">
                       {t('record.goal.target', { date: recordDate(g.targetDate) })}
@@ -238,9 +239,9 @@ export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
                   <Text span size="sm">
                     {c.description}
                   </Text>
-                  <Badge size="sm" variant="light" color={c.status === 'active' ? 'orange' : 'gray'}>
+                  <ToneBadge tone={c.status === 'active' ? 'orange' : 'gray'}>
                     {t(concernKey[c.status])}
-                  </Badge>
+                  </ToneBadge>
                   {c.onsetDate && (
                     <Text span size="sm" c="dimmed">
                       {t('record.concern.onset', { date: recordDate(c.onsetDate) })}

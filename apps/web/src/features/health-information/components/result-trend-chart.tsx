@@ -4,6 +4,7 @@ import type { ResultInterpretation } from '@dermis/contract';
 import { t } from '../../../lib/i18n';
 import { numberText, recordDay, unitLabel, withUnit } from '../record-format';
 import { interpretationText, isFlagged } from './result-flags';
+import { ScrollRegion } from './scroll-region';
 
 export interface TrendPoint {
   effectiveAt: string;
@@ -80,7 +81,8 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-labelledby={`${titleId} ${descId}`}
+        aria-labelledby={titleId}
+        aria-describedby={descId}
         style={{ width: '100%', maxWidth: 560, height: 'auto', display: 'block' }}
         data-testid="record-trend-chart"
       >
@@ -165,8 +167,8 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
           {range}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={280} mt="xs">
-        <Table striped withTableBorder fz="sm" data-testid="record-trend-table">
+      <ScrollRegion label={t('record.chart.tableCaption', { name })}>
+        <Table striped withTableBorder fz="sm" mt="xs" data-testid="record-trend-table">
           <Table.Caption>{t('record.chart.tableCaption', { name })}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -185,7 +187,7 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
     </figure>
   );
 }
