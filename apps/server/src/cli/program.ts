@@ -18,6 +18,7 @@ import { registerFilesCommands } from './files-commands';
 import { registerCareTeamCommands } from './care-team-commands';
 import { registerPharmacyCommands } from './pharmacy-commands';
 import { registerClinicalDocumentCommands } from './clinical-document-commands';
+import { registerRecordCommands } from './record-commands';
 import { registerFhirInviteCommands } from './fhir-invite-commands';
 import { registerMessagesCommands } from './messages-commands';
 import { registerAppointmentCommands } from './appointment-commands';
@@ -182,6 +183,7 @@ Examples:
   registerCareTeamCommands(program, io);
   registerPharmacyCommands(program, io);
   registerClinicalDocumentCommands(program, io);
+  registerRecordCommands(program, io);
   registerFhirInviteCommands(program, io);
   registerReminderCommands(program, io);
   registerMessagesCommands(program, io);
