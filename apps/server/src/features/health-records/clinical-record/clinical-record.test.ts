@@ -158,6 +158,30 @@ describeEachDatabase('clinical record', (t) => {
     expect(fieldsOf(moved)).toEqual(['patientExternalId']);
   });
 
+  it('lists every feed of the record in the integration OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/integration/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(
+        [
+          'results',
+          'vital-signs',
+          'immunizations',
+          'clinical-notes',
+          'care-plan-items',
+          'care-goals',
+          'health-concerns',
+        ]
+          .map((kind) => `/api/integration/${kind}/{externalId}`)
+          .concat([
+            '/api/integration/result-release-delays/{category}',
+            '/api/integration/result-release-delays',
+          ]),
+      ),
+    );
+  });
+
   it('replaces a preliminary result by its correction, keeps the status history, and tells the patient each time', async () => {
     await put('results/LAB-1', labResult({ status: 'preliminary', observations: [alt(71, 'H')] }));
     const corrected = await put(
