@@ -43,7 +43,7 @@ const kinds: Record<string, { call: { path: string; body: z.ZodType }; local: Lo
     local: (db, practiceId, externalId, body: { pdf: unknown }) => {
       if (body.pdf)
         throw new CliInputError('A PDF note needs --server and --api-key (the server keeps the file).');
-      return upsertClinicalNote({ db, blobs: undefined as never }, practiceId, externalId, body as never);
+      return upsertClinicalNote({ db }, practiceId, externalId, body as never);
     },
   },
   'care-plan-item': { call: clinicalRecordCalls.upsertCarePlanItem, local: upsertCarePlanItem },

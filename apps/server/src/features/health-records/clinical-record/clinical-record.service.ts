@@ -462,7 +462,8 @@ function pdfBytes(contentBase64: string): Buffer {
 }
 
 export async function upsertClinicalNote(
-  deps: { db: Db; blobs: BlobStore },
+  /** Without a blob store (the CLI's local mode) only text notes can be written. */
+  deps: { db: Db; blobs?: BlobStore },
   practiceId: number,
   externalId: string,
   input: z.output<typeof upsertClinicalNoteRequest>,
@@ -475,9 +476,11 @@ export async function upsertClinicalNote(
     .where(and(eq(clinicalNote.practiceId, practiceId), eq(clinicalNote.externalId, externalId)));
   // New bytes under a new id, then the row, then the old bytes go: a reader never meets a missing blob.
   const s3Id = bytes ? newBlobId() : null;
-  if (bytes && s3Id) await deps.blobs.put(blobKey('documents', s3Id), bytes, 'application/pdf');
+  if (bytes && !deps.blobs) throw new Error('a PDF note needs the blob store');
+  if (bytes && s3Id && deps.blobs) await deps.blobs.put(blobKey('documents', s3Id), bytes, 'application/pdf');
   const result = await upsertNoteRow(deps.db, practiceId, externalId, columns, input, bytes, s3Id);
-  if (previous?.s3Id) await deps.blobs.delete(blobKey('documents', previous.s3Id));
+  // The old PDF stays when there is no store to delete it from; the row no longer names it.
+  if (previous?.s3Id && deps.blobs) await deps.blobs.delete(blobKey('documents', previous.s3Id));
   return result;
 }
 
