@@ -48,6 +48,7 @@ import {
   registerHealthAppsAuthorization,
   type AuthorizationServerOptions,
 } from './features/health-apps/authorization';
+import { registerClinicalRecordCalls } from './features/health-information/clinical-record/clinical-record.routes';
 import { registerMetrics } from './features/metrics/metrics.routes';
 import type { FhirGrantResolver } from './features/health-apps/fhir/fhir-grant';
 import { fhirBasePath, fhirRoutes } from './features/health-apps/fhir/fhir.routes';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerInvitationsCalls(app);
   await app.register(devMailboxRoutes);
   registerHealthInformationCalls(app);
+  registerClinicalRecordCalls(app);
   registerFhirInviteIntegrationCalls(app);
   registerClinicalDocumentCalls(app);
   // The transmit calls attach the health-information feature's summary; features do not import each other.

@@ -68,9 +68,12 @@ export const createAccountResponse = z.object({
 });
 export type CreateAccountResponse = z.infer<typeof createAccountResponse>;
 
-/** Spec 000 §9: the reminder-type e-mail a patient can unsubscribe from. */
-export const unsubscribeTypes = [1, 3, 4] as const;
-export const unsubscribeType = z.union([z.literal(1), z.literal(3), z.literal(4)]);
+/**
+ * Spec 000 §9: the reminder-type e-mail a patient can unsubscribe from (1, 3, 4), and 5: notices of
+ * a new or corrected test result (decision 221).
+ */
+export const unsubscribeTypes = [1, 3, 4, 5] as const;
+export const unsubscribeType = z.union([z.literal(1), z.literal(3), z.literal(4), z.literal(5)]);
 export type UnsubscribeType = z.infer<typeof unsubscribeType>;
 
 export const unsubscribeQuery = z.object({

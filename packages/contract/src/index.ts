@@ -34,3 +34,4 @@ export * from './reminders';
 export * from './messages';
 export * from './call';
 export * from './health-apps';
+export * from './clinical-record';

@@ -89,6 +89,54 @@ export const upsertPrescriptionRequest = z.object({
   dateWritten: isoDate.nullable().default(null),
   dateInactive: isoDate.nullable().default(null),
   prescriberName: safeString.trim().max(200).nullable().default(null),
+  // Structured medication (decision 220), what a C-CDA medication entry carries; all optional.
+  /** RxNorm concept id of the drug. */
+  rxnormCode: safeString
+    .trim()
+    .regex(/^\d{1,10}$/, { message: 'Use an RxNorm concept id (digits).' })
+    .nullable()
+    .default(null),
+  /** The dose: quantity and UCUM unit (mg, mL, {tbl} for a tablet). */
+  dose: z
+    .object({ quantity: z.number().finite().positive().max(1e6), unit: safeString.trim().min(1).max(64) })
+    .nullable()
+    .default(null),
+  /** The route: NCI Thesaurus code of the C-CDA route value set (C38288 oral) and its text. */
+  route: z
+    .object({
+      code: safeString
+        .trim()
+        .regex(/^C\d{4,6}$/, { message: 'Use an NCI Thesaurus route code such as C38288.' }),
+      text: safeString.trim().min(1).max(200),
+    })
+    .nullable()
+    .default(null),
+  /** How often: once every period value + unit (1 wk; 12 h), and/or as text ("twice daily"). */
+  frequency: z
+    .object({
+      periodValue: z.number().finite().positive().max(1000).nullable().default(null),
+      periodUnit: z.enum(['h', 'd', 'wk', 'mo']).nullable().default(null),
+      text: safeString.trim().min(1).max(200).nullable().default(null),
+    })
+    .refine((f) => (f.periodValue === null) === (f.periodUnit === null), {
+      message: 'Give periodValue and periodUnit together.',
+      path: ['periodUnit'],
+    })
+    .refine((f) => f.periodValue !== null || f.text !== null, {
+      message: 'Give a period or a text.',
+      path: ['text'],
+    })
+    .nullable()
+    .default(null),
+  prescriberNpi: safeString
+    .trim()
+    .regex(/^\d{10}$/, { message: 'An NPI has 10 digits.' })
+    .nullable()
+    .default(null),
+  /** The organisation that prescribed (provenance). */
+  organization: safeString.trim().min(1).max(200).nullable().default(null),
+  /** When the clinic recorded it; default: when received. */
+  recordedAt: safeString.datetime({ offset: true }).nullable().default(null),
 });
 export type UpsertPrescriptionRequest = z.input<typeof upsertPrescriptionRequest>;
 export const upsertPrescriptionResponse = z.object({

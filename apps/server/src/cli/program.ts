@@ -18,6 +18,7 @@ import { registerFilesCommands } from './files-commands';
 import { registerCareTeamCommands } from './care-team-commands';
 import { registerPharmacyCommands } from './pharmacy-commands';
 import { registerClinicalDocumentCommands } from './clinical-document-commands';
+import { registerRecordCommands } from './record-commands';
 import { registerFhirInviteCommands } from './fhir-invite-commands';
 import { registerHealthAppCommands } from './health-app-commands';
 import { registerMessagesCommands } from './messages-commands';
@@ -183,6 +184,7 @@ Examples:
   registerCareTeamCommands(program, io);
   registerPharmacyCommands(program, io);
   registerClinicalDocumentCommands(program, io);
+  registerRecordCommands(program, io);
   registerFhirInviteCommands(program, io);
   registerHealthAppCommands(program, io);
   registerReminderCommands(program, io);

@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { reminderJob } from '../features/reminders/reminders.service';
 import { staleAttachmentJob } from '../features/messages/messages.attachments';
 import { expiredArtifactsJob } from '../features/health-apps/authorization/database-adapter';
+import { resultNoticeJob } from '../features/health-information/clinical-record/result-notice';
 import type { BlobStore } from '../lib/blob-store/blob-store';
 import type { JobDefinition } from '../lib/jobs/scheduled-jobs';
 import type { Mailer } from '../lib/mail/mailer';
@@ -25,5 +26,7 @@ export function scheduledJobs(deps: {
     staleAttachmentJob({ db: deps.db, blobs: deps.blobs, logger: deps.logger }),
     // Expired codes, tokens, sessions and interactions of the health apps' authorization server.
     expiredArtifactsJob({ db: deps.db, logger: deps.logger }),
+    // Results released after a practice's delay (decision 221).
+    resultNoticeJob({ db: deps.db, mailer: deps.mailer, config: deps.config, logger: deps.logger }),
   ];
 }

@@ -44,6 +44,12 @@ const bodyScoped = (victim: UserFixture) => [
     payload: { encounterId: 1, patientId: victim.patientId },
   },
   ...healthInfoBodyScoped(victim),
+  // Read state of a result; a responsible person's success is in clinical-record.test.ts.
+  {
+    method: 'POST',
+    url: '/api/app/patient/healthInfo/results/markRead',
+    payload: { patientId: victim.patientId, resultId: 1 },
+  },
   { method: 'GET', url: `/api/app/patient/fhir/getInviteCode?patientId=${victim.patientId}` },
   ...messagesBodyScoped(victim),
   ...transmitBodyScoped(victim),

@@ -59,8 +59,13 @@ describeEachDatabase('every described patient-scoped call', (t) => {
     app.routeTable.filter((r): r is PatientRoute => r.call?.who.kind === 'patient' && r.method !== 'HEAD');
 
   it('finds the patient-scoped calls in the registry', () => {
-    expect(patientRoutes().map((r) => `${r.method} ${r.url}`)).toContain(
-      'GET /api/app/insurance/getActivePatientInsuranceProfile/_rid/:id',
+    const found = patientRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(found).toContain('GET /api/app/insurance/getActivePatientInsuranceProfile/_rid/:id');
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'GET /api/app/patient/healthInfo/clinicalRecord/_rid/:id',
+        'POST /api/app/patient/healthInfo/results/markRead',
+      ]),
     );
   });
 

@@ -27,6 +27,7 @@ import { enMessages } from './en-messages';
 import { enMessagesErrors } from './en-messages-errors';
 import { enMessageSending } from './en-message-sending';
 import { enHealthAppErrors } from './en-health-app-errors';
+import { enClinicalRecord } from './en-clinical-record';
 import { format } from './languages';
 
 export const en = {
@@ -49,6 +50,7 @@ export const en = {
   ...enMessagesErrors,
   ...enMessageSending,
   ...enHealthAppErrors,
+  ...enClinicalRecord,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -24,6 +24,7 @@ import { esMessages } from './es-messages';
 import { esMessagesErrors } from './es-messages-errors';
 import { esMessageSending } from './es-message-sending';
 import { esHealthAppErrors } from './es-health-app-errors';
+import { esClinicalRecord } from './es-clinical-record';
 
 const core = {
   'app.name': 'Dermis',
@@ -481,4 +482,5 @@ export const es = {
   ...esMessagesErrors,
   ...esMessageSending,
   ...esHealthAppErrors,
+  ...esClinicalRecord,
 } satisfies Catalog;

@@ -74,6 +74,17 @@ export async function upsertPrescription(
     dateWritten: input.dateWritten,
     dateInactive: input.dateInactive,
     prescriberName: input.prescriberName,
+    rxnormCode: input.rxnormCode,
+    doseQuantity: input.dose?.quantity ?? null,
+    doseUnit: input.dose?.unit ?? null,
+    routeCode: input.route?.code ?? null,
+    routeText: input.route?.text ?? null,
+    frequencyPeriodValue: input.frequency?.periodValue ?? null,
+    frequencyPeriodUnit: input.frequency?.periodUnit ?? null,
+    frequencyText: input.frequency?.text ?? null,
+    prescriberNpi: input.prescriberNpi,
+    authorOrganization: input.organization,
+    recordedAt: input.recordedAt ? new Date(input.recordedAt) : new Date(),
   };
   const [row] = await db
     .insert(prescription)

@@ -15,6 +15,8 @@ export type MailCategory =
   | 'APPOINTMENT_REMINDER'
   | 'SCHEDULE_REMINDER'
   | 'CUSTOM_MESSAGE'
+  /** A new or corrected test result is in the portal (unsubscribe type 5, decision 221). */
+  | 'RESULT_NOTICE'
   /** A health summary ZIP the patient transmitted by e-mail (spec 002 §7 patient/email/sendByFilter). */
   | 'HEALTH_SUMMARY'
   /** An e-mail a patient composed in the messages area (spec 002 §7 patient/email/send). */

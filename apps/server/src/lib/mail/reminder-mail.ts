@@ -21,12 +21,14 @@ const categoryOf: Record<UnsubscribeType, MailCategory> = {
   1: 'APPOINTMENT_REMINDER',
   3: 'SCHEDULE_REMINDER',
   4: 'CUSTOM_MESSAGE',
+  5: 'RESULT_NOTICE',
 };
 
 const footerText = {
   1: 'mail.reminder.footer.1',
   3: 'mail.reminder.footer.3',
   4: 'mail.reminder.footer.4',
+  5: 'mail.reminder.footer.5',
 } as const satisfies Record<UnsubscribeType, MessageKey>;
 
 type ReminderContent = Pick<MailContent, 'subject' | 'greeting' | 'paragraphs' | 'action'>;

@@ -24,6 +24,9 @@ import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
+import { useClinicalRecord, useMarkResultRead } from '../api/clinical-record';
+import { RecordResults } from './record-results';
+import { RecordCarePlan, RecordImmunizations, RecordNotes, RecordVitalSigns } from './record-sections';
 import { base64ToBlob, saveBlob } from '../download';
 import { smokingStatusText } from '../smoking-status';
 
@@ -217,6 +220,20 @@ export function HealthInformation({
   const start = toUs(from);
   const end = toUs(to);
   const invalid = isExportRangeInvalid(start, end);
+  // The sections follow the same From/To as the export; an invalid range keeps the last valid one.
+  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const wanted = { from: exportStartOf(start), to: exportEndOf(end) };
+  if (!invalid && (wanted.from !== range.from || wanted.to !== range.to)) setRange(wanted);
+  const record = useClinicalRecord(patientId, range);
+  const markRead = useMarkResultRead(patientId);
+  const showing =
+    range.from && range.to
+      ? t('record.showing.between', { from: start ?? '', to: end ?? '' })
+      : range.from
+        ? t('record.showing.from', { from: start ?? '' })
+        : range.to
+          ? t('record.showing.to', { to: end ?? '' })
+          : t('record.showing.all');
 
   const unavailable = () =>
     setFailure({ title: t('healthInfo.notAvailableTitle'), message: t('healthInfo.unavailable') });
@@ -369,6 +386,20 @@ export function HealthInformation({
                 items={info.data.smokingStatusList.map((s) => smokingStatusText(s.name))}
                 testId="health-info-smoking"
               />
+            </>
+          )}
+          <Text size="sm" c="dimmed" role="status" data-testid="record-showing">
+            {showing}
+          </Text>
+          {record.isPending && <ListSkeleton rows={6} />}
+          {record.isError && <Text role="alert">{t('record.fetchFailed')}</Text>}
+          {record.data && (
+            <>
+              <RecordResults results={record.data.results} onOpen={(r) => markRead.mutate(r.id)} />
+              <RecordVitalSigns sets={record.data.vitalSigns} />
+              <RecordImmunizations immunizations={record.data.immunizations} />
+              <RecordNotes notes={record.data.notes} />
+              <RecordCarePlan plan={record.data.carePlan} />
             </>
           )}
         </Stack>

@@ -1,0 +1,547 @@
+/**
+ * The clinical record through the integration API (API key) and the portal (the patient-access
+ * guard): each feed with good and bad input, idempotent by external id; a corrected result
+ * replacing its preliminary one; the notice e-mail through a real SMTP listener, and its unsubscribe;
+ * a practice's release delay; read state; a responsible person reading a ward's results.
+ */
+import type { ClinicalRecordResponse, ErrorResponse, ReleaseDelaysResponse } from '@dermis/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { beforeEach, expect, it } from 'vitest';
+import {
+  clinicalNote,
+  encounter,
+  mailOutbox,
+  patient,
+  patientContact,
+  prescription,
+  resultReport,
+  resultReportStatus,
+  vitalSign,
+} from '../../../db/schema';
+import type { MailOutbox } from '../../../lib/mail/mail-outbox';
+import { useTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/database';
+import { pdfBytes } from '../../../test/files';
+import {
+  bearer,
+  givenFamily,
+  givenPracticeWithKey,
+  givenUser,
+  signIn,
+  type Family,
+  type UserFixture,
+} from '../../../test/fixtures';
+import { useSmtpListeners, type SmtpListener } from '../../../test/smtp-listener';
+import { sendResultNotices } from './result-notice';
+
+const author = {
+  name: 'Priya Raman, MD',
+  npi: '1339047627',
+  organization: 'Gulf Coast Reference Laboratory',
+};
+const alt = (value: number, interpretation = 'N') => ({
+  code: '1742-6',
+  name: 'ALT',
+  valueNumeric: value,
+  unit: 'U/L',
+  referenceLow: 7,
+  referenceHigh: 35,
+  interpretation,
+});
+
+describeEachDatabase('clinical record', (t) => {
+  const newApp = useTestApp(t);
+  const startSmtp = useSmtpListeners();
+  let app: FastifyInstance;
+  let key: string;
+  let practiceId: number;
+  let maria: UserFixture;
+  let mariaExternal: string;
+  let smtp: SmtpListener;
+
+  beforeEach(async () => {
+    ({ practiceId, apiKey: key } = await givenPracticeWithKey(t.db, 'Sunshine Dermatology'));
+    maria = await givenUser(t.db, practiceId, { username: 'maria', firstName: 'Maria', lastName: 'Lopez' });
+    [{ externalId: mariaExternal }] = (await t.db
+      .select({ externalId: patient.externalId })
+      .from(patient)
+      .where(eq(patient.id, maria.patientId))) as [{ externalId: string }];
+    await t.db.insert(patientContact).values({
+      patientId: maria.patientId,
+      type: 'EMAIL_ADDRESS',
+      value: 'maria@example.org',
+      active: true,
+    });
+    await t.db.insert(encounter).values({
+      practiceId,
+      patientId: maria.patientId,
+      externalId: 'ENC-1',
+      dateOfService: new Date('2026-03-02T15:00:00Z'),
+    });
+    smtp = await startSmtp();
+    app = await newApp({ smtpUrl: smtp.url });
+  });
+
+  const put = (path: string, payload: object, apiKey = key) =>
+    app.inject({ method: 'PUT', url: `/api/integration/${path}`, headers: { 'x-api-key': apiKey }, payload });
+  const labResult = (overrides: object = {}) => ({
+    patientExternalId: mariaExternal,
+    category: 'lab',
+    code: '24325-3',
+    name: 'Hepatic function panel',
+    status: 'final',
+    effectiveAt: '2026-03-01T13:20:00Z',
+    issuedAt: '2026-03-02T18:00:00Z',
+    author,
+    observations: [alt(71, 'H')],
+    ...overrides,
+  });
+  const fieldsOf = (response: {
+    json: () => { validationMessages?: { field: string; description: string }[] };
+  }) => (response.json().validationMessages ?? []).map((m) => m.field);
+  const deliver = async () => {
+    await (app.mailer as MailOutbox).deliverDue();
+    return Promise.all(smtp.received.map((m) => simpleParser(m.raw)));
+  };
+  const record = async (token: string, patientId: number, query = '') =>
+    app.inject({
+      method: 'GET',
+      url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${patientId}${query}`,
+      headers: bearer(token),
+    });
+
+  it('stores a lab result idempotently, refuses bad ones with clear messages, and needs the key', async () => {
+    const created = await put('results/LAB-1', labResult());
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ externalId: 'LAB-1', created: true });
+    const again = await put('results/LAB-1', labResult());
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: false });
+    expect(await t.db.select().from(resultReportStatus)).toHaveLength(1);
+
+    expect((await put('results/LAB-1', labResult(), 'wrong-key')).statusCode).toBe(401);
+    const cases: [object, string][] = [
+      [{ status: 'done' }, 'status'],
+      [{ effectiveAt: '2026-02-30' }, 'effectiveAt'],
+      [{ code: 'ALT' }, 'code'],
+      [{ observations: [] }, 'observations'],
+      [{ observations: [{ code: '1742-6', name: 'ALT' }] }, 'observations.0.valueNumeric'],
+      [{ observations: [{ ...alt(5), referenceLow: 40 }] }, 'observations.0.referenceLow'],
+      [{ observations: [alt(5, 'X')] }, 'observations.0.interpretation'],
+      [{ category: 'pathology', narrative: null }, 'narrative'],
+      [{ author: { name: 'X', organization: 'Y', npi: '123' } }, 'author.npi'],
+    ];
+    for (const [change, field] of cases) {
+      const refused = await put('results/LAB-BAD', labResult(change));
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(fieldsOf(refused), JSON.stringify(change)).toContain(field);
+    }
+    const unknownPatient = await put('results/LAB-2', labResult({ patientExternalId: 'NOPE' }));
+    expect(unknownPatient.statusCode).toBe(404);
+    expect(unknownPatient.json<{ message: string }>().message).toBe(
+      'No patient with external id NOPE exists in this practice.',
+    );
+    const unknownVisit = await put('results/LAB-2', labResult({ encounterExternalId: 'ENC-X' }));
+    expect(unknownVisit.statusCode).toBe(400);
+    expect(unknownVisit.json<ErrorResponse>().validationMessages).toEqual([
+      {
+        field: 'encounterExternalId',
+        description: 'No encounter with external id ENC-X exists for this patient in this practice.',
+      },
+    ]);
+    const other = await givenUser(t.db, practiceId, { username: 'other' });
+    const [otherPatient] = await t.db.select().from(patient).where(eq(patient.id, other.patientId));
+    const moved = await put('results/LAB-1', labResult({ patientExternalId: otherPatient!.externalId }));
+    expect(moved.statusCode).toBe(400);
+    expect(fieldsOf(moved)).toEqual(['patientExternalId']);
+  });
+
+  it('lists every feed of the record in the integration OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/integration/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(
+        [
+          'results',
+          'vital-signs',
+          'immunizations',
+          'clinical-notes',
+          'care-plan-items',
+          'care-goals',
+          'health-concerns',
+        ]
+          .map((kind) => `/api/integration/${kind}/{externalId}`)
+          .concat([
+            '/api/integration/result-release-delays/{category}',
+            '/api/integration/result-release-delays',
+          ]),
+      ),
+    );
+  });
+
+  it('replaces a preliminary result by its correction, keeps the status history, and tells the patient each time', async () => {
+    await put('results/LAB-1', labResult({ status: 'preliminary', observations: [alt(71, 'H')] }));
+    const corrected = await put(
+      'results/LAB-1',
+      labResult({ status: 'corrected', issuedAt: '2026-03-03T10:00:00Z', observations: [alt(31)] }),
+    );
+    expect(corrected.statusCode).toBe(200);
+    const [report] = await t.db.select().from(resultReport);
+    expect(report).toMatchObject({ status: 'corrected', version: 2, notifiedVersion: 2 });
+    expect((await t.db.select().from(resultReportStatus)).map((s) => [s.version, s.status])).toEqual([
+      [1, 'preliminary'],
+      [2, 'corrected'],
+    ]);
+
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    const shown = (await record(token, maria.patientId)).json<ClinicalRecordResponse>();
+    expect(shown.results).toHaveLength(1);
+    expect(shown.results[0]).toMatchObject({
+      status: 'corrected',
+      previousStatuses: ['preliminary'],
+      unread: true,
+      authorName: 'Priya Raman, MD',
+      authorOrganization: 'Gulf Coast Reference Laboratory',
+    });
+    expect(shown.results[0]!.observations).toEqual([
+      expect.objectContaining({ valueNumeric: 31, interpretation: 'N' }),
+    ]);
+
+    const mails = await deliver();
+    expect(mails.map((m) => [m.to && 'text' in m.to ? m.to.text : '', m.subject]).sort()).toEqual([
+      ['maria@example.org', 'Sunshine Dermatology: A new test result is in your patient portal'],
+      ['maria@example.org', 'Sunshine Dermatology: An updated test result is in your patient portal'],
+    ]);
+    // The e-mail never carries the result itself.
+    for (const mail of mails) {
+      expect(mail.text).not.toMatch(/ALT|71|Hepatic/);
+      expect(mail.text).toContain(`${app.config.publicUrl}/health-information`);
+    }
+  });
+
+  it('honours the unsubscribe link of a result notice for later results', async () => {
+    await put('results/LAB-1', labResult());
+    const [mail] = await deliver();
+    const [queued] = await t.db.select().from(mailOutbox);
+    expect(queued!.category).toBe('RESULT_NOTICE');
+    const link = /\S+\/unsubscribe\?\S+/.exec(mail!.text ?? '')![0];
+    const query = new URL(link).search.slice(1);
+    expect(new URL(link).searchParams.get('type')).toBe('5');
+    const unsubscribed = await app.inject({ method: 'POST', url: `/api/app/patient/unsubscribe?${query}` });
+    expect(unsubscribed.json()).toEqual({ unsubscribed: true, type: 5 });
+
+    await put('results/LAB-2', labResult({ code: '1742-6', name: 'ALT' }));
+    expect(await deliver()).toHaveLength(1);
+  });
+
+  it('holds results back for the practice delay of their category, then shows them and tells the patient', async () => {
+    const set = await put('result-release-delays/pathology', { delayHours: 72 });
+    expect(set.json()).toEqual({
+      delays: [
+        { category: 'lab', delayHours: 0 },
+        { category: 'pathology', delayHours: 72 },
+      ],
+    });
+    expect((await put('result-release-delays/pathology', { delayHours: -1 })).statusCode).toBe(400);
+    expect((await put('result-release-delays/imaging', { delayHours: 1 })).statusCode).toBe(400);
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/integration/result-release-delays',
+      headers: { 'x-api-key': key },
+    });
+    expect(listed.json<ReleaseDelaysResponse>().delays).toContainEqual({
+      category: 'pathology',
+      delayHours: 72,
+    });
+
+    const biopsy = await put(
+      'results/PATH-1',
+      labResult({
+        category: 'pathology',
+        code: '60567-5',
+        name: 'Dermatopathology report',
+        specimen: 'Skin, left upper back, shave biopsy',
+        narrative: 'DIAGNOSIS: Basal cell carcinoma, nodular type. Margins clear.',
+        diagnosis: { code: '402523001', display: 'Basal cell carcinoma of truncal skin' },
+        observations: [],
+        encounterExternalId: 'ENC-1',
+      }),
+    );
+    expect(biopsy.statusCode, biopsy.body).toBe(201);
+    await put('results/LAB-1', labResult());
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    expect(
+      (await record(token, maria.patientId)).json<ClinicalRecordResponse>().results.map((r) => r.code),
+    ).toEqual(['24325-3']);
+    expect(await deliver()).toHaveLength(1);
+
+    const later = new Date(Date.now() + 73 * 3_600_000);
+    const deps = { db: t.db, mailer: app.mailer, config: app.config };
+    expect(await sendResultNotices(deps, later)).toEqual([
+      { patientId: maria.patientId, reportIds: [biopsy.json<{ id: number }>().id], status: 'SENT' },
+    ]);
+    expect(await sendResultNotices(deps, later)).toEqual([]);
+    expect(await deliver()).toHaveLength(2);
+  });
+
+  it('keeps read state per result and version, for the signed-in reader', async () => {
+    const created = (await put('results/LAB-1', labResult())).json<{ id: number }>();
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    const mark = (resultId: number, patientId = maria.patientId) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/app/patient/healthInfo/results/markRead',
+        headers: bearer(token),
+        payload: { patientId, resultId },
+      });
+    expect((await mark(created.id)).json()).toEqual({ read: true });
+    expect((await record(token, maria.patientId)).json<ClinicalRecordResponse>().results[0]!.unread).toBe(
+      false,
+    );
+    await put('results/LAB-1', labResult({ status: 'corrected', observations: [alt(30)] }));
+    expect((await record(token, maria.patientId)).json<ClinicalRecordResponse>().results[0]!.unread).toBe(
+      true,
+    );
+    expect((await mark(999_999)).statusCode).toBe(404);
+  });
+
+  it('narrows every section to the From/To range', async () => {
+    await put('results/LAB-1', labResult());
+    await put('results/LAB-0', labResult({ effectiveAt: '2025-06-01T13:00:00Z' }));
+    await put('vital-signs/VS-1', {
+      patientExternalId: mariaExternal,
+      encounterExternalId: 'ENC-1',
+      effectiveAt: '2026-03-02T14:50:00Z',
+      author,
+      measurements: [{ code: '8480-6', value: 121, unit: 'mm[Hg]' }],
+    });
+    await put('immunizations/IMM-1', {
+      patientExternalId: mariaExternal,
+      cvxCode: '115',
+      vaccineName: 'Tdap',
+      occurredAt: '2025-05-01',
+      status: 'completed',
+      author,
+    });
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    const all = (await record(token, maria.patientId)).json<ClinicalRecordResponse>();
+    expect([all.results.length, all.vitalSigns.length, all.immunizations.length]).toEqual([2, 1, 1]);
+    const narrowed = (
+      await record(token, maria.patientId, '?from=2026-01-01T00:00:00Z&to=2026-04-01T00:00:00Z')
+    ).json<ClinicalRecordResponse>();
+    expect([narrowed.results.length, narrowed.vitalSigns.length, narrowed.immunizations.length]).toEqual([
+      1, 1, 0,
+    ]);
+    const bad = await record(token, maria.patientId, '?from=2026-05-01T00:00:00Z&to=2026-04-01T00:00:00Z');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('stores vital signs, immunizations, notes and the plan of care; refuses bad input with clear messages', async () => {
+    const vitals = {
+      patientExternalId: mariaExternal,
+      encounterExternalId: 'ENC-1',
+      effectiveAt: '2026-03-02T14:50:00Z',
+      author,
+      measurements: [
+        { code: '8480-6', value: 121, unit: 'mm[Hg]' },
+        { code: '8462-4', value: 78, unit: 'mm[Hg]' },
+        { code: '29463-7', value: 66.9, unit: 'kg' },
+      ],
+    };
+    expect((await put('vital-signs/VS-1', vitals)).statusCode).toBe(201);
+    expect(
+      (await put('vital-signs/VS-1', { ...vitals, measurements: vitals.measurements.slice(0, 1) }))
+        .statusCode,
+    ).toBe(200);
+    expect(await t.db.select().from(vitalSign)).toHaveLength(1);
+    const badUnit = await put('vital-signs/VS-2', {
+      ...vitals,
+      measurements: [{ code: '8480-6', value: 121, unit: 'kg' }],
+    });
+    expect(badUnit.json<ErrorResponse>().validationMessages).toEqual([
+      { field: 'measurements.0.unit', description: 'The unit of 8480-6 must be one of mm[Hg] (UCUM).' },
+    ]);
+    expect(
+      fieldsOf(
+        await put('vital-signs/VS-2', { ...vitals, measurements: [{ code: '1234-5', value: 1, unit: 'x' }] }),
+      ),
+    ).toEqual(['measurements.0.code']);
+
+    const immunization = {
+      patientExternalId: mariaExternal,
+      cvxCode: '187',
+      vaccineName: 'Zoster vaccine recombinant',
+      occurredAt: '2026-03-02T15:30:00Z',
+      status: 'completed',
+      lotNumber: 'SHX2093A',
+      performerName: 'Ana Torres, RN',
+      author,
+    };
+    expect((await put('immunizations/IMM-1', immunization)).statusCode).toBe(201);
+    expect((await put('immunizations/IMM-1', immunization)).statusCode).toBe(200);
+    expect(fieldsOf(await put('immunizations/IMM-2', { ...immunization, cvxCode: 'ZOS' }))).toEqual([
+      'cvxCode',
+    ]);
+    expect(fieldsOf(await put('immunizations/IMM-2', { ...immunization, statusReason: 'Refused' }))).toEqual([
+      'statusReason',
+    ]);
+    expect(
+      (await put('immunizations/IMM-2', { ...immunization, status: 'not-done', statusReason: 'Refused' }))
+        .statusCode,
+    ).toBe(201);
+
+    const note = {
+      patientExternalId: mariaExternal,
+      encounterExternalId: 'ENC-1',
+      noteTypeCode: '11506-3',
+      noteTypeName: 'Progress note',
+      title: 'Psoriasis follow-up',
+      authoredAt: '2026-03-02T15:50:00Z',
+      text: 'Psoriasis well controlled.',
+      author,
+    };
+    expect((await put('clinical-notes/NOTE-1', note)).statusCode).toBe(201);
+    expect(fieldsOf(await put('clinical-notes/NOTE-2', { ...note, text: null }))).toEqual(['text']);
+    const pdfNote = {
+      ...note,
+      text: null,
+      pdf: { fileName: 'visit.pdf', contentBase64: pdfBytes.toString('base64') },
+    };
+    expect((await put('clinical-notes/NOTE-2', pdfNote)).statusCode).toBe(201);
+    const notPdf = await put('clinical-notes/NOTE-3', {
+      ...pdfNote,
+      pdf: { fileName: 'x.pdf', contentBase64: Buffer.from('hello').toString('base64') },
+    });
+    expect(notPdf.json<ErrorResponse>().validationMessages).toEqual([
+      {
+        field: 'pdf.contentBase64',
+        description: 'The note’s PDF must be base64 of a PDF file of at most 10 MB.',
+      },
+    ]);
+    expect(await t.db.select().from(clinicalNote)).toHaveLength(2);
+
+    const item = {
+      patientExternalId: mariaExternal,
+      kind: 'procedure',
+      description: 'Hepatic function panel before the next visit',
+      code: '24325-3',
+      codeSystem: 'LOINC',
+      plannedAt: '2026-05-01',
+      author,
+    };
+    expect((await put('care-plan-items/PLAN-1', item)).statusCode).toBe(201);
+    expect(fieldsOf(await put('care-plan-items/PLAN-2', { ...item, codeSystem: null }))).toEqual([
+      'codeSystem',
+    ]);
+    expect(fieldsOf(await put('care-plan-items/PLAN-2', { ...item, kind: 'surgery' }))).toEqual(['kind']);
+    const goal = {
+      patientExternalId: mariaExternal,
+      description: 'Clear skin',
+      targetDate: '2026-06-01',
+      author,
+    };
+    expect((await put('care-goals/GOAL-1', goal)).statusCode).toBe(201);
+    expect(fieldsOf(await put('care-goals/GOAL-2', { ...goal, targetDate: '2026-02-30' }))).toEqual([
+      'targetDate',
+    ]);
+    const concern = {
+      patientExternalId: mariaExternal,
+      code: 'R74.01',
+      codeSystem: 'ICD10',
+      description: 'Elevated ALT',
+      status: 'resolved',
+      onsetDate: '2026-01-10',
+      author,
+    };
+    expect((await put('health-concerns/CONCERN-1', concern)).statusCode).toBe(201);
+    expect(fieldsOf(await put('health-concerns/CONCERN-2', { ...concern, status: 'gone' }))).toEqual([
+      'status',
+    ]);
+
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    const shown = (await record(token, maria.patientId)).json<ClinicalRecordResponse>();
+    expect(shown.vitalSigns[0]!.measurements).toEqual([{ code: '8480-6', value: 121, unit: 'mm[Hg]' }]);
+    expect(shown.immunizations.map((i) => i.status).sort()).toEqual(['completed', 'not-done']);
+    const pdf = shown.notes.find((n) => n.pdf)!;
+    expect(pdf.pdf!.fileName).toBe('visit.pdf');
+    const download = await app.inject({ method: 'GET', url: pdf.pdf!.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(shown.carePlan.items[0]).toMatchObject({
+      kind: 'procedure',
+      plannedAt: '2026-05-01T12:00:00.000Z',
+    });
+    expect(shown.carePlan.goals[0]).toMatchObject({ targetDate: '2026-06-01', status: 'active' });
+    expect(shown.carePlan.concerns[0]).toMatchObject({ code: 'R74.01', status: 'resolved' });
+  });
+
+  it('extends prescriptions with a structured dose, route, frequency and RxNorm code', async () => {
+    const rx = {
+      patientExternalId: mariaExternal,
+      fdbId: '105586',
+      fdbDescription: 'Methotrexate 10 MG Oral Tablet',
+      sig: 'Take 1 tablet by mouth once a week',
+      rxnormCode: '105586',
+      dose: { quantity: 1, unit: '{tbl}' },
+      route: { code: 'C38288', text: 'Oral' },
+      frequency: { periodValue: 1, periodUnit: 'wk', text: 'Once a week' },
+      prescriberName: 'Olivia Bennett, MD',
+      prescriberNpi: '1548392012',
+      organization: 'Sunshine Dermatology',
+    };
+    expect((await put('prescriptions/RX-1', rx)).statusCode).toBe(201);
+    expect(await t.db.select().from(prescription)).toMatchObject([
+      {
+        rxnormCode: '105586',
+        doseQuantity: 1,
+        doseUnit: '{tbl}',
+        routeCode: 'C38288',
+        frequencyPeriodValue: 1,
+        frequencyPeriodUnit: 'wk',
+        prescriberNpi: '1548392012',
+        authorOrganization: 'Sunshine Dermatology',
+      },
+    ]);
+    expect(
+      fieldsOf(await put('prescriptions/RX-2', { ...rx, route: { code: 'oral', text: 'Oral' } })),
+    ).toEqual(['route.code']);
+    expect(fieldsOf(await put('prescriptions/RX-2', { ...rx, frequency: { periodValue: 1 } }))).toEqual([
+      'frequency.periodUnit',
+    ]);
+    expect(fieldsOf(await put('prescriptions/RX-2', { ...rx, dose: { quantity: -1, unit: 'mg' } }))).toEqual([
+      'dose.quantity',
+    ]);
+  });
+
+  it("lets a responsible person read the ward's results and refuses a stranger", async () => {
+    const family: Family = await givenFamily(t.db, practiceId);
+    const [emma] = await t.db.select().from(patient).where(eq(patient.id, family.minorId));
+    await put('results/EMMA-1', labResult({ patientExternalId: emma!.externalId }));
+    const guardian = (await signIn(app, family.guardian.username, family.guardian.password)).accessToken;
+    const seen = await record(guardian, family.minorId);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json<ClinicalRecordResponse>().results).toHaveLength(1);
+    const markedByGuardian = await app.inject({
+      method: 'POST',
+      url: '/api/app/patient/healthInfo/results/markRead',
+      headers: bearer(guardian),
+      payload: { patientId: family.minorId, resultId: seen.json<ClinicalRecordResponse>().results[0]!.id },
+    });
+    expect(markedByGuardian.json()).toEqual({ read: true });
+    expect((await record(guardian, family.minorId)).json<ClinicalRecordResponse>().results[0]!.unread).toBe(
+      false,
+    );
+    const stranger = (await signIn(app, family.stranger.username, family.stranger.password)).accessToken;
+    expect((await record(stranger, family.minorId)).statusCode).toBe(403);
+    const markForeign = await app.inject({
+      method: 'POST',
+      url: '/api/app/patient/healthInfo/results/markRead',
+      headers: bearer(stranger),
+      payload: { patientId: family.minorId, resultId: seen.json<ClinicalRecordResponse>().results[0]!.id },
+    });
+    expect(markForeign.statusCode).toBe(403);
+  });
+});

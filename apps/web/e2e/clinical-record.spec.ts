@@ -1,0 +1,133 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+
+/** A calendar day's accessible name, as the picker announces it ("September 1, 2026"). */
+async function dayLabel(page: Page, monthsBack: number, day: number): Promise<string> {
+  return page.evaluate(
+    ([back, d]) => {
+      const now = new Date();
+      return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+        new Date(now.getFullYear(), now.getMonth() - back, d),
+      );
+    },
+    [monthsBack, day] as const,
+  );
+}
+
+async function pickFrom(page: Page, monthsBack: number, day: number) {
+  const label = await dayLabel(page, monthsBack, day);
+  await page.getByRole('button', { name: 'From date', exact: true }).click();
+  for (let i = 0; i < monthsBack; i += 1) await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: label, exact: true }).click();
+}
+
+/** Desktop and phone screenshots, full page, attached to the report. */
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    const path = testInfo.outputPath(`${name}-${size}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function axeDesktopAndPhone(page: Page) {
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('Maria reads her biopsy report and liver-panel trend, and the sections follow the date range', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, demo.patient);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.goto('/health-information');
+
+  const results = page.getByTestId('record-results');
+  await expect(results.getByRole('heading', { name: 'Results' })).toBeVisible();
+  // The repeated liver test is drawn over time, the flagged ALT first, with its range and a table.
+  const chart = results.getByRole('img', { name: /Alanine aminotransferase \(ALT\) over time/ });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAccessibleDescription(/4 results.*71 U\/L \(High\).*Reference range 7–35 U\/L/);
+  await expect(results.getByTestId('record-trend-table').getByRole('row')).toHaveCount(5);
+  await expect(results.getByTestId('record-trend-table')).toContainText('High');
+  await expect(results.getByTestId('record-result-new')).toHaveCount(1);
+
+  const biopsy = results.getByRole('button', { name: /Dermatopathology report/ });
+  await biopsy.click();
+  await expect(results.getByTestId('record-pathology-text')).toContainText(
+    'BASAL CELL CARCINOMA, NODULAR TYPE. Margins clear',
+  );
+  await expect(results.getByTestId('record-pathology')).toContainText('Skin, left upper back, shave biopsy');
+
+  // Opening the new liver panel marks it read.
+  const newest = results.getByTestId('record-result').filter({ has: page.getByTestId('record-result-new') });
+  await newest.getByRole('button').click();
+  await expect(newest.getByTestId('record-observations')).toContainText('Alanine aminotransferase');
+  await expect(results.getByTestId('record-result-new')).toHaveCount(0);
+
+  await expect(page.getByTestId('record-vital-set')).toHaveCount(3);
+  await expect(page.getByTestId('record-vitals')).toContainText('Blood pressure');
+  await expect(page.getByTestId('record-immunization')).toHaveCount(3);
+  await expect(page.getByTestId('record-immunizations')).toContainText('Zoster vaccine recombinant');
+  await expect(page.getByTestId('record-note')).toHaveCount(3);
+  await expect(page.getByTestId('record-goals')).toContainText('Liver enzymes within the normal range');
+  await expect(page.getByTestId('record-concerns')).toContainText('Psoriasis');
+  await axeDesktopAndPhone(page);
+  await screenshots(page, testInfo, 'record-en');
+
+  // From the first of the month two months back: the last liver panel (36 days ago) and the last
+  // visit (30 days ago) stay; the biopsy (120 days) and the earlier panels leave, and so does the trend.
+  await pickFrom(page, 2, 1);
+  await expect(page.getByTestId('record-showing')).toContainText('Showing records from');
+  await expect(results.getByTestId('record-result')).toHaveCount(1);
+  await expect(results.getByRole('button', { name: /Dermatopathology report/ })).toHaveCount(0);
+  await expect(results.getByTestId('record-trends')).toHaveCount(0);
+  await expect(page.getByTestId('record-vital-set')).toHaveCount(1);
+  await expect(page.getByTestId('record-immunization')).toHaveCount(1);
+  await expect(page.getByTestId('record-note')).toHaveCount(1);
+  await axeDesktopAndPhone(page);
+  await screenshots(page, testInfo, 'record-en-narrowed');
+});
+
+test("a responsible person sees Emma's results", async ({ page }, testInfo) => {
+  await signIn(page, demo.guardian);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.getByRole('button', { name: 'Responsible Person' }).click();
+  await page.getByRole('menuitem', { name: 'View as Emma Reed' }).click();
+  await expect(page).toHaveURL(/\/\d+\/health-information$/);
+  const results = page.getByTestId('record-results');
+  await expect(results.getByTestId('record-result')).toHaveCount(2);
+  const culture = results.getByTestId('record-result').filter({ hasText: 'Skin culture' });
+  await culture.getByRole('button').click();
+  await expect(culture.getByTestId('record-observations')).toContainText('Staphylococcus aureus');
+  await expect(results.getByRole('button', { name: /IgE, total/ })).toBeVisible();
+  await expect(page.getByTestId('record-immunization')).toHaveCount(1);
+  await axeDesktopAndPhone(page);
+  await screenshots(page, testInfo, 'record-emma');
+});
+
+test('the record reads in Spanish, desktop and phone', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await page.getByTestId('language-switcher').getByText('Español').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.getByLabel('Nombre de usuario').fill(demo.patient.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(demo.patient.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.goto('/health-information');
+  const results = page.getByTestId('record-results');
+  await expect(results.getByRole('heading', { name: 'Resultados' })).toBeVisible();
+  await expect(results.getByRole('img', { name: /a lo largo del tiempo/ })).toBeVisible();
+  await results.getByRole('button', { name: /Dermatopathology report/ }).click();
+  await expect(page.getByTestId('record-vitals')).toContainText('Presión arterial');
+  await expect(page.getByTestId('record-care-plan')).toContainText('Objetivos');
+  await axeDesktopAndPhone(page);
+  await screenshots(page, testInfo, 'record-es');
+});
