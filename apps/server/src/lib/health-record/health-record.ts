@@ -630,13 +630,6 @@ export async function loadHealthRecord(
         author: authorOf(i),
       })),
     problemsNegative: negative('PAST_MEDICAL_HISTORY'),
-    procedures: real('SURGICAL_HISTORY').map((i) => ({
-      id: i.id,
-      procedure: { code: i.code, system: 'SNOMED_CT', display: i.name },
-      status: 'COMPLETED' as const,
-      recordedAt: i.createdAt,
-      enteredByClinic: i.externalId !== null,
-    })),
     procedures: real('SURGICAL_HISTORY')
       .filter((i) => inRange(span, i.createdAt))
       .map((i) => ({
@@ -644,6 +637,7 @@ export async function loadHealthRecord(
         procedure: { code: i.code, system: 'SNOMED_CT', display: i.name },
         status: 'COMPLETED' as const,
         recordedAt: i.createdAt,
+        enteredByClinic: i.externalId !== null,
         author: authorOf(i),
       })),
     proceduresNegative: negative('SURGICAL_HISTORY'),

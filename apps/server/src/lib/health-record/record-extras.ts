@@ -16,7 +16,7 @@ import {
   type InsuranceRelationship,
 } from '@dermis/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/database';
+import type { Db } from '../../db/database';
 import {
   insurancePolicy,
   insuranceProfile,
@@ -24,7 +24,7 @@ import {
   patientAddress,
   patientContact,
   responsiblePerson,
-} from '../../../db/schema';
+} from '../../db/schema';
 import type { Coded, PersonName, PostalAddress, Telecom } from './health-record';
 
 export interface RecordRange {

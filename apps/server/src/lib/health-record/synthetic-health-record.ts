@@ -73,7 +73,6 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
       preferredLanguage: { code: 'es', name: 'Spanish' },
       languageDeclined: false,
       maritalStatus: { code: 'M', system: 'HL7_MARITAL_STATUS', display: 'Married' },
-      genderIdentity: { value: 'FEMALE', other: null },
       addresses: [
         {
           lines: ['1 Main St <Apt 2>'],
@@ -278,13 +277,16 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         value: sct('8517006', 'Former smoker'),
         recordedAt: at(1),
         enteredByClinic: false,
-      },
-      alcohol: [
-        { id: 9002, value: sct('28127009', 'Social drinker'), recordedAt: at(2), enteredByClinic: false },
         author: byPatient(1),
       },
       alcohol: [
-        { id: 9002, value: sct('28127009', 'Social drinker'), recordedAt: at(2), author: byPatient(2) },
+        {
+          id: 9002,
+          value: sct('28127009', 'Social drinker'),
+          recordedAt: at(2),
+          enteredByClinic: false,
+          author: byPatient(2),
+        },
       ],
       drugUse: [
         {

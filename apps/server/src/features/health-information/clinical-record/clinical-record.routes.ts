@@ -3,7 +3,7 @@
  * each kind of entry and sets the result release delays; the patient (or a responsible person)
  * reads the record of a range and marks results read, through the patient-access guard.
  */
-import { blobRoutes, clinicalRecordCalls as calls } from '@dermis/contract';
+import { blobsCalls, clinicalRecordCalls as calls } from '@dermis/contract';
 import type { ClinicalRecordResponse } from '@dermis/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -208,7 +208,7 @@ async function readRecord(
       text: n.text,
       pdf: n.pdf
         ? {
-            url: `${blobRoutes.download}?t=${app.blobUrls.sign({
+            url: `${blobsCalls.download.path}?t=${app.blobUrls.sign({
               op: 'get',
               key: blobKey('documents', n.pdf.contentS3Id),
               name: n.pdf.fileName,
