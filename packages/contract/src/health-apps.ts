@@ -1,11 +1,14 @@
 /**
  * Health apps (SMART App Launch 2.x): the portal calls behind the authorize/consent pages and the
  * Connected apps page, and the integration calls by which a practice registers its apps. The OAuth
- * endpoints themselves (`/oauth2/...`) are the authorization server's, not described here. Paths live
- * in the route table (`appRoutes.healthApp*`, `integrationRoutes.healthApp*`).
+ * endpoints themselves (`/oauth2/...`) are the authorization server's, not described here. The calls
+ * are described once in `healthAppsCalls` (end of this file).
  */
 import { z } from 'zod';
-import { entityId, requiredString, safeString } from './rules';
+import { describeCall, who } from './call';
+import { errorResponse } from './errors';
+import { apiPrefix } from './routes';
+import { entityId, requiredString, ridParams, safeString } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Consent page: what an app asks for, approve, deny
@@ -170,3 +173,84 @@ export const healthAppListResponse = z.object({ apps: z.array(healthAppSummary) 
 export type HealthAppListResponse = z.infer<typeof healthAppListResponse>;
 
 export const healthAppClientParams = z.object({ clientId: safeString.max(64) });
+
+// ---------------------------------------------------------------------------------------------
+// The calls
+
+const integrationFailures = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+} as const;
+
+export const healthAppsCalls = {
+  /** What the app asks for (the consent page); `:uid` is the id of the page address `/health-apps/authorize/:uid`. */
+  getAuthorization: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/healthApps/authorization/:uid`,
+    who: who.account,
+    params: healthAppAuthorizationParams,
+    response: healthAppAuthorizationResponse,
+  }),
+  /** Approve for the patient named in the body (the patient-access guard checks it). */
+  approve: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/healthApps/authorization/approve`,
+    who: who.patientInBody('patientId'),
+    body: approveHealthAppRequest,
+    response: healthAppRedirectResponse,
+  }),
+  deny: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/healthApps/authorization/deny`,
+    who: who.account,
+    body: denyHealthAppRequest,
+    response: healthAppRedirectResponse,
+  }),
+  /** The apps connected to the record of the patient `:id`. */
+  listConnected: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/healthApps/connected/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    response: connectedHealthAppsResponse,
+  }),
+  disconnect: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.app}/healthApps/disconnect`,
+    who: who.patientInBody('patientId'),
+    body: disconnectHealthAppRequest,
+    response: disconnectHealthAppResponse,
+  }),
+  register: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/health-apps`,
+    who: who.apiKey,
+    summary: 'Register a health app (SMART on FHIR client) of the key’s practice',
+    description:
+      'A client_secret_basic app receives its clientSecret in this answer only; only its hash is kept.',
+    body: registerHealthAppRequest,
+    response: registerHealthAppResponse,
+    status: 201,
+    answers: integrationFailures,
+  }),
+  list: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.integration}/health-apps`,
+    who: who.apiKey,
+    summary: 'The key’s practice’s health apps',
+    response: healthAppListResponse,
+    answers: integrationFailures,
+  }),
+  /** `:clientId` is the app's client id: it can no longer connect, and its tokens stop at once. */
+  disable: describeCall({
+    method: 'POST',
+    path: `${apiPrefix.integration}/health-apps/:clientId/disable`,
+    who: who.apiKey,
+    summary: 'Disable a health app: it can no longer connect, and its connections end at once',
+    params: healthAppClientParams,
+    response: healthAppSummary,
+    answers: integrationFailures,
+  }),
+};

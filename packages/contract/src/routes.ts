@@ -1,17 +1,6 @@
 /** The route table: every call's path, shared by server and web so a path is written once. */
 export const apiPrefix = { auth: '/api/auth', app: '/api/app', integration: '/api/integration' } as const;
 
-/** Paths of the health apps' portal calls (contract health-apps.ts). */
-export const appRoutes = {
-  /** `:uid` is the authorization's id from the page address `/health-apps/authorize/:uid`. */
-  healthAppAuthorization: 'healthApps/authorization/:uid',
-  approveHealthApp: 'healthApps/authorization/approve',
-  denyHealthApp: 'healthApps/authorization/deny',
-  /** `:id` is the patient id: the apps connected to that patient's record. */
-  connectedHealthApps: 'healthApps/connected/_rid/:id',
-  disconnectHealthApp: 'healthApps/disconnect',
-} as const;
-
 /** Fills the `:name` parameters of a route template, encoding each value. */
 export function routePath(template: string, params: Record<string, string | number>): string {
   return template.replace(/:(\w+)/g, (whole, name: string) =>
@@ -20,10 +9,6 @@ export function routePath(template: string, params: Record<string, string | numb
 }
 
 export const integrationRoutes = {
-  /** GET lists the practice's health apps, POST registers one (contract health-apps.ts). */
-  healthApps: 'health-apps',
-  /** `:clientId` is the app's client id: POST disables it (its tokens stop at once). */
-  disableHealthApp: 'health-apps/:clientId/disable',
   openapi: 'openapi.json',
 } as const;
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   healthAppAuthMethods,
-  integrationRoutes,
+  healthAppsCalls,
   registerHealthAppRequest,
   routePath,
   type HealthAppListResponse,
@@ -97,8 +97,8 @@ export function registerHealthAppCommands(program: Command, io: InvitationCliIo)
           describeRegistered(
             await callIntegration<RegisterHealthAppResponse>(
               target,
-              'POST',
-              integrationRoutes.healthApps,
+              healthAppsCalls.register.method,
+              healthAppsCalls.register.path,
               parsed.data,
               io.fetch,
             ),
@@ -121,8 +121,8 @@ export function registerHealthAppCommands(program: Command, io: InvitationCliIo)
       if (target) {
         const { apps } = await callIntegration<HealthAppListResponse>(
           target,
-          'GET',
-          integrationRoutes.healthApps,
+          healthAppsCalls.list.method,
+          healthAppsCalls.list.path,
           undefined,
           io.fetch,
         );
@@ -141,8 +141,8 @@ export function registerHealthAppCommands(program: Command, io: InvitationCliIo)
     .action(async (options: { practice: number; clientId: string }) => {
       const target = remote();
       if (target) {
-        const path = routePath(integrationRoutes.disableHealthApp, { clientId: options.clientId });
-        await callIntegration<HealthAppSummary>(target, 'POST', path, {}, io.fetch);
+        const path = routePath(healthAppsCalls.disable.path, { clientId: options.clientId });
+        await callIntegration<HealthAppSummary>(target, healthAppsCalls.disable.method, path, {}, io.fetch);
         print(`Health app ${options.clientId} disabled.`);
         return;
       }

@@ -5,7 +5,7 @@
  * None of that may reach a log: whoever reads the log could reset a patient's password or read
  * their health data.
  */
-import { apiPrefix, appRoutes, webRoutes } from '@dermis/contract';
+import { apiPrefix, healthAppsCalls, webRoutes } from '@dermis/contract';
 
 export const masked = '[redacted]';
 
@@ -19,7 +19,7 @@ const tokenPages = [
   webRoutes.createAccount,
   webRoutes.verifyEmail,
   webRoutes.healthAppAuthorize,
-  `${apiPrefix.app}/${appRoutes.healthAppAuthorization}`,
+  healthAppsCalls.getAuthorization.path,
   '/oauth2/authorize/:uid',
 ].map((template) => template.replace(/\/:\w+$/, ''));
 

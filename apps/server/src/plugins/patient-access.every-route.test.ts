@@ -53,7 +53,6 @@ const bodyScoped = (victim: UserFixture) => [
   { method: 'GET', url: `/api/app/patient/fhir/getInviteCode?patientId=${victim.patientId}` },
   ...messagesBodyScoped(victim),
   ...transmitBodyScoped(victim),
-  ...healthAppBodyScoped(victim),
 ];
 
 /** Messages: the patient in the body or query; successes are in features/messages/messages.test.ts. */
@@ -112,23 +111,6 @@ const transmitBodyScoped = (victim: UserFixture) => [
       patientEmailInfo: { patientId: victim.patientId, to: 'a@example.org', subject: 'x' },
       ccdaAttachmentName: 'Victim_Person_Health_Summary.zip',
     },
-  },
-];
-
-/**
- * Health apps: approving an app for a patient and disconnecting one name the patient in the body; a
- * responsible person's success is in features/health-apps/authorization/consent.test.ts.
- */
-const healthAppBodyScoped = (victim: UserFixture) => [
-  {
-    method: 'POST',
-    url: '/api/app/healthApps/authorization/approve',
-    payload: { uid: 'any-authorization', patientId: victim.patientId, resourceTypes: ['Patient'] },
-  },
-  {
-    method: 'POST',
-    url: '/api/app/healthApps/disconnect',
-    payload: { patientId: victim.patientId, grantId: 'any-grant' },
   },
 ];
 

@@ -8,7 +8,7 @@ import type {
   ErrorResponse,
   HealthAppAuthorizationResponse,
 } from '@dermis/contract';
-import { appRoutes, routePath } from '@dermis/contract';
+import { healthAppsCalls, routePath } from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describeEachDatabase('health app consent', (t) => {
           "This invite code is not valid for this person's record. Check it on the Health Information page.",
       },
     ]);
-    const spanish = await fetch(`${origin}/api/app/${appRoutes.approveHealthApp}`, {
+    const spanish = await fetch(`${origin}${healthAppsCalls.approve.path}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${session.accessToken}`,
@@ -167,7 +167,7 @@ describeEachDatabase('health app consent', (t) => {
     const { origin, session } = await setUp();
     const launch = new Launch(origin);
     await launch.authorize();
-    const denied = await launch.portal(session.accessToken, 'POST', appRoutes.denyHealthApp, {
+    const denied = await launch.portal(session.accessToken, 'POST', healthAppsCalls.deny.path, {
       uid: launch.uid,
     });
     expect(denied.status).toBe(200);
@@ -184,7 +184,7 @@ describeEachDatabase('health app consent', (t) => {
     const listed = await launch.portal(
       session.accessToken,
       'GET',
-      routePath(appRoutes.connectedHealthApps, { id: family.minorId }),
+      routePath(healthAppsCalls.listConnected.path, { id: family.minorId }),
     );
     const { apps } = (await listed.json()) as ConnectedHealthAppsResponse;
     expect(apps).toEqual([
@@ -197,7 +197,7 @@ describeEachDatabase('health app consent', (t) => {
     ]);
     expect(apps[0]?.lastUsedAt).not.toBeNull();
 
-    const gone = await launch.portal(session.accessToken, 'POST', appRoutes.disconnectHealthApp, {
+    const gone = await launch.portal(session.accessToken, 'POST', healthAppsCalls.disconnect.path, {
       patientId: family.minorId,
       grantId: apps[0]?.grantId,
     });
@@ -207,7 +207,7 @@ describeEachDatabase('health app consent', (t) => {
     const after = await launch.portal(
       session.accessToken,
       'GET',
-      routePath(appRoutes.connectedHealthApps, { id: family.minorId }),
+      routePath(healthAppsCalls.listConnected.path, { id: family.minorId }),
     );
     expect(((await after.json()) as ConnectedHealthAppsResponse).apps).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * dynamic registration (RFC 7591) answers only when configured.
  */
 import type { ConnectedHealthAppsResponse } from '@dermis/contract';
-import { appRoutes, routePath } from '@dermis/contract';
+import { healthAppsCalls, routePath } from '@dermis/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { fhirInvite, patient } from '../../../db/schema';
@@ -43,7 +43,7 @@ describeEachDatabase('health apps in the demo practice', (t) => {
     )[0]!.id;
     const connected = await app.inject({
       method: 'GET',
-      url: `/api/app/${routePath(appRoutes.connectedHealthApps, { id: mariaId })}`,
+      url: routePath(healthAppsCalls.listConnected.path, { id: mariaId }),
       headers: bearer(maria.accessToken),
     });
     expect(connected.json<ConnectedHealthAppsResponse>().apps).toEqual([

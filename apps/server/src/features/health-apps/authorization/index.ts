@@ -3,15 +3,14 @@
  * and the SMART configuration, the portal's consent and Connected apps calls, and the practice's
  * integration calls. The FHIR API takes `createFhirGrantResolver(app.db, authorization)`.
  */
-import { apiPrefix } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   createAuthorizationServer,
   type AuthorizationServer,
   type AuthorizationServerOptions,
 } from './authorization-server';
-import { consentRoutes } from './consent.routes';
-import { healthAppsIntegrationRoutes } from './health-apps-integration.routes';
+import { registerConsentCalls } from './consent.routes';
+import { registerHealthAppsIntegrationCalls } from './health-apps-integration.routes';
 import { oauthRoutes } from './oauth.routes';
 
 export { createAllowedOrigin } from './allowed-origin';
@@ -24,7 +23,7 @@ export async function registerHealthAppsAuthorization(
 ): Promise<AuthorizationServer> {
   const authorization = await createAuthorizationServer(app.db, app.config, app.log, options);
   await app.register(oauthRoutes, { authorization });
-  await app.register(consentRoutes, { prefix: apiPrefix.app, authorization });
-  await app.register(healthAppsIntegrationRoutes, { prefix: apiPrefix.integration });
+  registerConsentCalls(app, { authorization });
+  registerHealthAppsIntegrationCalls(app);
   return authorization;
 }

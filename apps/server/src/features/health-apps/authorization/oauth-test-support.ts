@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
-import { apiPrefix, appRoutes, routePath } from '@dermis/contract';
+import { healthAppsCalls, routePath } from '@dermis/contract';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/database';
 import { fhirInvite, patient } from '../../../db/schema';
@@ -147,8 +147,9 @@ export class Launch {
     return response;
   }
 
+  /** A portal call; `path` is whole, as the contract describes it (`healthAppsCalls.x.path`). */
   async portal(accessToken: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
-    return fetch(`${this.origin}${apiPrefix.app}/${path}`, {
+    return fetch(`${this.origin}${path}`, {
       method,
       headers: { ...bearer(accessToken), ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -156,11 +157,15 @@ export class Launch {
   }
 
   details(accessToken: string) {
-    return this.portal(accessToken, 'GET', routePath(appRoutes.healthAppAuthorization, { uid: this.uid }));
+    return this.portal(
+      accessToken,
+      'GET',
+      routePath(healthAppsCalls.getAuthorization.path, { uid: this.uid }),
+    );
   }
 
   approve(accessToken: string, body: { patientId: number; resourceTypes: string[]; inviteCode?: string }) {
-    return this.portal(accessToken, 'POST', appRoutes.approveHealthApp, { uid: this.uid, ...body });
+    return this.portal(accessToken, 'POST', healthAppsCalls.approve.path, { uid: this.uid, ...body });
   }
 
   /** Follows `redirectTo` back into the provider; the app's redirect address with code or error. */

@@ -1,9 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  appRoutes,
-  healthAppAuthorizationResponse,
-  healthAppRedirectResponse,
-  routePath,
+  healthAppsCalls,
   type ApproveHealthAppRequest,
   type DenyHealthAppRequest,
   type HealthAppRedirectResponse,
@@ -19,10 +16,7 @@ export function useHealthAppAuthorization(uid: string) {
     retry: false,
     // The answer is the authorization server's live state: never reuse it for a later visit.
     gcTime: 0,
-    queryFn: () =>
-      client.request(client.appUrl(routePath(appRoutes.healthAppAuthorization, { uid })), {
-        schema: healthAppAuthorizationResponse,
-      }),
+    queryFn: () => client.call(healthAppsCalls.getAuthorization, { params: { uid } }),
   });
 }
 
@@ -31,11 +25,7 @@ export function useApproveHealthApp() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: ApproveHealthAppRequest): Promise<HealthAppRedirectResponse> =>
-      client.request(client.appUrl(appRoutes.approveHealthApp), {
-        method: 'POST',
-        body: input,
-        schema: healthAppRedirectResponse,
-      }),
+      client.call(healthAppsCalls.approve, { body: input }),
   });
 }
 
@@ -44,10 +34,6 @@ export function useDenyHealthApp() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: DenyHealthAppRequest): Promise<HealthAppRedirectResponse> =>
-      client.request(client.appUrl(appRoutes.denyHealthApp), {
-        method: 'POST',
-        body: input,
-        schema: healthAppRedirectResponse,
-      }),
+      client.call(healthAppsCalls.deny, { body: input }),
   });
 }

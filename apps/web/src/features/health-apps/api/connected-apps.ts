@@ -1,20 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  appRoutes,
-  connectedHealthAppsResponse,
-  disconnectHealthAppResponse,
-  routePath,
-  type DisconnectHealthAppRequest,
-} from '@dermis/contract';
+import { healthAppsCalls, type DisconnectHealthAppRequest } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 
 export function connectedAppsQuery(client: HttpClient, patientId: number) {
   return queryOptions({
     queryKey: ['connected-health-apps', patientId],
-    queryFn: () =>
-      client.request(client.appUrl(routePath(appRoutes.connectedHealthApps, { id: patientId })), {
-        schema: connectedHealthAppsResponse,
-      }),
+    queryFn: () => client.call(healthAppsCalls.listConnected, { params: { id: String(patientId) } }),
   });
 }
 
@@ -29,11 +20,7 @@ export function useDisconnectHealthApp(patientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DisconnectHealthAppRequest) =>
-      client.request(client.appUrl(appRoutes.disconnectHealthApp), {
-        method: 'POST',
-        body: input,
-        schema: disconnectHealthAppResponse,
-      }),
+      client.call(healthAppsCalls.disconnect, { body: input }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: connectedAppsQuery(client, patientId).queryKey }),
   });
