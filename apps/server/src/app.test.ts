@@ -106,11 +106,15 @@ describeEachDatabase('the HTTP application', (t) => {
       expect(response.headers['content-type'], url).toContain('application/fhir+json');
       expect(response.json(), url).toMatchObject({ resourceType: 'OperationOutcome' });
     }
-    for (const url of ['/oauth2', '/oauth2/authorize', '/oauth2/unknown?client_id=x']) {
+    for (const url of ['/oauth2', '/oauth2/unknown?client_id=x']) {
       const response = await app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('<div id="root">');
     }
+    // The authorization endpoint itself answers a request without its parameters as OAuth does.
+    const authorize = await app.inject({ method: 'GET', url: '/oauth2/authorize', headers: html });
+    expect(authorize.statusCode).toBe(400);
+    expect(authorize.body).not.toContain('<div id="root">');
     // A page whose name merely starts the same is still a page.
     expect((await app.inject({ method: 'GET', url: '/fhirst', headers: html })).statusCode).toBe(200);
   });

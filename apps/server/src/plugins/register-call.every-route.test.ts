@@ -69,6 +69,18 @@ describeEachDatabase('every described patient-scoped call', (t) => {
     );
   });
 
+  it('registers every /api route from a description, so none escapes the guard by being left out', () => {
+    // Addresses under /api that are not calls: they answer bytes or a generated document.
+    const notCalls = [
+      'GET /api/practice-branding/:practiceId/logo', // the logo's image bytes, public like a web site's
+      'GET /api/integration/openapi.json', // the document generated from the descriptions themselves
+    ];
+    const undescribed = app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && !r.call && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undescribed.sort()).toEqual(notCalls.sort());
+  });
+
   it('refuses a stranger on each, and audits every refusal', async () => {
     const { accessToken } = await signIn(app, stranger.username, stranger.password);
     for (const route of patientRoutes()) {

@@ -31,6 +31,8 @@ describe('the Spanish catalog', () => {
         'twoStep.errorTitle',
         'components.errorTitle',
         'unsubscribe.no',
+        // A result's interpretation flag is its HL7 code (N: normal), the same in both languages.
+        'record.flag.N',
       ].sort(),
     );
   });
