@@ -5,7 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import type { Coded, CodeSystem, PersonName, PostalAddress, Telecom } from '../../../lib/health-record/health-record';
+import type {
+  Coded,
+  CodeSystem,
+  PersonName,
+  PostalAddress,
+  Telecom,
+} from '../../../lib/health-record/health-record';
 
 export const HL7 = 'urn:hl7-org:v3';
 export const SDTC = 'urn:hl7-org:sdtc';
