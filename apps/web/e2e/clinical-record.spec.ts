@@ -130,4 +130,12 @@ test('the record reads in Spanish, desktop and phone', async ({ page }, testInfo
   await expect(page.getByTestId('record-care-plan')).toContainText('Objetivos');
   await axeDesktopAndPhone(page);
   await screenshots(page, testInfo, 'record-es');
+
+  // Choosing Spanish at sign-in is stored on Maria's account: back to English for the journeys after.
+  await page
+    .getByRole('button', { name: new RegExp(`^${demo.patient.firstName}\\b.*menú del perfil$`) })
+    .click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('record-results').getByRole('heading', { name: 'Results' })).toBeVisible();
 });
