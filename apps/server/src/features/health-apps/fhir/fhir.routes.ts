@@ -21,7 +21,7 @@ import { buildPatientResources } from './resources';
 import type { BuiltResource } from './resources/built';
 import { buildProvenance } from './resources/provenance';
 import { allows, parseScopes, scopesFor, type ResourceScope } from './scopes';
-import { categoriesOf, readableTypes, searchParams } from './search-params';
+import { categoriesOf, readableTypes, searchParamsOf } from './search-params';
 import { cursorOf, parseSearch, type Query } from './search';
 
 /** Builds the patient's C-CDA summary of the whole record (features/health-information, composed in app.ts). */
@@ -104,7 +104,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
     // The types served are public (metadata lists them): an unknown one is 404 before any token check.
     if (type === 'Binary')
       throw new FhirError(400, 'not-supported', 'Binary cannot be searched; read it by id');
-    if (!searchParams[type]) throw notFound(`The resource type ${type.slice(0, 64)}`);
+    if (!searchParamsOf(type)) throw notFound(`The resource type ${type.slice(0, 64)}`);
     const session = await openSession(request);
     const searchScopes = scopesFor(session.scopes, type, 'search');
     if (searchScopes.length === 0) throw forbidden(`The token's scopes do not allow searching ${type}`);

@@ -132,6 +132,11 @@ describeEachDatabase('the FHIR API', (t) => {
     expectOutcome(await get('/fhir/r4/.well-known/unknown'), 404);
     expectOutcome(await get('/fhir/r4/Nonsense', token), 404);
     expectOutcome(await get('/fhir/r4/Nonsense/1', token), 404);
+    // Names every JavaScript object inherits are not resource types either.
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expectOutcome(await get(`/fhir/r4/${inherited}?x=1`, token), 404);
+      expectOutcome(await get(`/fhir/r4/${inherited}/1`, token), 404);
+    }
     expectOutcome(await get('/fhir/r4/Patient/patient-999999', token), 404);
     expectOutcome(await get('/fhir/r4/AllergyIntolerance/allergy-999999', token), 404);
     expectOutcome(await get('/fhir/r4/Binary/summary-999999', token), 404);

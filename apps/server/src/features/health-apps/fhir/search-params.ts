@@ -215,9 +215,17 @@ export const searchParams: Readonly<Record<string, SearchParam[]>> = {
 /** The types an app can read; Binary is read only (its DocumentReference points at it). */
 export const readableTypes = [...Object.keys(searchParams), 'Binary'] as const;
 
+/**
+ * The search parameters of a type the API serves, or undefined. The type comes from the URL, so
+ * inherited keys (`__proto__`, `constructor`) must not count as types.
+ */
+export function searchParamsOf(type: string): readonly SearchParam[] | undefined {
+  return Object.hasOwn(searchParams, type) ? searchParams[type] : undefined;
+}
+
 /** Types whose resources all belong to the patient (the `patient` parameter applies). */
 export function hasPatientParam(type: string): boolean {
-  return (searchParams[type] ?? []).some((p) => p.name === 'patient');
+  return (searchParamsOf(type) ?? []).some((p) => p.name === 'patient');
 }
 
 /** The types a Provenance can target, for `_revinclude=Provenance:target`. */

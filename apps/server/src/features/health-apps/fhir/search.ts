@@ -6,7 +6,7 @@
  */
 import { badParameter, forbidden } from './outcome';
 import type { FhirResource } from './fhir-resource';
-import { rangeOf, searchParams, type DateRange, type SearchParam, type Token } from './search-params';
+import { rangeOf, searchParamsOf, type DateRange, type SearchParam, type Token } from './search-params';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -47,7 +47,7 @@ const unsupported = new Set([
 
 /** `patientRef` is `Patient/<id>`: a `patient=` naming anyone else is refused (403). */
 export function parseSearch(type: string, query: Query, patientRef: string): SearchRequest {
-  const params = searchParams[type];
+  const params = searchParamsOf(type);
   if (!params) throw badParameter(`${type} cannot be searched`);
   const request: SearchRequest = {
     filters: [],
