@@ -279,6 +279,15 @@ describeEachDatabase('clinical record', (t) => {
     expect(await deliver()).toHaveLength(1);
 
     const later = new Date(Date.now() + 73 * 3_600_000);
+    // A notice that cannot be queued (the mail store is down) is sent by the next pass, not lost.
+    const failing = {
+      db: t.db,
+      config: app.config,
+      mailer: { send: () => Promise.reject(new Error('outbox down')), close: () => Promise.resolve() },
+    };
+    expect(await sendResultNotices(failing, later)).toEqual([
+      { patientId: maria.patientId, reportIds: [biopsy.json<{ id: number }>().id], status: 'FAILED' },
+    ]);
     const deps = { db: t.db, mailer: app.mailer, config: app.config };
     expect(await sendResultNotices(deps, later)).toEqual([
       { patientId: maria.patientId, reportIds: [biopsy.json<{ id: number }>().id], status: 'SENT' },

@@ -80,16 +80,33 @@ export async function sendResultNotices(
         },
       });
     } catch (error) {
-      // The notice is claimed: it is not retried, so a failure is logged for the operator.
       deps.logger?.error(
         { patientId, error: error instanceof Error ? error.name : 'unknown' },
-        'result notice failed',
+        'result notice failed; it is sent again on the next pass',
+      );
+      await releaseClaim(deps, rows).catch((releaseError: unknown) =>
+        deps.logger?.error(
+          { patientId, error: releaseError instanceof Error ? releaseError.name : 'unknown' },
+          'result notice could not be released for the next pass',
+        ),
       );
       status = 'FAILED';
     }
     outcomes.push({ patientId, reportIds: rows.map((r) => r.id), status });
   }
   return outcomes;
+}
+
+/**
+ * Gives back the claim of a notice that could not be queued, so the next pass sends it. Only the
+ * version claimed is released: a correction that arrived meanwhile keeps its own due notice.
+ */
+async function releaseClaim(deps: ReminderDeps, rows: { id: number; version: number }[]): Promise<void> {
+  for (const row of rows)
+    await deps.db
+      .update(resultReport)
+      .set({ notifiedVersion: row.version - 1 })
+      .where(and(eq(resultReport.id, row.id), eq(resultReport.notifiedVersion, row.version)));
 }
 
 /** The periodic pass that sends the notices of results released after a practice's delay. */
