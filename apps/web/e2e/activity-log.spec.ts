@@ -34,15 +34,16 @@ test('a patient sees their own activity log', async ({ page }) => {
   const rows = table.locator('tbody tr');
   // Newest first: this sign-in (other journeys sign Maria in too, so sign-ins are not counted).
   await expect(rows.nth(0)).toContainText('Signed in');
-  // The demo's four entries are the oldest; journeys that ran earlier (views, transmits) come above.
-  const seeded = await oldest(rows.filter({ hasNotText: 'Signed in' }), 4);
+  // The demo's five entries are the oldest; journeys that ran earlier (views, transmits) come above.
+  const seeded = await oldest(rows.filter({ hasNotText: 'Signed in' }), 5);
   // A health app she connected read her record through the FHIR API.
   await expect(seeded[0]!).toContainText('Health information accessed by Blue Button Health Viewer');
-  await expect(seeded[1]!).toContainText('Maria Lopez');
-  await expect(seeded[1]!).toContainText('Transmitted via email to records@example.org');
-  await expect(seeded[2]!).toContainText('Downloaded health information in PDF format');
-  await expect(seeded[3]!).toContainText('Viewed health information');
-  await expect(seeded[1]!.locator('td').nth(2)).toHaveText(
+  await expect(seeded[1]!).toContainText('Connected Blue Button Health Viewer to health information');
+  await expect(seeded[2]!).toContainText('Maria Lopez');
+  await expect(seeded[2]!).toContainText('Transmitted via email to records@example.org');
+  await expect(seeded[3]!).toContainText('Downloaded health information in PDF format');
+  await expect(seeded[4]!).toContainText('Viewed health information');
+  await expect(seeded[2]!.locator('td').nth(2)).toHaveText(
     /^[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/,
   );
   await expectNoSeriousA11yViolations(page);

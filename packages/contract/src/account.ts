@@ -102,6 +102,9 @@ export const activityAction = z.enum([
   'DOWNLOAD_DOCUMENT',
   /** A health app read the record through the FHIR API; `toAddress` is the app's name. */
   'HEALTH_APP_ACCESS',
+  /** Someone who acts for the patient connected or disconnected a health app; `toAddress` is its name. */
+  'HEALTH_APP_CONNECTED',
+  'HEALTH_APP_DISCONNECTED',
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 

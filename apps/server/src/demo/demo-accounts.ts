@@ -75,7 +75,14 @@ export const demoActivity = [
     daysAgo: 2,
     toAddress: 'records@example.org',
   },
-  // A health app Maria connected reading her record through the FHIR API (toAddress: the app's name).
+  // A health app Maria connected, then its reads of her record through the FHIR API (toAddress: the app's name).
+  {
+    who: 'patient',
+    about: 'patient',
+    action: 'HEALTH_APP_CONNECTED',
+    daysAgo: 1.5,
+    toAddress: 'Blue Button Health Viewer',
+  },
   {
     who: 'patient',
     about: 'patient',

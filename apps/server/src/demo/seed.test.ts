@@ -39,7 +39,7 @@ describeEachDatabase('demo seed', (t) => {
       { relationship: 2, active: true },
       { relationship: 3, active: true },
     ]);
-    expect(await t.db.select().from(activityLog)).toHaveLength(6);
+    expect(await t.db.select().from(activityLog)).toHaveLength(7);
   });
 
   it('does not seed a database that already has a practice', async () => {

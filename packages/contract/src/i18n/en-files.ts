@@ -5,6 +5,8 @@
 export const enFiles = {
   'activityLog.action.DOWNLOAD_DOCUMENT': 'Downloaded a document',
   'activityLog.action.HEALTH_APP_ACCESS': 'Health information accessed by {app}',
+  'activityLog.action.HEALTH_APP_CONNECTED': 'Connected {app} to health information',
+  'activityLog.action.HEALTH_APP_DISCONNECTED': 'Disconnected {app} from health information',
 
   // Avatar (spec §5 "Avatar", §8 "Profile")
   'avatar.title': 'Profile photo',

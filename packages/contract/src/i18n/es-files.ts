@@ -4,6 +4,8 @@ import type { FilesMessageKey } from './en-files';
 export const esFiles: Record<FilesMessageKey, string> = {
   'activityLog.action.DOWNLOAD_DOCUMENT': 'Descargó un documento',
   'activityLog.action.HEALTH_APP_ACCESS': 'Información de salud consultada por {app}',
+  'activityLog.action.HEALTH_APP_CONNECTED': 'Conectó {app} a la información de salud',
+  'activityLog.action.HEALTH_APP_DISCONNECTED': 'Desconectó {app} de la información de salud',
 
   'avatar.title': 'Foto de perfil',
   'avatar.alt': 'Foto de perfil de {name}',

@@ -30,6 +30,9 @@ export const activityActions = [
   'DOWNLOAD_DOCUMENT',
   /** A health app read the record through the FHIR API; to_address holds the app's name (0300). */
   'HEALTH_APP_ACCESS',
+  /** The patient (or a responsible person) connected or disconnected a health app (0430). */
+  'HEALTH_APP_CONNECTED',
+  'HEALTH_APP_DISCONNECTED',
 ] as const;
 
 export const activityOutcomes = ['SUCCEEDED', 'FAILED'] as const;

@@ -4,14 +4,18 @@ import type { ActivityLogEntry } from '@dermis/contract';
 import { t } from '../../lib/i18n';
 import { localDate } from '../../lib/i18n/local-date';
 
+/** The actions about a health app, whose name the entry's `toAddress` holds. */
+const healthAppActions = new Set(['HEALTH_APP_ACCESS', 'HEALTH_APP_CONNECTED', 'HEALTH_APP_DISCONNECTED']);
+type HealthAppAction = 'HEALTH_APP_ACCESS' | 'HEALTH_APP_CONNECTED' | 'HEALTH_APP_DISCONNECTED';
+
 export function actionText(
   entry: Pick<ActivityLogEntry, 'action' | 'toAddress'> & Partial<Pick<ActivityLogEntry, 'outcome'>>,
 ): string {
   const text =
     entry.action === 'TRANSMIT_VIA_EMAIL' && entry.toAddress
       ? t('activityLog.action.TRANSMIT_VIA_EMAIL_TO', { address: entry.toAddress })
-      : entry.action === 'HEALTH_APP_ACCESS'
-        ? t('activityLog.action.HEALTH_APP_ACCESS', { app: entry.toAddress ?? '' })
+      : healthAppActions.has(entry.action)
+        ? t(`activityLog.action.${entry.action as HealthAppAction}`, { app: entry.toAddress ?? '' })
         : t(`activityLog.action.${entry.action}`);
   // A transmission the transport refused is logged too, and says so.
   return entry.outcome === 'FAILED' ? t('activityLog.failed', { action: text }) : text;

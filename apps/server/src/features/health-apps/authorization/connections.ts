@@ -181,19 +181,25 @@ export async function recordConnection(db: Db, connection: NewConnection): Promi
 }
 
 /** Marks the connection disconnected; false when the patient has no such live connection. */
-export async function disconnect(db: Db, patientId: number, grantId: string): Promise<boolean> {
-  const rows = await db
+export async function disconnect(
+  db: Db,
+  patientId: number,
+  grantId: string,
+): Promise<{ appName: string } | null> {
+  const [row] = await db
     .update(healthAppConnection)
     .set({ disconnectedAt: new Date() })
+    .from(healthApp)
     .where(
       and(
         eq(healthAppConnection.grantId, grantId),
         eq(healthAppConnection.patientId, patientId),
         isNull(healthAppConnection.disconnectedAt),
+        eq(healthApp.id, healthAppConnection.healthAppId),
       ),
     )
-    .returning({ grantId: healthAppConnection.grantId });
-  return rows.length > 0;
+    .returning({ appName: healthApp.name });
+  return row ?? null;
 }
 
 /**

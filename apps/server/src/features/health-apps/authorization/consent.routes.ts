@@ -7,6 +7,7 @@ import { healthAppsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../app-context';
 import { notFound } from '../../../lib/http-error';
+import { recordActivity } from '../../../plugins/activity-log';
 import { registerCall } from '../../../plugins/register-call';
 import type { AuthorizationServer } from './authorization-server';
 import { connectionsOfPatient, disconnect } from './connections';
@@ -58,12 +59,19 @@ export function registerConsentCalls(app: FastifyInstance, { authorization }: Co
     };
   });
 
-  registerCall(app, healthAppsCalls.disconnect, async ({ patient, body }) => {
+  registerCall(app, healthAppsCalls.disconnect, async ({ caller, patient, body }) => {
     const { grantId } = body;
-    if (!(await disconnect(app.db, patient.patientId, grantId)))
-      throw notFound('server.error.healthAppConnectionNotFound');
+    const ended = await disconnect(app.db, patient.patientId, grantId);
+    if (!ended) throw notFound('server.error.healthAppConnectionNotFound');
     // The app's tokens stop now: the FHIR API finds no token, and no refresh token is left.
     await revokeGrantArtifacts(app.db, grantId);
+    await recordActivity(app.db, {
+      practiceId: caller.practiceId,
+      patientId: patient.patientId,
+      actorUserId: caller.userId,
+      action: 'HEALTH_APP_DISCONNECTED',
+      toAddress: ended.appName,
+    });
     return {};
   });
 }

@@ -12,7 +12,7 @@ import { healthAppsCalls, routePath } from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { expect, it } from 'vitest';
-import { responsiblePerson, userAccount } from '../../../db/schema';
+import { activityLog, responsiblePerson, userAccount } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/database';
 import { givenFamily, givenPractice, givenUser, signIn } from '../../../test/fixtures';
@@ -210,6 +210,22 @@ describeEachDatabase('health app consent', (t) => {
       routePath(healthAppsCalls.listConnected.path, { id: family.minorId }),
     );
     expect(((await after.json()) as ConnectedHealthAppsResponse).apps).toEqual([]);
+
+    // The minor's activity log says who connected and disconnected which app, beside its reads.
+    const logged = await t.db
+      .select({
+        action: activityLog.action,
+        toAddress: activityLog.toAddress,
+        actor: activityLog.actorUserId,
+      })
+      .from(activityLog)
+      .where(eq(activityLog.patientId, family.minorId))
+      .orderBy(activityLog.id);
+    const guardianAccount = family.guardian.userId;
+    expect(logged.filter((e) => e.action !== 'HEALTH_APP_ACCESS')).toEqual([
+      { action: 'HEALTH_APP_CONNECTED', toAddress: 'Test Health App', actor: guardianAccount },
+      { action: 'HEALTH_APP_DISCONNECTED', toAddress: 'Test Health App', actor: guardianAccount },
+    ]);
   });
 
   it('ends access at once when the responsible-person link is deactivated', async () => {

@@ -9,6 +9,7 @@ import type { InteractionResults, Provider } from 'oidc-provider';
 import type { Db } from '../../../db/database';
 import { fhirInvite, patient, responsiblePerson } from '../../../db/schema';
 import { invalidField, notFound } from '../../../lib/http-error';
+import { recordActivity } from '../../../plugins/activity-log';
 import type { AuthorizationServer } from './authorization-server';
 import { type HealthAppRow } from './client-metadata';
 import { appConnectedTo, patientSharesWithApps, recordConnection } from './connections';
@@ -171,6 +172,13 @@ export async function approveAuthorization(
     scopes: granted,
   });
   for (const old of replaced) await revokeGrantArtifacts(db, old);
+  await recordActivity(db, {
+    practiceId: approver.practiceId,
+    patientId: approval.patientId,
+    actorUserId: approver.userId,
+    action: 'HEALTH_APP_CONNECTED',
+    toAddress: app.name,
+  });
 
   // The request continues as if the app had asked for exactly what was granted: the provider
   // intersects the code's scope with the request's, and a `*` scope narrowed to some types would
