@@ -13,6 +13,8 @@ export const enHealthAppErrors = {
     "Enter the invite code shown on the Health Information page of this person's record.",
   'server.error.healthAppInviteCodeWrong':
     "This invite code is not valid for this person's record. Check it on the Health Information page.",
+  'server.error.healthAppInviteCodeThrottled':
+    'Too many wrong invite codes. Please wait a few minutes and try again.',
   'server.error.healthAppResourceTypeNotRequested': 'The app did not ask for {resourceType}.',
   'server.error.healthAppConnectionNotFound': 'This app is not connected to this record.',
   'server.error.healthAppClientExists': 'An app with this client id is already registered.',

@@ -11,6 +11,8 @@ export const esHealthAppErrors: Record<keyof typeof enHealthAppErrors, string> =
     'Escriba el código de invitación que muestra la página de Información de salud del expediente de esta persona.',
   'server.error.healthAppInviteCodeWrong':
     'Este código de invitación no es válido para el expediente de esta persona. Compruébelo en la página de Información de salud.',
+  'server.error.healthAppInviteCodeThrottled':
+    'Demasiados códigos de invitación incorrectos. Espere unos minutos y vuelva a intentarlo.',
   'server.error.healthAppResourceTypeNotRequested': 'La aplicación no pidió {resourceType}.',
   'server.error.healthAppConnectionNotFound': 'Esta aplicación no está conectada a este expediente.',
   'server.error.healthAppClientExists': 'Ya hay una aplicación registrada con este identificador de cliente.',

@@ -31,7 +31,8 @@ export function registerConsentCalls(app: FastifyInstance, { authorization }: Co
 
   registerCall(app, healthAppsCalls.approve, async ({ caller, patient, body }) => {
     const { uid, resourceTypes, inviteCode } = body;
-    const redirectTo = await approveAuthorization(app.db, authorization, approverOf(caller), {
+    const throttle = { counters: app.counters, windowSeconds: app.config.loginThrottleWindowSeconds };
+    const redirectTo = await approveAuthorization(app.db, authorization, throttle, approverOf(caller), {
       uid,
       patientId: patient.patientId,
       resourceTypes,

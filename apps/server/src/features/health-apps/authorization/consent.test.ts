@@ -20,6 +20,7 @@ import { FhirAuthError } from '../fhir/fhir-grant';
 import { createAuthorizationServer } from './authorization-server';
 import { createFhirGrantResolver } from './grant-resolver';
 import { disableHealthAppEverywhere } from './health-apps.service';
+import { maxWrongInviteCodes } from './interactions';
 import {
   Launch,
   givenHealthApp,
@@ -174,6 +175,28 @@ describeEachDatabase('health app consent', (t) => {
     const back = await launch.resume(((await denied.json()) as { redirectTo: string }).redirectTo);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe(launch.state);
+  });
+
+  it('makes an account that keeps entering wrong invite codes wait', async () => {
+    const { origin, family, inviteCode, session } = await setUp();
+    const launch = new Launch(origin);
+    await launch.authorize();
+    const tryCode = (code: string) =>
+      launch.approve(session.accessToken, {
+        patientId: family.minorId,
+        resourceTypes: ['Patient'],
+        inviteCode: code,
+      });
+
+    for (let attempt = 1; attempt <= maxWrongInviteCodes; attempt += 1)
+      expect((await tryCode('WXYZ-WXYZ-WXYZ')).status).toBe(400);
+    const throttled = await tryCode('WXYZ-WXYZ-WXYZ');
+    expect(throttled.status).toBe(429);
+    expect(((await throttled.json()) as ErrorResponse).message).toBe(
+      'Too many wrong invite codes. Please wait a few minutes and try again.',
+    );
+    // Within the window even the right code waits: otherwise guessing could go on.
+    expect((await tryCode(inviteCode)).status).toBe(429);
   });
 
   it('lists the connection, and a disconnect stops its tokens at once', async () => {

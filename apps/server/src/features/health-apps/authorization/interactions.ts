@@ -4,11 +4,13 @@
  * types to share; approving records a grant for exactly those scopes and hands the browser back to
  * the provider's resume address, which redirects to the app with a code (or access_denied).
  */
+import { errorCodes } from '@dermis/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { InteractionResults, Provider } from 'oidc-provider';
 import type { Db } from '../../../db/database';
 import { fhirInvite, patient, responsiblePerson } from '../../../db/schema';
-import { invalidField, notFound } from '../../../lib/http-error';
+import type { CounterStore } from '../../../lib/counters/counter-store';
+import { httpError, invalidField, notFound } from '../../../lib/http-error';
 import { recordActivity } from '../../../plugins/activity-log';
 import type { AuthorizationServer } from './authorization-server';
 import { type HealthAppRow } from './client-metadata';
@@ -109,9 +111,31 @@ export async function describeAuthorization(
 /** Normalised for comparison: the code is read off a screen and may be typed in lower case or without dashes. */
 const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-async function checkInvite(db: Db, app: HealthAppRow, patientId: number, inviteCode: string | undefined) {
+/** Wrong invite codes an account may enter in the throttle window before it must wait. */
+export const maxWrongInviteCodes = 5;
+
+/** Where wrong invite codes are counted: the counter store shared by every instance. */
+export interface InviteThrottle {
+  counters: CounterStore;
+  windowSeconds: number;
+}
+
+async function checkInvite(
+  db: Db,
+  throttle: InviteThrottle,
+  approver: Approver,
+  app: HealthAppRow,
+  patientId: number,
+  inviteCode: string | undefined,
+) {
   if (await appConnectedTo(db, app.id, patientId)) return;
   if (!inviteCode) throw invalidField('inviteCode', 'server.error.healthAppInviteCodeRequired');
+  // A code is short enough to guess: tries are counted per account before the code is compared,
+  // so parallel guesses compare at most the limit, and a right code clears the count.
+  const throttleKey = `health-app-invite:user:${approver.userId}`;
+  const tries = await throttle.counters.increment(throttleKey, throttle.windowSeconds);
+  if (tries > maxWrongInviteCodes)
+    throw httpError(429, errorCodes.tooManyAttempts, 'server.error.healthAppInviteCodeThrottled');
   const [current] = await db
     .select({ code: fhirInvite.code })
     .from(fhirInvite)
@@ -121,6 +145,7 @@ async function checkInvite(db: Db, app: HealthAppRow, patientId: number, inviteC
   const matches = current && normalizeCode(current.code) === normalizeCode(inviteCode);
   if (!matches || !(await patientSharesWithApps(db, patientId)))
     throw invalidField('inviteCode', 'server.error.healthAppInviteCodeWrong');
+  await throttle.counters.reset(throttleKey);
 }
 
 export interface Approval {
@@ -135,6 +160,7 @@ export interface Approval {
 export async function approveAuthorization(
   db: Db,
   server: AuthorizationServer,
+  throttle: InviteThrottle,
   approver: Approver,
   approval: Approval,
 ): Promise<string> {
@@ -147,7 +173,7 @@ export async function approveAuthorization(
         resourceType: type,
       });
   }
-  await checkInvite(db, app, approval.patientId, approval.inviteCode);
+  await checkInvite(db, throttle, approver, app, approval.patientId, approval.inviteCode);
 
   const granted = narrowScopes(asked, approval.resourceTypes);
   const approvedTypes = requestedResourceTypes(granted);
