@@ -78,6 +78,11 @@ export const connectedHealthApp = z.object({
   name: z.string(),
   patientId: z.number().int(),
   resourceTypes: z.array(z.string()),
+  /**
+   * Who approved it: the patient or a responsible person. Two people may connect the same app to
+   * one record, each with their own connection; the name tells the rows apart.
+   */
+  connectedBy: z.string(),
   /** ISO 8601. */
   connectedAt: z.string(),
   /** ISO 8601; null when the app never read anything yet. */

@@ -58,6 +58,7 @@ export const enConnectedApps = {
   'connectedApps.app': 'App',
   'connectedApps.whose': 'Whose record',
   'connectedApps.mayRead': 'May read',
+  'connectedApps.connectedBy': 'Connected by',
   'connectedApps.connectedOn': 'Connected on',
   'connectedApps.lastUsed': 'Last used',
   'connectedApps.neverUsed': 'Not yet',

@@ -57,6 +57,7 @@ export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
   'connectedApps.app': 'Aplicación',
   'connectedApps.whose': 'Historial de',
   'connectedApps.mayRead': 'Puede leer',
+  'connectedApps.connectedBy': 'Conectada por',
   'connectedApps.connectedOn': 'Conectada el',
   'connectedApps.lastUsed': 'Último uso',
   'connectedApps.neverUsed': 'Todavía no',

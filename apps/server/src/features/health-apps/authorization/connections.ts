@@ -5,6 +5,7 @@
  * patient's invite is in force (a practice's revoke ends every connection of the patient: decision 215).
  */
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
 import { healthApp, healthAppConnection, oauthArtifact, patient, userAccount } from '../../../db/schema';
 import { patientAccessRule } from '../../../plugins/patient-access';
@@ -129,12 +130,21 @@ const liveGrant = sql`EXISTS (SELECT 1 FROM ${oauthArtifact} WHERE ${oauthArtifa
   AND ${oauthArtifact.id} = ${healthAppConnection.grantId}
   AND (${oauthArtifact.expiresAt} IS NULL OR ${oauthArtifact.expiresAt} > now()))`;
 
-/** The patient's connected apps, newest first. */
-export async function connectionsOfPatient(db: Db, patientId: number): Promise<Connection[]> {
+const approver = alias(patient, 'approver');
+
+/** The patient's connected apps, newest first, each with the name of the person who approved it. */
+export async function connectionsOfPatient(
+  db: Db,
+  patientId: number,
+): Promise<(Connection & { approverName: string })[]> {
   return db
-    .select(connectionColumns)
+    .select({
+      ...connectionColumns,
+      approverName: sql<string>`${approver.firstName} || ' ' || ${approver.lastName}`,
+    })
     .from(healthAppConnection)
     .innerJoin(healthApp, eq(healthApp.id, healthAppConnection.healthAppId))
+    .innerJoin(approver, eq(approver.id, healthAppConnection.approverPatientId))
     .where(
       and(
         eq(healthAppConnection.patientId, patientId),

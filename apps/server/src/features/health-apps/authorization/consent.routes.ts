@@ -54,6 +54,7 @@ export function registerConsentCalls(app: FastifyInstance, { authorization }: Co
         name: c.clientName,
         patientId: c.patientId,
         resourceTypes: c.resourceTypes,
+        connectedBy: c.approverName,
         connectedAt: c.connectedAt.toISOString(),
         lastUsedAt: c.lastUsedAt?.toISOString() ?? null,
       })),

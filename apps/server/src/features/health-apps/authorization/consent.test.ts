@@ -12,7 +12,7 @@ import { healthAppsCalls, routePath } from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { expect, it } from 'vitest';
-import { activityLog, responsiblePerson, userAccount } from '../../../db/schema';
+import { activityLog, patient, responsiblePerson, userAccount } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/database';
 import { givenFamily, givenPractice, givenUser, signIn } from '../../../test/fixtures';
@@ -210,9 +210,14 @@ describeEachDatabase('health app consent', (t) => {
       routePath(healthAppsCalls.listConnected.path, { id: family.minorId }),
     );
     const { apps } = (await listed.json()) as ConnectedHealthAppsResponse;
+    const [guardian] = await t.db
+      .select({ firstName: patient.firstName, lastName: patient.lastName })
+      .from(patient)
+      .where(eq(patient.id, family.guardian.patientId));
     expect(apps).toEqual([
       expect.objectContaining({
         clientId: 'test-app',
+        connectedBy: `${guardian?.firstName} ${guardian?.lastName}`,
         name: 'Test Health App',
         patientId: family.minorId,
         resourceTypes: ['Patient', 'Condition'],

@@ -16,6 +16,7 @@ const diary: ConnectedHealthApp = {
   name: 'Health Diary',
   patientId: 7,
   resourceTypes: ['AllergyIntolerance', 'MedicationRequest'],
+  connectedBy: 'Daniel Reed',
   connectedAt: '2026-11-02T15:04:00.000Z',
   lastUsedAt: null,
 };
@@ -55,7 +56,7 @@ describe('ConnectedApps', () => {
     await setLanguage('en', { remember: false });
   });
 
-  it('lists an app with whose record, what it reads and when, and disconnects it after confirmation', async () => {
+  it('lists an app with whose record, what it reads, who connected it and when, and disconnects it after confirmation', async () => {
     const { disconnects } = serveConnections();
     renderWithProviders(<ConnectedApps patientId={7} />, { session: guardian() });
     const table = await screen.findByTestId('connected-apps-table');
@@ -67,6 +68,7 @@ describe('ConnectedApps', () => {
       'Health Diary',
       'Lucas Doe',
       'Allergies, Medications',
+      'Daniel Reed',
       'November 2, 2026',
       'Not yet',
       'Disconnect',

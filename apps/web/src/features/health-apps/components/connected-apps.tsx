@@ -35,6 +35,7 @@ function columns(
       header: t('connectedApps.mayRead'),
       cell: (app) => resourceTypesText(inReadingOrder(app.resourceTypes)),
     },
+    { key: 'by', header: t('connectedApps.connectedBy'), cell: (app) => app.connectedBy },
     {
       key: 'connected',
       header: t('connectedApps.connectedOn'),
