@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
+import { clinicalNote, resultReport } from '../../../db/schema';
 import { seedDemo } from '../../../demo/seed';
+import { blobKey, newBlobId } from '../../../lib/blob-store/blob-store';
 import { useTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/database';
 import { demoGrantSubjects, TestGrants } from '../../../test/fhir-grants';
@@ -183,5 +185,59 @@ describeEachDatabase('the clinical record through the FHIR API', (t) => {
     }
     const note = (await search('/fhir/r4/DocumentReference?type=28570-0', mariaToken)).entry![0]!;
     expect((await get(`/fhir/r4/Binary/${note.resource.id}`, emmaToken)).statusCode).toBe(404);
+  });
+
+  it('serves a PDF note as its Binary, and no result before its release', async () => {
+    const token = grants.issue(maria);
+    const pdf = Buffer.from('%PDF-1.4 a note of the clinic');
+    const s3Id = newBlobId();
+    await app.blobs.put(blobKey('documents', s3Id), pdf, 'application/pdf');
+    const provenance = {
+      practiceId: maria.practiceId,
+      patientId: maria.patientId,
+      authorName: 'Olivia Bennett, MD',
+      authorOrganization: 'Sunshine Dermatology',
+      recordedAt: new Date('2026-01-05T10:00:00Z'),
+    };
+    const [note] = await t.db
+      .insert(clinicalNote)
+      .values({
+        ...provenance,
+        externalId: 'TEST-PDF-NOTE',
+        noteTypeCode: '11488-4',
+        noteTypeName: 'Consult note',
+        title: 'Consult letter',
+        contentS3Id: s3Id,
+        contentLength: pdf.length,
+        fileName: 'consult.pdf',
+        authoredAt: new Date('2026-01-05T09:00:00Z'),
+      })
+      .returning({ id: clinicalNote.id });
+    const found = await search('/fhir/r4/DocumentReference?type=http://loinc.org|11488-4', token);
+    expect(found.total).toBe(1);
+    const content = found.entry![0]!.resource.content as {
+      attachment: { url: string; contentType: string };
+    }[];
+    expect(content.map((c) => c.attachment.contentType)).toEqual(['application/pdf']);
+    const bytes = await get(content[0]!.attachment.url.replace('http://localhost:80', ''), token);
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(bytes.rawPayload.equals(pdf)).toBe(true);
+    // The note has no text: there is no text Binary to read.
+    expect((await get(`/fhir/r4/Binary/note-${note!.id}`, token)).statusCode).toBe(404);
+
+    const before = (await search('/fhir/r4/DiagnosticReport', token)).total;
+    await t.db.insert(resultReport).values({
+      ...provenance,
+      externalId: 'TEST-UNRELEASED',
+      category: 'lab',
+      code: '24325-3',
+      name: 'Hepatic function panel',
+      status: 'final',
+      effectiveAt: new Date('2026-01-04T09:00:00Z'),
+      issuedAt: new Date('2026-01-05T09:00:00Z'),
+      releasedAt: new Date(Date.now() + 86_400_000),
+    });
+    expect((await search('/fhir/r4/DiagnosticReport', token)).total).toBe(before);
   });
 });
