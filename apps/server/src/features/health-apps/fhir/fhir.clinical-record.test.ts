@@ -94,6 +94,12 @@ describeEachDatabase('the clinical record through the FHIR API', (t) => {
 
     const concerns = await search(`/fhir/r4/Condition?${p}&category=health-concern`, token);
     expect(concerns.total).toBe(3);
+    // Psoriasis began in 2019; the raised ALT and the carcinoma this past year.
+    const since2020 = await search(
+      `/fhir/r4/Condition?${p}&category=health-concern&onset-date=ge2020-01-01`,
+      token,
+    );
+    expect(since2020.total).toBe(2);
     const problems = await search(`/fhir/r4/Condition?${p}&category=problem-list-item`, token);
     expect(problems.entry!.every((e) => !categoryCodes(e.resource).includes('health-concern'))).toBe(true);
     expect(

@@ -10,8 +10,7 @@ import type {
   RecordHealthConcern,
 } from '../../../../lib/health-record/clinical-record';
 import { fhirIds, fhirPatientId } from '../ids';
-import { ref, type BuildContext, type BuiltResource } from './built';
-import { encounterOf } from './results';
+import { encounterOf, ref, type BuildContext, type BuiltResource } from './built';
 import { day, instant, profile, systems, xhtml } from './terminology';
 
 export const healthConcernCategory = {

@@ -1,8 +1,7 @@
 /** Immunizations as US Core Immunization (CVX vaccine codes), given or declined. */
 import type { RecordImmunization } from '../../../../lib/health-record/clinical-record';
 import { fhirIds, fhirPatientId } from '../ids';
-import { ref, type BuildContext, type BuiltResource } from './built';
-import { encounterOf } from './results';
+import { encounterOf, ref, type BuildContext, type BuiltResource } from './built';
 import { instant, profile, systems } from './terminology';
 
 export function buildImmunization(

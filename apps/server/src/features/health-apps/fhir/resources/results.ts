@@ -6,7 +6,7 @@
  */
 import type { RecordObservation, RecordResult } from '../../../../lib/health-record/clinical-record';
 import { fhirIds, fhirPatientId } from '../ids';
-import { ref, type BuildContext, type BuiltResource } from './built';
+import { encounterOf, ref, type BuildContext, type BuiltResource } from './built';
 import { instant, profile, systems } from './terminology';
 
 export const laboratoryCategory = {
@@ -30,13 +30,6 @@ const interpretations: Record<NonNullable<RecordObservation['interpretation']>, 
 /** A quantity in UCUM when the clinic gave a unit (units are UCUM on the way in). */
 const quantity = (value: number, unit: string | null) =>
   unit ? { value, unit, system: systems.ucum, code: unit } : { value };
-
-/** The visit reference when the visit is among the Encounters served (a future one is not). */
-export function encounterOf(encounterId: number | null, visits: ReadonlySet<number>) {
-  return encounterId !== null && visits.has(encounterId)
-    ? { encounter: ref('Encounter', fhirIds.encounter(encounterId)) }
-    : {};
-}
 
 function buildLabObservation(
   ctx: BuildContext,

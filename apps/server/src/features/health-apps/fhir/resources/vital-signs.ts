@@ -6,8 +6,7 @@
  */
 import type { RecordVitalSigns } from '../../../../lib/health-record/clinical-record';
 import { fhirIds, fhirPatientId } from '../ids';
-import { ref, type BuildContext, type BuiltResource } from './built';
-import { encounterOf } from './results';
+import { encounterOf, ref, type BuildContext, type BuiltResource } from './built';
 import { instant, profile, systems } from './terminology';
 
 export const vitalSignsCategory = {
