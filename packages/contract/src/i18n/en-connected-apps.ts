@@ -8,7 +8,7 @@ export const enConnectedApps = {
 
   'connectedApps.resource.Patient': 'Personal details (name, birth date, contact information)',
   'connectedApps.resource.AllergyIntolerance': 'Allergies',
-  'connectedApps.resource.Condition': 'Health problems',
+  'connectedApps.resource.Condition': 'Health problems and concerns',
   'connectedApps.resource.MedicationRequest': 'Medications',
   'connectedApps.resource.MedicationStatement': 'Medications you take',
   'connectedApps.resource.Observation': 'Test results, vital signs and smoking status',

@@ -7,7 +7,7 @@ export const esConnectedApps: Record<ConnectedAppsMessageKey, string> = {
 
   'connectedApps.resource.Patient': 'Datos personales (nombre, fecha de nacimiento, información de contacto)',
   'connectedApps.resource.AllergyIntolerance': 'Alergias',
-  'connectedApps.resource.Condition': 'Problemas de salud',
+  'connectedApps.resource.Condition': 'Problemas y preocupaciones de salud',
   'connectedApps.resource.MedicationRequest': 'Medicamentos',
   'connectedApps.resource.MedicationStatement': 'Medicamentos que toma',
   'connectedApps.resource.Observation': 'Resultados de pruebas, signos vitales y tabaquismo',

@@ -2,7 +2,8 @@
  * The CapabilityStatement against US Core 6.1.0's server CapabilityStatement: for every resource type
  * Dermis holds, each interaction, search parameter, parameter combination and _revinclude US Core
  * marks SHALL is offered (the routes' own tests prove they work). Writes are the one exception: this
- * API is read-only, so DocumentReference's SHALL `create` (apps writing notes) is not offered.
+ * API is read-only, so DocumentReference's and DiagnosticReport's SHALL `create` (apps writing notes
+ * and reports) are not offered.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,8 +36,8 @@ const shall = (e: { extension?: Extension[] }) =>
   e.extension?.some((x) => x.url.endsWith('capabilitystatement-expectation') && x.valueCode === 'SHALL') ??
   false;
 
-/** Writes the API does not offer, on purpose (read-only). */
-const notOffered = new Set(['DocumentReference create']);
+/** Writes the API does not offer, on purpose (read-only): apps writing notes and reports. */
+const notOffered = new Set(['DocumentReference create', 'DiagnosticReport create']);
 
 describe.skipIf(!usCoreDir)(
   usCoreDir ? 'the CapabilityStatement' : `the CapabilityStatement (${skipReason})`,

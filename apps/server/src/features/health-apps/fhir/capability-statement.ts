@@ -8,13 +8,30 @@ import type { FhirResource } from './fhir-resource';
 import { searchParams } from './search-params';
 import { profile } from './resources/terminology';
 
-/** The US Core profiles each type's resources claim (Observation: the two this server makes). */
+/** The US Core profiles each type's resources claim (Observation: those this server makes). */
 export const supportedProfiles: Readonly<Record<string, string[]>> = {
   Patient: [profile('us-core-patient')],
   AllergyIntolerance: [profile('us-core-allergyintolerance')],
   Condition: [profile('us-core-condition-problems-health-concerns')],
   MedicationRequest: [profile('us-core-medicationrequest')],
-  Observation: [profile('us-core-smokingstatus'), profile('us-core-simple-observation')],
+  Observation: [
+    profile('us-core-smokingstatus'),
+    profile('us-core-simple-observation'),
+    profile('us-core-observation-lab'),
+    profile('us-core-vital-signs'),
+    profile('us-core-blood-pressure'),
+    profile('us-core-heart-rate'),
+    profile('us-core-respiratory-rate'),
+    profile('us-core-body-temperature'),
+    profile('us-core-body-height'),
+    profile('us-core-body-weight'),
+    profile('us-core-bmi'),
+    profile('us-core-pulse-oximetry'),
+  ],
+  DiagnosticReport: [profile('us-core-diagnosticreport-lab')],
+  Immunization: [profile('us-core-immunization')],
+  CarePlan: [profile('us-core-careplan')],
+  Goal: [profile('us-core-goal')],
   Procedure: [profile('us-core-procedure')],
   FamilyMemberHistory: [],
   Encounter: [profile('us-core-encounter')],
@@ -33,6 +50,10 @@ const usCoreSearchParams = new Set(
   [
     'allergyintolerance-clinical-status allergyintolerance-patient careteam-patient careteam-status',
     'condition-category condition-clinical-status condition-code condition-patient condition-recorded-date',
+    'condition-onset-date diagnosticreport-patient diagnosticreport-category diagnosticreport-code',
+    'diagnosticreport-date diagnosticreport-status immunization-patient immunization-date immunization-status',
+    'careplan-patient careplan-category careplan-date careplan-status goal-patient goal-lifecycle-status',
+    'goal-target-date',
     'coverage-patient documentreference-category documentreference-date documentreference-id',
     'documentreference-patient documentreference-status documentreference-type encounter-class',
     'encounter-date encounter-id encounter-identifier encounter-patient encounter-status encounter-type',

@@ -16,7 +16,12 @@ import { FhirAuthError, type FhirGrant, type FhirGrantResolver } from './fhir-gr
 import type { FhirResource } from './fhir-resource';
 import { fhirPatientId, idPattern } from './ids';
 import { FhirError, forbidden, notFound, operationOutcome } from './outcome';
-import { findDocumentContent, findVisitDocumentXml, loadPatientData } from './patient-data';
+import {
+  findClinicalNoteContent,
+  findDocumentContent,
+  findVisitDocumentXml,
+  loadPatientData,
+} from './patient-data';
 import { buildPatientResources } from './resources';
 import type { BuiltResource } from './resources/built';
 import { buildProvenance } from './resources/provenance';
@@ -166,7 +171,8 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
     if (!idPattern.test(id)) throw notFound(`${type}/${id.slice(0, 64)}`);
 
     if (type === 'Binary') {
-      const document = session.ofType('DocumentReference').find((r) => r.id === id);
+      const url = `${baseUrl(request)}/Binary/${id}`;
+      const document = session.ofType('DocumentReference').find((r) => contentUrls(r).includes(url));
       if (!document) throw notFound(`Binary/${id}`);
       const readable = ['Binary', 'DocumentReference'].some((t) =>
         allows(session.scopes, t, 'read', document, categoriesOf),
@@ -234,7 +240,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
     patientId: number,
     id: string,
   ): Promise<{ contentType: string; bytes: Buffer } | null> {
-    const [, kind, n] = /^(document|visit-document|summary)-(\d{1,10})$/.exec(id) ?? [];
+    const [, kind, n] = /^(document|visit-document|summary|note|note-pdf)-(\d{1,10})$/.exec(id) ?? [];
     const number = Number(n);
     if (!kind || !Number.isSafeInteger(number) || number > 2_147_483_647) return null;
     if (kind === 'summary') {
@@ -245,6 +251,15 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
     if (kind === 'visit-document') {
       const xml = await findVisitDocumentXml(app.db, patientId, number);
       return xml === null ? null : { contentType: 'application/xml', bytes: Buffer.from(xml, 'utf8') };
+    }
+    if (kind === 'note' || kind === 'note-pdf') {
+      const note = await findClinicalNoteContent(app.db, patientId, number);
+      if (kind === 'note')
+        return note?.text == null
+          ? null
+          : { contentType: 'text/plain; charset=utf-8', bytes: Buffer.from(note.text, 'utf8') };
+      const bytes = note?.s3Id ? await app.blobs.get(blobKey('documents', note.s3Id)) : null;
+      return bytes ? { contentType: 'application/pdf', bytes } : null;
     }
     const row = await findDocumentContent(app.db, patientId, number);
     if (!row) return null;
@@ -272,6 +287,14 @@ function refuseUngrantedCategories(searchScopes: ResourceScope[], query: Query):
     );
   });
   if (!covered) throw forbidden("The token's scopes do not cover the categories asked for");
+}
+
+/** The Binary addresses a DocumentReference's content names (where its Binary is read from). */
+function contentUrls(document: FhirResource): string[] {
+  const content = Array.isArray(document.content)
+    ? (document.content as { attachment?: { url?: string } }[])
+    : [];
+  return content.map((c) => c.attachment?.url).filter((u): u is string => typeof u === 'string');
 }
 
 /** A Binary read answers the bytes themselves unless the app asks for FHIR JSON (FHIR R4 binary.html). */

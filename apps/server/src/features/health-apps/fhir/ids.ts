@@ -31,6 +31,17 @@ export const fhirIds = {
   document: (id: number) => `document-${id}`,
   visitDocument: (id: number) => `visit-document-${id}`,
   summary: (patientId: number) => `summary-${patientId}`,
+  resultReport: (id: number) => `report-${id}`,
+  resultObservation: (id: number) => `result-${id}`,
+  /** One vital sign of a set by its LOINC code; blood pressure (two codes) is `bp`. */
+  vitalSign: (setId: number, code: string) => `vitals-${setId}-${code}`,
+  immunization: (id: number) => `immunization-${id}`,
+  clinicalNote: (id: number) => `note-${id}`,
+  /** The PDF of a note that also has text (the text is `note-<id>`). */
+  clinicalNotePdf: (id: number) => `note-pdf-${id}`,
+  carePlan: (patientId: number) => `care-plan-${patientId}`,
+  goal: (id: number) => `goal-${id}`,
+  healthConcern: (id: number) => `concern-${id}`,
   provenance: (type: string, id: string) => `prov-${type.toLowerCase()}-${id}`,
 };
 

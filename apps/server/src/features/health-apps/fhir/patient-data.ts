@@ -1,17 +1,20 @@
 /**
  * Everything Dermis holds for one patient that the FHIR API serves: the health record (the same
- * loader the C-CDA and the PDF use, lib/health-record) plus the documents, the visit documents and
- * the insurance, which the record does not carry.
+ * loader the C-CDA and the PDF use, lib/health-record), the clinical record the clinic feeds
+ * (results, vital signs, immunizations, notes, plan of care), plus the documents, the visit
+ * documents and the insurance, which the record does not carry.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import {
   clinicalDocument,
+  clinicalNote,
   insurancePolicy,
   insuranceProfile,
   patient,
   patientDocument,
 } from '../../../db/schema';
+import { loadClinicalRecord, type ClinicalRecord } from '../../../lib/health-record/clinical-record';
 import { loadHealthRecord, type HealthRecord } from '../../../lib/health-record/health-record';
 
 export interface PatientDocumentRow {
@@ -36,6 +39,7 @@ export type InsurancePolicyRow = typeof insurancePolicy.$inferSelect & { profile
 
 export interface PatientData {
   record: HealthRecord;
+  clinical: ClinicalRecord;
   /** When the patient's demographics last changed. */
   patientUpdatedAt: Date;
   documents: PatientDocumentRow[];
@@ -52,8 +56,9 @@ export async function loadPatientData(db: Db, patientId: number): Promise<Patien
     .limit(1);
   if (!row) return null;
   // The whole record: the FHIR API has no export range, a visit of any date is part of it.
-  const [record, documents, visitDocuments, insurance] = await Promise.all([
+  const [record, clinical, documents, visitDocuments, insurance] = await Promise.all([
     loadHealthRecord(db, patientId, { start: new Date(`${row.dateOfBirth}T00:00:00Z`) }),
+    loadClinicalRecord(db, patientId),
     db
       .select({
         id: patientDocument.id,
@@ -87,6 +92,7 @@ export async function loadPatientData(db: Db, patientId: number): Promise<Patien
   ]);
   return {
     record,
+    clinical,
     patientUpdatedAt: row.updatedAt,
     documents,
     visitDocuments,
@@ -112,4 +118,14 @@ export async function findVisitDocumentXml(db: Db, patientId: number, documentId
     .where(and(eq(clinicalDocument.id, documentId), eq(clinicalDocument.patientId, patientId)))
     .limit(1);
   return row?.xml ?? null;
+}
+
+/** A clinical note of `patientId`: its text, or the blob id of its PDF; null when it is not theirs. */
+export async function findClinicalNoteContent(db: Db, patientId: number, noteId: number) {
+  const [row] = await db
+    .select({ text: clinicalNote.text, s3Id: clinicalNote.contentS3Id })
+    .from(clinicalNote)
+    .where(and(eq(clinicalNote.id, noteId), eq(clinicalNote.patientId, patientId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -143,6 +143,7 @@ export const searchParams: Readonly<Record<string, SearchParam[]>> = {
     clinicalStatus,
     { name: 'code', type: 'token', tokens: (r) => codings(r.code) },
     { name: 'recorded-date', type: 'date', dates: (r) => dateOf(r.recordedDate) },
+    { name: 'onset-date', type: 'date', dates: (r) => dateOf(r.onsetDateTime ?? r.onsetPeriod) },
   ],
   MedicationRequest: [
     patient('subject'),
@@ -156,6 +157,33 @@ export const searchParams: Readonly<Record<string, SearchParam[]>> = {
     { name: 'code', type: 'token', tokens: (r) => codings(r.code) },
     { name: 'date', type: 'date', dates: (r) => dateOf(r.effectiveDateTime ?? r.effectivePeriod) },
     { name: 'status', type: 'token', tokens: (r) => code(r.status) },
+  ],
+  DiagnosticReport: [
+    patient('subject'),
+    { name: 'category', type: 'token', tokens: (r) => concepts(r.category) },
+    { name: 'code', type: 'token', tokens: (r) => codings(r.code) },
+    { name: 'date', type: 'date', dates: (r) => dateOf(r.effectiveDateTime ?? r.effectivePeriod) },
+    { name: 'status', type: 'token', tokens: (r) => code(r.status) },
+  ],
+  Immunization: [
+    patient('patient'),
+    { name: 'date', type: 'date', dates: (r) => dateOf(r.occurrenceDateTime) },
+    { name: 'status', type: 'token', tokens: (r) => code(r.status) },
+  ],
+  CarePlan: [
+    patient('subject'),
+    { name: 'category', type: 'token', tokens: (r) => concepts(r.category) },
+    { name: 'date', type: 'date', dates: (r) => dateOf(r.period) },
+    { name: 'status', type: 'token', tokens: (r) => code(r.status) },
+  ],
+  Goal: [
+    patient('subject'),
+    { name: 'lifecycle-status', type: 'token', tokens: (r) => code(r.lifecycleStatus) },
+    {
+      name: 'target-date',
+      type: 'date',
+      dates: (r) => list(r.target).flatMap((t) => dateOf(obj(t).dueDate)),
+    },
   ],
   Procedure: [
     patient('subject'),

@@ -1,4 +1,5 @@
 import type { FhirResource } from '../fhir-resource';
+import { fhirIds } from '../ids';
 
 /** A resource with what its Provenance says: who wrote the information and when. */
 export interface BuiltResource {
@@ -20,3 +21,10 @@ export const ref = (type: string, id: string, display?: string) => ({
   reference: `${type}/${id}`,
   ...(display ? { display } : {}),
 });
+
+/** The visit reference when the visit is among the Encounters served (a future one is not). */
+export function encounterOf(encounterId: number | null, visits: ReadonlySet<number>) {
+  return encounterId !== null && visits.has(encounterId)
+    ? { encounter: ref('Encounter', fhirIds.encounter(encounterId)) }
+    : {};
+}

@@ -8,7 +8,7 @@ import type { PatientDocumentRow, VisitDocumentRow } from '../patient-data';
 import { ref, type BuildContext, type BuiltResource } from './built';
 import { instant, profile, systems } from './terminology';
 
-const clinicalNote = {
+export const clinicalNote = {
   coding: [{ system: systems.usCoreDocumentCategory, code: 'clinical-note', display: 'Clinical Note' }],
 };
 

@@ -20,7 +20,12 @@ import {
   buildSocialObservation,
 } from './clinical';
 import { buildPracticeDocument, buildSummaryDocument, buildVisitDocument } from './documents';
+import { buildCarePlan, buildGoal, buildHealthConcern } from './care-plan';
+import { buildImmunization } from './immunizations';
+import { buildClinicalNote } from './notes';
 import { buildPatient } from './patient';
+import { buildResult } from './results';
+import { buildVitalSigns } from './vital-signs';
 
 export function buildPatientResources(ctx: BuildContext, data: PatientData): BuiltResource[] {
   const { record } = data;
@@ -36,6 +41,15 @@ export function buildPatientResources(ctx: BuildContext, data: PatientData): Bui
   out.push(...social.exposures.map((o) => buildSocialObservation(ctx, 'exposures', o)));
   out.push(...record.procedures.map((p) => buildProcedure(ctx, p)));
   out.push(...record.familyHistory.flatMap((f) => buildFamilyHistory(ctx, f)));
+  const visits = new Set(record.encounters.map((e) => e.id));
+  const { clinical } = data;
+  out.push(...clinical.results.flatMap((r) => buildResult(ctx, r, visits)));
+  out.push(...clinical.vitalSigns.flatMap((v) => buildVitalSigns(ctx, v, visits)));
+  out.push(...clinical.immunizations.map((i) => buildImmunization(ctx, i, visits)));
+  out.push(...clinical.carePlan.concerns.map((c) => buildHealthConcern(ctx, c, visits)));
+  out.push(...clinical.carePlan.goals.map((g) => buildGoal(ctx, g)));
+  const plan = buildCarePlan(ctx, clinical.carePlan);
+  if (plan) out.push(plan);
   const seen = new Set<string>();
   for (const e of record.encounters) {
     out.push(buildEncounter(ctx, e));
@@ -56,7 +70,7 @@ export function buildPatientResources(ctx: BuildContext, data: PatientData): Bui
   if (team) out.push(team);
   out.push(...data.insurance.flatMap((c) => buildCoverage(ctx, c)));
   out.push(...data.documents.map((d) => buildPracticeDocument(ctx, d)));
-  const visits = new Set(record.encounters.map((e) => e.id));
+  out.push(...clinical.notes.map((n) => buildClinicalNote(ctx, n, visits)));
   out.push(...data.visitDocuments.map((d) => buildVisitDocument(ctx, d, visits.has(d.encounterId))));
   const name = `${record.patient.name.given[0] ?? ''} ${record.patient.name.family}`.trim();
   // The summary is made from the record at each read: it is as new as the record's newest change.

@@ -46,6 +46,8 @@ export function patientIdentifierSystem(practiceId: number): string {
 export function buildPatient(ctx: BuildContext, record: HealthRecord, updatedAt: Date): BuiltResource {
   const p = record.patient;
   const extension: unknown[] = [];
+  // Sex assigned at birth, as US Core's birthsex extension (F or M; not written when unknown).
+  if (p.birthSex) extension.push({ url: profile('us-core-birthsex'), valueCode: p.birthSex });
   const race = raceExtension('us-core-race', p.races, p.raceDeclined);
   if (race) extension.push(race);
   const ethnicity = raceExtension('us-core-ethnicity', p.ethnicities, p.ethnicityDeclined);

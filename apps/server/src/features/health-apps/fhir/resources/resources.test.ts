@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '@medplum/fhirtypes';
+import { emptyClinicalRecord } from '../../../../lib/health-record/synthetic-clinical-record';
 import { syntheticHealthRecord } from '../../../../lib/health-record/synthetic-health-record';
 import { findUsCoreDir, usCoreErrors } from '../../../../test/us-core-validator';
 import { buildPatientResources } from '.';
@@ -25,6 +26,7 @@ describe.skipIf(!usCoreDir)(
       const at = new Date('2026-01-02T03:04:05Z');
       const built = buildPatientResources(ctx, {
         record,
+        clinical: emptyClinicalRecord(),
         patientUpdatedAt: at,
         documents: [
           {

@@ -34,6 +34,16 @@ export const systems = {
   coverageClass: 'http://terminology.hl7.org/CodeSystem/coverage-class',
   participationType: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType',
   formatCode: 'http://ihe.net/fhir/ihe.formatcode.fhir/CodeSystem/formatcode',
+  ucum: 'http://unitsofmeasure.org',
+  cvx: 'http://hl7.org/fhir/sid/cvx',
+  icd10cm: 'http://hl7.org/fhir/sid/icd-10-cm',
+  cpt: 'http://www.ama-assn.org/go/cpt',
+  diagnosticService: 'http://terminology.hl7.org/CodeSystem/v2-0074',
+  observationInterpretation: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+  usCoreConditionCategory: 'http://hl7.org/fhir/us/core/CodeSystem/condition-category',
+  usCoreCarePlanCategory: 'http://hl7.org/fhir/us/core/CodeSystem/careplan-category',
+  goalAchievement: 'http://terminology.hl7.org/CodeSystem/goal-achievement',
+  dataAbsentReason: 'http://terminology.hl7.org/CodeSystem/data-absent-reason',
   /** This product's own codes (the C-CDA writes the same codes under the same OID). */
   local: 'urn:oid:2.25.329800735698586629295641978511506172918',
 } as const;
@@ -100,4 +110,11 @@ export function instant(date: Date): string {
 
 export function day(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** Text as the XHTML of a resource's narrative (FHIR narrative: a div in the XHTML namespace). */
+export function xhtml(paragraphs: string[]): string {
+  const escape = (t: string) =>
+    t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return `<div xmlns="http://www.w3.org/1999/xhtml">${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}</div>`;
 }
