@@ -52,7 +52,9 @@ import {
   provider,
 } from '../../db/schema';
 import type {
+  RecordCarePlan,
   RecordImmunization,
+  RecordNote,
   RecordResult,
   RecordVitalSigns,
 } from '../../features/health-information/clinical-record/clinical-record.repository';
@@ -330,6 +332,9 @@ export interface HealthRecord {
     results: RecordResult[];
     vitalSigns: RecordVitalSigns[];
     immunizations: RecordImmunization[];
+    /** The notes written and the plan of care recorded in the range; absent when not read. */
+    notes?: RecordNote[];
+    carePlan?: RecordCarePlan;
   };
 }
 
