@@ -501,7 +501,8 @@ export async function loadHealthRecord(
         postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
       ),
       telecoms: telecomsOf(contacts),
-      birthSex: profile?.birthSex ?? null,
+      // UNK (asked, unknown) and not given both read as unknown in the documents.
+      birthSex: profile?.birthSex === 'F' || profile?.birthSex === 'M' ? profile.birthSex : null,
       genderIdentity: profile?.genderIdentity
         ? { value: profile.genderIdentity, other: profile.genderIdentityOther }
         : null,
