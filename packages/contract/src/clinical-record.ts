@@ -46,6 +46,21 @@ export const vitalSignCodes = {
   '59408-5': { key: 'oxygenSaturation', units: ['%'] },
 } as const;
 export type VitalSignCode = keyof typeof vitalSignCodes;
+
+const unitText: Record<string, string> = {
+  'mm[Hg]': 'mmHg',
+  Cel: '°C',
+  '[degF]': '°F',
+  '[in_i]': 'in',
+  '[lb_av]': 'lb',
+  'kg/m2': 'kg/m²',
+  '/min': '/min',
+  '[IU]/mL': 'IU/mL',
+  '{tbl}': 'tablet',
+};
+
+/** A UCUM unit as people write it (mm[Hg] → mmHg, Cel → °C): the portal page and the PDF. */
+export const unitLabel = (unit: string | null) => (unit ? (unitText[unit] ?? unit) : '');
 export const vitalSignCode = z.enum(Object.keys(vitalSignCodes) as [VitalSignCode, ...VitalSignCode[]], {
   message: `Use one of the LOINC vital-sign codes: ${Object.keys(vitalSignCodes).join(', ')}.`,
 });

@@ -9,7 +9,7 @@ import { describeCall, who } from './call';
 import { errorResponse } from './errors';
 import { apiPrefix } from './routes';
 import { externalIdParams } from './integration';
-import { gender } from './patient';
+import { birthSex, birthSexValues, gender } from './patient';
 import {
   CANADA,
   findCountry,
@@ -210,6 +210,8 @@ const profileFields = z.object({
   address1: profileAddressForm,
   address2: profileAddressForm,
   gender: gender,
+  // Optional so a client that does not know the field leaves the stored answer as it is.
+  birthSex: z.enum([...birthSexValues, ''], { message: 'profile.validation.birthSex' }).optional(),
   genderIdentity: genderIdentity.or(z.literal('')),
   genderIdentityOther: optionalText(profileLimits.other),
   sexualOrientation: sexualOrientation.or(z.literal('')),
@@ -324,6 +326,8 @@ export function toProfileUpdate(v: ProfileUpdateRequest) {
     fax: emptyToNull(v.fax),
     address1: address(v.address1),
     address2: isBlankAddress(v.address2) ? null : address(v.address2),
+    // '' is "not given": stored as null; left out: unchanged (undefined).
+    birthSex: v.birthSex === undefined ? undefined : v.birthSex || null,
     genderIdentity: v.genderIdentity || null,
     // The free text belongs to OTHER only: deselecting OTHER clears it.
     genderIdentityOther: v.genderIdentity === 'OTHER' ? emptyToNull(v.genderIdentityOther) : null,
@@ -389,6 +393,7 @@ export const editableProfile = z.object({
   address1: profileAddress.nullable(),
   address2: profileAddress.nullable(),
   gender,
+  birthSex: birthSex.nullable(),
   genderIdentity: genderIdentity.nullable(),
   genderIdentityOther: z.string().nullable(),
   sexualOrientation: sexualOrientation.nullable(),
@@ -412,6 +417,7 @@ export type EditableProfile = z.infer<typeof editableProfile>;
 export const demographicsFields = [
   'dateOfBirth',
   'gender',
+  'birthSex',
   'genderIdentity',
   'genderIdentityOther',
   'sexualOrientation',

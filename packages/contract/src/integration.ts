@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeCall, who } from './call';
 import { errorResponse } from './errors';
-import { gender, contactType } from './patient';
+import { birthSex, gender, contactType } from './patient';
 import { apiPrefix } from './routes';
 import { int32, safeString } from './rules';
 
@@ -53,6 +53,8 @@ export const upsertPatientRequest = z.object({
   lastName: safeString.trim().min(1).max(100),
   dateOfBirth: isoDate,
   gender: gender.default('UNKNOWN'),
+  /** Sex assigned at birth (F, M or UNK); null clears it; left out, the stored answer stays. */
+  birthSex: birthSex.nullable().optional(),
   active: z.boolean().default(true),
   deceased: z.boolean().default(false),
   contacts: z

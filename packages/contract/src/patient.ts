@@ -7,6 +7,15 @@ import { requiredString, ridParams } from './rules';
 export const gender = z.enum(['MALE', 'FEMALE', 'UNKNOWN', 'OTHER', 'UNDIFFERENTIATED']);
 export type Gender = z.infer<typeof gender>;
 
+/**
+ * Sex assigned at birth as US Core's birthsex: F (female), M (male), UNK (asked, but unknown). Not
+ * given at all is null, so "unknown" and "never asked" stay apart; the documents write both as
+ * unknown (decision 237).
+ */
+export const birthSexValues = ['F', 'M', 'UNK'] as const;
+export const birthSex = z.enum(birthSexValues, { message: 'profile.validation.birthSex' });
+export type BirthSex = z.infer<typeof birthSex>;
+
 export const contactType = z.enum([
   'CELL_PHONE',
   'HOME_PHONE',

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { apiKey, clinic, patient, patientContact, practice, responsiblePerson } from '../db/schema';
+import {
+  apiKey,
+  clinic,
+  patient,
+  patientContact,
+  patientProfile,
+  practice,
+  responsiblePerson,
+} from '../db/schema';
 import { sha256Hex } from '../lib/secrets';
 import { describeEachDatabase } from '../test/database';
 import { buildProgram } from './program';
@@ -97,6 +105,24 @@ describeEachDatabase('dermis CLI', (t) => {
       .from(patient)
       .where(and(eq(patient.practiceId, id), eq(patient.externalId, 'DAD')));
     expect(dad).toMatchObject({ firstName: 'Dan', gender: 'MALE' });
+    // The sex assigned at birth: set, kept when left out, refused when not F, M or UNK.
+    const birthSexOfDad = async () =>
+      (
+        await t.db
+          .select({ birthSex: patientProfile.birthSex })
+          .from(patientProfile)
+          .where(eq(patientProfile.patientId, dad!.id))
+      )[0]?.birthSex ?? null;
+    expect(await birthSexOfDad()).toBeNull();
+    expect(
+      await upsert('DAD', 'Dan', '--gender', 'male', '--birth-sex', 'm', '--email', 'd@example.com'),
+    ).toMatch(/\(DAD\) updated/);
+    expect(await birthSexOfDad()).toBe('M');
+    await expect(upsert('DAD', 'Dan', '--birth-sex', 'male')).rejects.toThrow(
+      /--birth-sex: Use F \(female\), M \(male\) or UNK \(unknown\)/,
+    );
+    await upsert('DAD', 'Dan', '--gender', 'male', '--email', 'd@example.com');
+    expect(await birthSexOfDad()).toBe('M');
     expect(
       (await t.db.select().from(patientContact).where(eq(patientContact.patientId, dad!.id))).map(
         (c) => c.type,

@@ -79,6 +79,8 @@ export interface PatientUpsertOptions {
   lastName: string;
   dob: string;
   gender?: string;
+  /** F, M or UNK; left out, the stored answer stays. */
+  birthSex?: string;
   email?: string;
   phone?: string;
 }
@@ -103,6 +105,7 @@ export function patientUpsertInput(options: PatientUpsertOptions) {
       lastName: options.lastName,
       dateOfBirth: options.dob,
       gender: options.gender?.toUpperCase(),
+      birthSex: options.birthSex?.toUpperCase(),
       contacts,
     },
     {
@@ -111,6 +114,7 @@ export function patientUpsertInput(options: PatientUpsertOptions) {
       lastName: '--last-name',
       dateOfBirth: '--dob',
       gender: '--gender',
+      birthSex: '--birth-sex',
       contacts: '--email/--phone',
     },
   );

@@ -138,11 +138,12 @@ Examples:
     .requiredOption('--last-name <name>', 'last name')
     .requiredOption('--dob <YYYY-MM-DD>', 'date of birth')
     .option('--gender <gender>', 'male, female, unknown, other or undifferentiated', 'unknown')
+    .option('--birth-sex <F|M|UNK>', 'sex assigned at birth: F, M or UNK (unknown); left out, unchanged')
     .option('--email <address>', 'e-mail address')
     .option('--phone <number>', 'home phone number')
     .addHelpText(
       'after',
-      '\nExample:\n  dermis patient:upsert --practice 1 --external-id P-100 --first-name Maria --last-name Lopez --dob 1984-03-12 --gender female',
+      '\nExample:\n  dermis patient:upsert --practice 1 --external-id P-100 --first-name Maria --last-name Lopez --dob 1984-03-12 --gender female --birth-sex F',
     )
     .action(async (options: Parameters<typeof patientUpsert>[1]) => {
       // Remote mode (--server/--api-key) calls the integration API instead of the database.

@@ -71,6 +71,13 @@ export const esEditProfile: Record<keyof typeof enEditProfile, string> = {
   'field.state': 'Estado/Provincia',
   'field.country': 'País',
   'field.gender': 'Sexo',
+  'field.birthSex': 'Sexo asignado al nacer',
+  'profile.birthSex.F': 'Femenino',
+  'profile.birthSex.M': 'Masculino',
+  'profile.birthSex.UNK': 'Desconocido',
+  'profile.birthSex.notGiven': 'No indicado',
+  'profile.validation.birthSex':
+    'Use F (femenino), M (masculino) o UNK (desconocido) para el sexo asignado al nacer.',
   'field.genderIdentity': 'Identidad de género',
   'field.genderIdentityOther': 'Otra identidad de género',
   'field.sexualOrientation': 'Orientación sexual',

@@ -1,5 +1,11 @@
 // The edit-profile details of a patient (0040_patient_profile.sql).
-import type { CodesByGroup, GenderIdentity, PreferredContact, SexualOrientation } from '@dermis/contract';
+import type {
+  BirthSex,
+  CodesByGroup,
+  GenderIdentity,
+  PreferredContact,
+  SexualOrientation,
+} from '@dermis/contract';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { patient } from './core';
 
@@ -16,8 +22,8 @@ export const patientProfile = pgTable('patient_profile', {
   genderIdentityOther: text('gender_identity_other'),
   sexualOrientation: text('sexual_orientation').$type<SexualOrientation>(),
   sexualOrientationOther: text('sexual_orientation_other'),
-  /** Sex assigned at birth, F or M; null when not known (0420). */
-  birthSex: text('birth_sex').$type<'F' | 'M'>(),
+  /** Sex assigned at birth: F, M or UNK (asked, unknown); null when not given (0420, 0460). */
+  birthSex: text('birth_sex').$type<BirthSex>(),
   races: text('races').array().notNull().default([]),
   ethnicities: text('ethnicities').array().notNull().default([]),
   racesByGroup: jsonb('races_by_group').$type<CodesByGroup>().notNull().default([]),

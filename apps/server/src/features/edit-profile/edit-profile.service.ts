@@ -85,6 +85,7 @@ export async function getEditableProfile(db: Db, patientId: number): Promise<Edi
     address1: toAddress(addresses[0]),
     address2: toAddress(addresses[1]),
     gender: row.gender,
+    birthSex: details?.birthSex ?? null,
     genderIdentity: details?.genderIdentity ?? null,
     genderIdentityOther: details?.genderIdentityOther ?? null,
     sexualOrientation: details?.sexualOrientation ?? null,
@@ -151,6 +152,7 @@ export async function updateProfile(
       ...(imported
         ? {}
         : {
+            ...(update.birthSex !== undefined ? { birthSex: update.birthSex } : {}),
             genderIdentity: update.genderIdentity,
             genderIdentityOther: update.genderIdentityOther,
             sexualOrientation: update.sexualOrientation,

@@ -203,6 +203,34 @@ describeEachDatabase('edit profile: patient/update and getEditableProfile', (t) 
     ).toHaveLength(1);
   });
 
+  it('stores the sex assigned at birth: F, M or UNK, not given as null, left out unchanged', async () => {
+    expect((await read()).birthSex).toBeNull();
+    for (const birthSex of ['F', 'UNK', 'M'] as const) {
+      const response = await update(form(iris.patientId, { birthSex }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(editableProfile.parse(response.json()).birthSex).toBe(birthSex);
+      expect((await read()).birthSex).toBe(birthSex);
+    }
+    // A client that does not send the field (form() leaves it out) leaves the answer as it is.
+    expect('birthSex' in form(iris.patientId)).toBe(false);
+    expect((await update(form(iris.patientId))).statusCode).toBe(200);
+    expect((await read()).birthSex).toBe('M');
+    expect((await update(form(iris.patientId, { birthSex: '' }))).statusCode).toBe(200);
+    expect((await read()).birthSex).toBeNull();
+
+    const bad = await update({ ...form(iris.patientId), birthSex: 'FEMALE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      validationMessages: [
+        {
+          field: 'birthSex',
+          description: 'Use F (female), M (male) or UNK (unknown) for the sex assigned at birth.',
+        },
+      ],
+    });
+    expect((await read()).birthSex).toBeNull();
+  });
+
   it('refuses what the rules refuse, with the spec’s messages', async () => {
     const response = await update(
       form(iris.patientId, {
@@ -298,9 +326,14 @@ describeEachDatabase('edit profile: patient/update and getEditableProfile', (t) 
   });
 
   it('an imported profile keeps its demographics', async () => {
-    await upsertProfileDetails(t.db, iris.patientId, { demographicsImported: true, races: ['2054-5'] });
+    await upsertProfileDetails(t.db, iris.patientId, {
+      demographicsImported: true,
+      races: ['2054-5'],
+      birthSex: 'F',
+    });
     const response = await update(
       form(iris.patientId, {
+        birthSex: 'M',
         suffix: 'Jr',
         gender: 'MALE',
         dateOfBirth: '1970-01-01',
@@ -314,6 +347,7 @@ describeEachDatabase('edit profile: patient/update and getEditableProfile', (t) 
       gender: 'UNKNOWN',
       dateOfBirth: '1980-01-01',
       races: ['2054-5'],
+      birthSex: 'F',
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * The health record of an export range, the one source of the C-CDA and the PDF, with what the
- * clinic recorded in it (results released by now, vital signs, immunizations): without a start the
+ * clinic recorded in it (results released by now, vital signs, immunizations, notes, the plan of
+ * care with its goals and health concerns): without a start the
  * range begins at the patient's birth, so the document's service period covers the whole record.
  * Null when the patient does not exist.
  */
@@ -8,6 +9,8 @@ import type { Db } from '../../db/database';
 import { findPatientHeader, type ExportRange } from './health-info.repository';
 import { loadHealthRecord, type HealthRecord } from '../../lib/health-record/health-record';
 import {
+  carePlanInRange,
+  clinicalNotesInRange,
   immunizationsInRange,
   resultsInRange,
   vitalSignsInRange,
@@ -24,11 +27,13 @@ export async function loadExportRecord(
     if (!header) return null;
     start = new Date(`${header.dateOfBirth}T00:00:00Z`);
   }
-  const [record, results, vitalSigns, immunizations] = await Promise.all([
+  const [record, results, vitalSigns, immunizations, notes, carePlan] = await Promise.all([
     loadHealthRecord(db, patientId, { start, ...(range.to ? { end: range.to } : {}) }),
     resultsInRange(db, patientId, range),
     vitalSignsInRange(db, patientId, range),
     immunizationsInRange(db, patientId, range),
+    clinicalNotesInRange(db, patientId, range),
+    carePlanInRange(db, patientId, range),
   ]);
-  return { ...record, clinical: { results, vitalSigns, immunizations } };
+  return { ...record, clinical: { results, vitalSigns, immunizations, notes, carePlan } };
 }

@@ -1,6 +1,13 @@
 // The health summary PDF draws names beyond Latin-1 with its embedded fonts (decision 130): the text a
 // PDF reader extracts (through the fonts' ToUnicode maps) is the name itself, never '?'.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { patient } from '../../db/schema';
+import { seedDemo } from '../../demo/seed';
+import { translatorFor } from '../../lib/i18n';
+import { describeEachDatabase } from '../../test/database';
+import { loadExportRecord } from './export-record';
+import { buildSummaryDocument } from './health-summary';
 import {
   extractPdfText,
   pdfObjects,
@@ -198,4 +205,131 @@ describe('health summary PDF for screen readers', () => {
     expect(pdf.toString('latin1')).toMatch(/\/Artifact <<\s*\/Type \/Pagination\s*>> BDC/);
     expect(extractPdfText(pdf).join('\n')).toContain('1 Main St');
   });
+});
+
+/** The structure type of a tree node as structureTree gives it. */
+const typeOf = (node: unknown) => (Array.isArray(node) ? (node[0] as string) : (node as string));
+const kidsOf = (node: unknown) => (Array.isArray(node) ? (node[1] as unknown[]) : []);
+
+describeEachDatabase("the health summary PDF of Maria's clinical record", (t) => {
+  const day = 86_400_000;
+
+  async function mariaPdf(from: Date | null, language: 'en' | 'es' = 'en') {
+    const practiceId = await seedDemo(t.db);
+    const people = await t.db
+      .select({ id: patient.id, firstName: patient.firstName })
+      .from(patient)
+      .where(eq(patient.practiceId, practiceId!));
+    const maria = people.find((p) => p.firstName === 'Maria');
+    const record = (await loadExportRecord(t.db, maria!.id, { from, to: null }))!;
+    const doc = buildSummaryDocument(
+      {
+        record,
+        encounters: [],
+        startText: null,
+        endText: null,
+        generatedAt: new Date(),
+        lang: language === 'es' ? 'es-US' : 'en-US',
+      },
+      translatorFor(language),
+    );
+    const pdf = await renderHealthSummaryPdf({ ...doc, compress: false });
+    const text = extractPdfText(pdf).join('\n');
+    const { tree } = structureTree(pdf);
+    const document = kidsOf(kidsOf(tree)[0]);
+    /** The Sect of the section titled `title`: after H1, P, P, one Sect per section in order. */
+    const sect = (title: string) => {
+      const index = doc.sections.findIndex((s) => s.title === title);
+      expect(index, title).toBeGreaterThanOrEqual(0);
+      const node = document[3 + index];
+      expect(typeOf(node)).toBe('Sect');
+      return kidsOf(node);
+    };
+    return { record, text, sect, pdf };
+  }
+
+  /** Every Table of a section starts with a row of column headers, then rows of data cells. */
+  function expectGridTables(kids: unknown[], columns: number) {
+    const tables = kids.filter((k) => typeOf(k) === 'Table');
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) {
+      const [head, ...rows] = kidsOf(table);
+      expect(head).toEqual(['TR', Array(columns).fill('TH')]);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toEqual(['TR', Array(columns).fill('TD')]);
+    }
+    return tables;
+  }
+
+  it('shows her results, vital signs, immunizations, notes and plan of care as tagged sections', async () => {
+    const { record, text, sect, pdf } = await mariaPdf(null);
+    const clinical = record.clinical!;
+    const flat = text.replace(/\s+/g, ' ');
+
+    // Results: one H3 per report; a lab panel's values in a table, a pathology report's text.
+    const results = sect('Results');
+    expect(typeOf(results[0])).toBe('H2');
+    expect(results.filter((k) => typeOf(k) === 'H3')).toHaveLength(clinical.results.length);
+    expect(clinical.results.map((r) => r.category).sort()).toEqual(['lab', 'lab', 'lab', 'lab', 'pathology']);
+    expectGridTables(results, 5);
+    for (const header of ['Test', 'Value', 'Unit', 'Reference range', 'Flag']) expect(flat).toContain(header);
+    expect(flat).toContain('Alanine aminotransferase (ALT)');
+    expect(flat).toContain('U/L');
+    expect(flat).toContain('7–35');
+    expect(flat).toContain('High');
+    expect(flat).toContain('(Corrected)');
+    expect(flat).toContain('Specimen: Skin, left upper back, shave biopsy');
+    expect(flat).toContain('Diagnosis: Basal cell carcinoma of truncal skin (nodular type)');
+    expect(flat).toContain('BASAL CELL CARCINOMA, NODULAR TYPE');
+    // The column headers say what they head.
+    expect(pdf.toString('latin1')).toMatch(/\/S \/TH[\s\S]*?\/Scope \/Column/);
+
+    // Vital signs: one column per time measured, blood pressure as systolic/diastolic.
+    const vitals = sect('Vital signs');
+    expectGridTables(vitals, 1 + clinical.vitalSigns.length);
+    expect(flat).toContain('Blood pressure');
+    expect(flat).toContain('121/78 mmHg');
+    expect(flat).toContain('36.6 °C');
+    expect(flat).toContain('Oxygen saturation');
+
+    const immunizations = sect('Immunizations');
+    expectGridTables(immunizations, 4);
+    for (const i of clinical.immunizations) expect(flat).toContain(i.vaccineName);
+    expect(flat).toContain('Lot TD77310');
+
+    const notes = sect('Visit notes');
+    expect(notes.filter((k) => typeOf(k) === 'H3')).toHaveLength(clinical.notes!.length);
+    expect(flat).toContain('Psoriasis follow-up on methotrexate');
+    expect(flat).toContain('Recombinant zoster vaccine dose 1 given today');
+
+    // Plan of care: planned care, goals and health concerns, each an H3 over its table.
+    const plan = sect('Plan of care');
+    expect(plan.filter((k) => typeOf(k) === 'H3')).toHaveLength(3);
+    expect(plan.filter((k) => typeOf(k) === 'Table')).toHaveLength(3);
+    for (const item of clinical.carePlan!.items) expect(flat).toContain(item.description);
+    for (const goal of clinical.carePlan!.goals) expect(flat).toContain(goal.description);
+    for (const concern of clinical.carePlan!.concerns) expect(flat).toContain(concern.description);
+    expect(flat).toContain('Goals');
+    expect(flat).toContain('Health concerns');
+  }, 120_000);
+
+  it('leaves out what a narrowed range does not cover, and speaks Spanish', async () => {
+    const from = new Date(Date.now() - 100 * day);
+    const { record, text, sect } = await mariaPdf(from, 'es');
+    const flat = text.replace(/\s+/g, ' ');
+    // The two latest liver panels are in the last 100 days; the earlier two and the biopsy are not.
+    expect(record.clinical!.results).toHaveLength(2);
+    const results = sect('Resultados');
+    expect(results.filter((k) => typeOf(k) === 'H3')).toHaveLength(2);
+    expect(flat.match(/Hepatic function panel, muestra tomada el/g)).toHaveLength(2);
+    expect(flat).not.toContain('Dermatopathology report');
+    expect(flat).not.toContain('BASAL CELL CARCINOMA');
+    for (const r of record.clinical!.results)
+      expect(r.effectiveAt.getTime()).toBeGreaterThanOrEqual(from.getTime());
+    for (const header of ['Prueba', 'Valor', 'Unidad', 'Indicador']) expect(flat).toContain(header);
+    expect(sect('Signos vitales').length).toBeGreaterThan(1);
+    expect(sect('Vacunas').length).toBeGreaterThan(1);
+    expect(sect('Notas de las visitas').length).toBeGreaterThan(1);
+    expect(sect('Plan de atención').length).toBeGreaterThan(1);
+  }, 120_000);
 });

@@ -7,8 +7,11 @@
  * A tagged PDF (decision 229) a screen reader can follow: the structure tree is Document → H1 title,
  * P (practice and its contact, range, generation time), then one Sect per section with its H2
  * heading, an optional P note, and a Table whose TR rows hold the entry (TD) and its details (TD),
- * or a P saying the section is empty; reading order is the tree's order. The page header and footer
- * and the rules are Artifacts. The catalog carries /Lang, /MarkInfo Marked true and the title shown
+ * or a P saying the section is empty; reading order is the tree's order. A section of the clinical
+ * record (results, vital signs, …) holds blocks instead: H3 subheadings, P paragraphs and grid
+ * Tables whose first TR holds the column headers (TH, Scope Column) and each further TR one row
+ * (TD). The page header and footer, the rules, the header row repeated on a new page and the
+ * table shading are Artifacts. The catalog carries /Lang, /MarkInfo Marked true and the title shown
  * in the window (DisplayDocTitle).
  */
 import { inflateSync } from 'node:zlib';
@@ -22,9 +25,31 @@ export interface PdfEntry {
   details?: readonly string[];
 }
 
+/** A column of a grid table: its header and its share of the width. */
+export interface PdfColumn {
+  header: string;
+  width: number;
+}
+
+/** What a section of the clinical record is made of, in reading order. */
+export type PdfBlock =
+  /** A subheading (H3), e.g. one result report or one note. */
+  | { kind: 'heading'; text: string }
+  /** A paragraph (P); `label` leads it in bold (e.g. "Diagnosis:"). */
+  | { kind: 'text'; text: string; label?: string; muted?: boolean }
+  /** A grid table with a header row; a cell may be empty; a row marked strong is bold (out of range). */
+  | {
+      kind: 'table';
+      columns: readonly PdfColumn[];
+      rows: readonly (readonly string[])[];
+      strong?: readonly boolean[];
+    };
+
 export interface PdfSection {
   title: string;
   entries: readonly PdfEntry[];
+  /** Drawn after the entries; the section is empty when it has neither. */
+  blocks?: readonly PdfBlock[];
   /** A sentence under the heading (e.g. that the range does not filter the section). */
   note?: string;
 }
@@ -106,7 +131,7 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     runs.forEach((run, i) => {
       useFont(pdf, registered, run.font);
       pdf.fontSize(size);
-      const runOptions = { ...options, baseline, continued: i < runs.length - 1 };
+      const runOptions = { ...options, baseline, continued: i < runs.length - 1 || !!options.continued };
       if (i === 0 && at) pdf.text(run.text, at.x, at.y, runOptions);
       else pdf.text(run.text, runOptions);
     });
@@ -128,6 +153,157 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
     pdf.endMarkedContent();
   };
 
+  const bottom = () => pdf.page.height - pdf.page.margins.bottom;
+  const cellPadding = 4;
+  const cellSize = 9;
+  /** The height `text` takes in a cell `width` wide (measured in the Latin font of its style). */
+  const cellHeight = (text: string, style: PdfTextStyle, width: number) => {
+    useFont(pdf, registered, `latin-${style}`);
+    pdf.fontSize(cellSize);
+    return text ? pdf.heightOfString(text, { width, lineGap: 1 }) : 0;
+  };
+
+  /**
+   * One row of a grid table at the cursor: each cell tagged `cellType` under `row` (or, for a header
+   * repeated on a new page, an artifact), shaded when it is the header. Returns nothing; moves the
+   * cursor under the row.
+   */
+  const columnWidths = (columns: readonly PdfColumn[]) => {
+    const total = columns.reduce((sum, c) => sum + c.width, 0);
+    return columns.map((c) => (c.width / total) * width);
+  };
+  const rowHeight = (cells: readonly string[], columns: readonly PdfColumn[], style: PdfTextStyle) => {
+    const widths = columnWidths(columns);
+    return (
+      Math.max(...cells.map((text, i) => cellHeight(text, style, (widths[i] ?? 0) - cellPadding * 2))) +
+      cellPadding * 2
+    );
+  };
+  /** The height of a whole table, to keep a short one (and its heading) on one page. */
+  const tableHeight = (table: Extract<PdfBlock, { kind: 'table' }>) =>
+    rowHeight(
+      table.columns.map((c) => c.header),
+      table.columns,
+      'bold',
+    ) + table.rows.reduce((sum, cells) => sum + rowHeight(cells, table.columns, 'bold'), 0);
+
+  const drawRow = (
+    cells: readonly string[],
+    columns: readonly PdfColumn[],
+    row: PDFKit.PDFStructureElement | null,
+    header: boolean,
+    strong = false,
+  ) => {
+    const widths = columnWidths(columns);
+    const style: PdfTextStyle = header || strong ? 'bold' : 'regular';
+    const height = rowHeight(cells, columns, style);
+    // A row is never split: a row that does not fit starts a page, under the header repeated.
+    if (pdf.y + height > bottom() && !header) {
+      pdf.addPage();
+      drawRow(
+        columns.map((c) => c.header),
+        columns,
+        null,
+        true,
+      );
+    }
+    const top = pdf.y;
+    artifact(() => {
+      if (header) pdf.rect(page.margin, top, width, height).fill('#e8edf3');
+      pdf
+        .moveTo(page.margin, top + height)
+        .lineTo(page.margin + width, top + height)
+        .lineWidth(0.5)
+        .strokeColor(colors.rule)
+        .stroke();
+    });
+    let x = page.margin;
+    cells.forEach((text, i) => {
+      const cellWidth = widths[i] ?? 0;
+      const draw = () => {
+        pdf.fillColor(colors.text);
+        write(
+          text,
+          style,
+          cellSize,
+          { width: cellWidth - cellPadding * 2, lineGap: 1 },
+          { x: x + cellPadding, y: top + cellPadding },
+        );
+      };
+      if (!row) artifact(draw);
+      else if (header) {
+        // The scope tells a screen reader the header names its column.
+        const th = pdf.struct('TH', { scope: 'Column' } as PDFKit.Mixins.StructureElementOptions, draw);
+        row.add(th);
+        th.end();
+      } else tag(row, 'TD', draw);
+      x += cellWidth;
+    });
+    pdf.x = page.margin;
+    pdf.y = top + height;
+  };
+
+  /** Starts a page unless `height` fits above the bottom margin (or would not fit on any page). */
+  const keep = (height: number) => {
+    const pageRoom = bottom() - pdf.page.margins.top;
+    if (pdf.y + height > bottom() && height < pageRoom * 0.6) pdf.addPage();
+  };
+
+  /**
+   * The height to keep together at the start of `blocks`: a subheading with its short lines and a
+   * short table whole (else the start of what follows), a table whole.
+   */
+  const leadHeight = (blocks: readonly PdfBlock[]): number => {
+    const [first, ...after] = blocks;
+    if (first?.kind === 'table') return tableHeight(first);
+    if (first?.kind !== 'heading') return 40;
+    const end = after.findIndex((b) => b.kind !== 'text' || b.text.length > 120);
+    const table = after[end];
+    return 30 + (end < 0 ? after.length : end) * 16 + (table?.kind === 'table' ? tableHeight(table) : 40);
+  };
+
+  const drawBlock = (sect: PDFKit.PDFStructureElement, block: PdfBlock, after: readonly PdfBlock[]) => {
+    if (block.kind === 'heading') {
+      keep(leadHeight([block, ...after]));
+      if (pdf.y > bottom() - 90) pdf.addPage();
+      pdf.moveDown(0.4);
+      tag(sect, 'H3', () => {
+        pdf.fillColor(colors.text);
+        write(block.text, 'bold', 11, { width });
+      });
+      pdf.moveDown(0.15);
+    } else if (block.kind === 'text') {
+      tag(sect, 'P', () => {
+        pdf.fillColor(block.muted ? colors.muted : colors.text);
+        if (block.label) write(`${block.label} `, 'bold', 9.5, { width, lineGap: 1.5, continued: true });
+        write(block.text, 'regular', 9.5, { width, lineGap: 1.5 });
+      });
+      pdf.moveDown(0.3);
+    } else {
+      keep(tableHeight(block));
+      if (pdf.y > bottom() - 50) pdf.addPage();
+      const table = pdf.struct('Table');
+      sect.add(table);
+      const head = pdf.struct('TR');
+      table.add(head);
+      drawRow(
+        block.columns.map((c) => c.header),
+        block.columns,
+        head,
+        true,
+      );
+      head.end();
+      for (const [i, cells] of block.rows.entries()) {
+        const row = pdf.struct('TR');
+        table.add(row);
+        drawRow(cells, block.columns, row, false, block.strong?.[i] ?? false);
+        row.end();
+      }
+      table.end();
+      pdf.moveDown(0.5);
+    }
+  };
+
   tag(root, 'H1', () => {
     pdf.fillColor(colors.accent);
     write(doc.title, 'bold', 20, { width });
@@ -146,7 +322,8 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
   pdf.moveDown(0.8);
 
   for (const section of doc.sections) {
-    // Keep a heading with at least its first entry.
+    // Keep a heading with at least its first entry, or with the start of its blocks.
+    if (section.entries.length === 0 && section.blocks?.length) keep(40 + leadHeight(section.blocks));
     if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 70) pdf.addPage();
     const sect = pdf.struct('Sect');
     root.add(sect);
@@ -169,12 +346,13 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
         pdf.fillColor(colors.muted);
         write(section.note ?? '', 'italic', 9.5, { width, lineGap: 1.5 });
       });
-    if (section.entries.length === 0)
+    const blocks = section.blocks ?? [];
+    if (section.entries.length === 0 && blocks.length === 0)
       tag(sect, 'P', () => {
         pdf.fillColor(colors.muted);
         write(doc.labels.empty, 'italic', 10.5, { width });
       });
-    else {
+    else if (section.entries.length > 0) {
       const tableElement = pdf.struct('Table');
       sect.add(tableElement);
       for (const entry of section.entries) {
@@ -195,6 +373,7 @@ export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buff
       }
       tableElement.end();
     }
+    blocks.forEach((block, i) => drawBlock(sect, block, blocks.slice(i + 1)));
     sect.end();
     pdf.moveDown(0.9);
   }

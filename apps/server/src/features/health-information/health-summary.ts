@@ -5,6 +5,7 @@
 import { languageList, type CcdaEncounterInfo, type MessageKey } from '@dermis/contract';
 import type { HealthSummaryDocument, PdfSection } from './health-summary-pdf';
 import type { HealthRecord } from '../../lib/health-record/health-record';
+import { clinicalSections } from './health-summary-clinical';
 
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -56,6 +57,7 @@ export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthS
   const notFiltered = t('healthInfo.pdf.notFiltered', { date: day(record.readAt) });
   const fullName = [...p.name.given, p.name.family].join(' ');
   const practiceAddress = record.practice.address;
+  const clinical = clinicalSections(record, t, input.lang);
 
   const sections: PdfSection[] = [
     {
@@ -134,6 +136,9 @@ export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthS
         details: [t('healthInfo.pdf.since', { date: day(pr.recordedAt) })],
       })),
     },
+    clinical.results,
+    clinical.vitalSigns,
+    clinical.immunizations,
     {
       title: t('healthInfo.pdf.familyHistory'),
       entries: record.familyHistory.map((f) => ({
@@ -163,6 +168,8 @@ export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthS
         ],
       })),
     },
+    clinical.notes,
+    clinical.carePlan,
     {
       title: t('healthInfo.pdf.insurance'),
       entries: record.payers.map((payer) => ({

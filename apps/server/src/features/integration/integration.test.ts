@@ -6,7 +6,7 @@ import {
 } from '@dermis/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { apiKey, clinic, patient, patientContact, responsiblePerson } from '../../db/schema';
+import { apiKey, clinic, patient, patientContact, patientProfile, responsiblePerson } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import { createApiKey, createPractice } from './practice.service';
@@ -119,6 +119,38 @@ describeEachDatabase('integration API', (t) => {
     const mismatch = await call('PUT', 'patients/P-2', { ...maria, externalId: 'P-3' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toMatchObject({ validationMessages: [{ field: 'externalId' }] });
+  });
+
+  it('stores the sex assigned at birth sent with the demographics, and refuses another value', async () => {
+    const birthSexOf = async (externalId: string) => {
+      const [row] = await t.db
+        .select({ birthSex: patientProfile.birthSex })
+        .from(patientProfile)
+        .innerJoin(patient, eq(patient.id, patientProfile.patientId))
+        .where(and(eq(patient.practiceId, practiceId), eq(patient.externalId, externalId)));
+      return row?.birthSex ?? null;
+    };
+    expect((await call('PUT', 'patients/P-SEX', { ...maria, birthSex: 'F' })).statusCode).toBe(201);
+    expect(await birthSexOf('P-SEX')).toBe('F');
+    // Left out, the stored answer (perhaps the patient's own) stays; UNK and null are kept apart.
+    expect((await call('PUT', 'patients/P-SEX', maria)).statusCode).toBe(200);
+    expect(await birthSexOf('P-SEX')).toBe('F');
+    await call('PUT', 'patients/P-SEX', { ...maria, birthSex: 'UNK' });
+    expect(await birthSexOf('P-SEX')).toBe('UNK');
+    await call('PUT', 'patients/P-SEX', { ...maria, birthSex: null });
+    expect(await birthSexOf('P-SEX')).toBeNull();
+
+    for (const wrong of ['female', 'FEMALE', 'U', 1]) {
+      const response = await call('PUT', 'patients/P-SEX', { ...maria, birthSex: wrong });
+      expect(response.statusCode).toBe(400);
+      expect(errorResponse.parse(response.json()).validationMessages).toEqual([
+        {
+          field: 'birthSex',
+          description: 'Use F (female), M (male) or UNK (unknown) for the sex assigned at birth.',
+        },
+      ]);
+    }
+    expect(await birthSexOf('P-SEX')).toBeNull();
   });
 
   it('links a responsible person, then updates the same link', async () => {

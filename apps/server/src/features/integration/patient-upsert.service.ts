@@ -1,12 +1,13 @@
 /**
  * Creates or updates a patient by the clinic system's external id, atomically (one INSERT … ON
  * CONFLICT), and replaces the patient's contacts with the ones sent. Portal-side state (first-time
- * setup, avatar, account) is never touched by the feed.
+ * setup, avatar, account) is never touched by the feed. The sex assigned at birth, when sent, is
+ * stored in the patient's profile.
  */
 import type { UpsertPatientRequest } from '@dermis/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { patient, patientContact } from '../../db/schema';
+import { patient, patientContact, patientProfile } from '../../db/schema';
 import { assertPracticeExists } from './practice.service';
 
 export async function upsertPatient(
@@ -34,6 +35,15 @@ export async function upsertPatient(
       // xmax is 0 only for a row this statement inserted: PostgreSQL's way to tell insert from update.
       .returning({ id: patient.id, created: sql<boolean>`(xmax = 0)` });
     if (!row) throw new Error('patient upsert returned nothing');
+
+    // The clinic's birth sex replaces the stored one; left out, the patient's own answer stays.
+    if (input.birthSex !== undefined) {
+      const birthSex = input.birthSex;
+      await tx
+        .insert(patientProfile)
+        .values({ patientId: row.id, birthSex })
+        .onConflictDoUpdate({ target: patientProfile.patientId, set: { birthSex, updatedAt: sql`now()` } });
+    }
 
     await tx.delete(patientContact).where(eq(patientContact.patientId, row.id));
     if (input.contacts.length > 0) {

@@ -52,7 +52,9 @@ import {
   provider,
 } from '../../db/schema';
 import type {
+  RecordCarePlan,
   RecordImmunization,
+  RecordNote,
   RecordResult,
   RecordVitalSigns,
 } from '../../features/health-information/clinical-record/clinical-record.repository';
@@ -330,6 +332,9 @@ export interface HealthRecord {
     results: RecordResult[];
     vitalSigns: RecordVitalSigns[];
     immunizations: RecordImmunization[];
+    /** The notes written and the plan of care recorded in the range; absent when not read. */
+    notes?: RecordNote[];
+    carePlan?: RecordCarePlan;
   };
 }
 
@@ -496,7 +501,8 @@ export async function loadHealthRecord(
         postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
       ),
       telecoms: telecomsOf(contacts),
-      birthSex: profile?.birthSex ?? null,
+      // UNK (asked, unknown) and not given both read as unknown in the documents.
+      birthSex: profile?.birthSex === 'F' || profile?.birthSex === 'M' ? profile.birthSex : null,
       genderIdentity: profile?.genderIdentity
         ? { value: profile.genderIdentity, other: profile.genderIdentityOther }
         : null,

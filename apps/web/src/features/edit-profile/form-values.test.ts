@@ -31,6 +31,7 @@ const stored: EditableProfile = {
   },
   address2: null,
   gender: 'FEMALE',
+  birthSex: 'F',
   genderIdentity: null,
   genderIdentityOther: null,
   sexualOrientation: null,
@@ -77,6 +78,25 @@ describe('the edit-profile form values', () => {
     expect(strict.errors.ethnicities?.message).toBe('validation.fieldRequiredGeneric');
     expect((await resolve({ nonUsa: true, demographicsImported: false })).errors).toEqual({});
     expect((await resolve({ nonUsa: false, demographicsImported: true })).errors).toEqual({});
+  });
+
+  it('show the sex assigned at birth, not given as the empty choice, and refuse another value', async () => {
+    expect(toFormValues(stored).birthSex).toBe('F');
+    expect(toFormValues({ ...stored, birthSex: 'UNK' }).birthSex).toBe('UNK');
+    expect(toFormValues({ ...stored, birthSex: null }).birthSex).toBe('');
+    const flags = { nonUsa: true, demographicsImported: false };
+    const check = (birthSex: string) =>
+      profileResolver(flags)(
+        { ...toFormValues(stored), birthSex } as ReturnType<typeof toFormValues>,
+        undefined,
+        {
+          fields: {},
+          shouldUseNativeValidation: false,
+        },
+      );
+    expect((await check('')).values).toMatchObject({ birthSex: '' });
+    expect((await check('M')).values).toMatchObject({ birthSex: 'M' });
+    expect((await check('FEMALE')).errors.birthSex?.message).toBe('profile.validation.birthSex');
   });
 
   it('send the valid profile with the date in YYYY-MM-DD', async () => {

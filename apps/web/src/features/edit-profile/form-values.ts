@@ -63,6 +63,8 @@ export function toFormValues(profile: EditableProfile): ProfileUpdateInput {
     address1: address(profile.address1),
     address2: profile.address2 ? address(profile.address2) : blankAddress,
     gender: profile.gender,
+    // Not given is the empty choice.
+    birthSex: profile.birthSex ?? '',
     genderIdentity: profile.genderIdentity ?? '',
     genderIdentityOther: profile.genderIdentityOther ?? '',
     sexualOrientation: profile.sexualOrientation ?? '',

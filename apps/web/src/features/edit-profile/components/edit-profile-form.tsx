@@ -23,6 +23,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import {
   genderIdentity,
   preferredContact,
+  birthSexValues,
   profileGenders,
   sexualOrientation,
   type EditableProfile,
@@ -245,6 +246,8 @@ interface SelectFieldProps {
   clearable?: boolean;
   searchable?: boolean;
   onPicked?: (value: string) => void;
+  /** What the empty choice reads as, when it means more than "nothing chosen yet". */
+  placeholder?: string;
 }
 
 /** A single-choice list bound to the form; '' is "nothing chosen". */
@@ -258,6 +261,7 @@ function SelectField({
   clearable = true,
   searchable,
   onPicked,
+  placeholder,
 }: SelectFieldProps) {
   return (
     <Controller
@@ -267,7 +271,7 @@ function SelectField({
         <Select
           label={label(path)}
           withAsterisk={required}
-          placeholder={t('editProfile.select')}
+          placeholder={placeholder ?? t('editProfile.select')}
           data={options}
           value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
           onChange={(value) => {
@@ -371,6 +375,15 @@ function Demographics({
           clearable={false}
           disabled={disabled}
           options={profileGenders.map((value) => ({ value, label: t(`profile.gender.${value}`) }))}
+        />
+        <SelectField
+          control={control}
+          form={form}
+          path="birthSex"
+          disabled={disabled}
+          // Cleared, the answer is "not given" (stored as none), apart from "Unknown".
+          placeholder={t('profile.birthSex.notGiven')}
+          options={birthSexValues.map((value) => ({ value, label: t(`profile.birthSex.${value}`) }))}
         />
         <SelectField
           control={control}
