@@ -170,7 +170,8 @@ describeEachDatabase('the FHIR API with real tokens: one patient per token, on e
     // The same searches naming the token's own patient answer.
     for (const type of withPatientParam)
       expect((await fhir(`/${type}?patient=${fhirPatientId(demo.daniel)}`, daniel)).status, type).toBe(200);
-  });
+    // One request per resource of Maria's whole record (results, vital signs, … and their Provenance).
+  }, 120_000);
 
   it('stops a guardian’s token for a ward at once when the responsible-person link is deactivated', async () => {
     const { demo, fhir, searchable, connect, idsSeenBy } = await setUp();
@@ -195,7 +196,8 @@ describeEachDatabase('the FHIR API with real tokens: one patient per token, on e
     for (const type of searchable) expect((await fhir(`/${type}`, token)).status, type).toBe(403);
     for (const [type, ids] of before)
       for (const id of ids) expect((await fhir(`/${type}/${id}`, token)).status, `${type}/${id}`).toBe(403);
-  });
+    // One request per resource of the ward's whole record.
+  }, 120_000);
 
   it('a token of one practice reaches nothing of another practice', async () => {
     const { demo, fhir, withPatientParam, connect, idsSeenBy } = await setUp();
