@@ -170,6 +170,10 @@ test('every validation message, the Save label, a changed e-mail pending verific
   await field(page, 'genderIdentityOther').fill('Two-spirit');
   await pick(page, 'genderIdentity', 'Female');
   await expect(field(page, 'genderIdentityOther')).toHaveCount(0);
+  // Sex assigned at birth: not given until chosen; "Unknown" is an answer of its own.
+  await expect(field(page, 'birthSex')).toHaveValue('');
+  await expect(field(page, 'birthSex')).toHaveAttribute('placeholder', 'Not given');
+  await pick(page, 'birthSex', 'Unknown');
 
   // The Save label while the (real) request is under way.
   let sawSaving = false;
@@ -189,6 +193,7 @@ test('every validation message, the Save label, a changed e-mail pending verific
     'Pending verification. Please check your inbox for the verification email.',
   );
   await expect(field(page, 'suffix')).toHaveValue('Jr');
+  await expect(field(page, 'birthSex')).toHaveValue('Unknown');
   await expect(field(page, 'address2.city')).toHaveValue('Ottawa');
   await expect(field(page, 'address2.zip')).toHaveValue('K1A 0B1');
   await expect(field(page, 'address2.state')).toHaveValue('Ontario');

@@ -73,15 +73,17 @@ export function clinicalSections(
     if (r.specimen) blocks.push({ kind: 'text', label: `${t('record.specimen')}:`, text: r.specimen });
     if (r.diagnosisDisplay)
       blocks.push({ kind: 'text', label: `${t('record.diagnosis')}:`, text: r.diagnosisDisplay });
+    // A worded result (a culture's organism) needs the room a number does not.
+    const worded = r.observations.some((o) => observationValue(o).length > 12);
     if (r.observations.length > 0)
       blocks.push({
         kind: 'table',
         columns: [
-          { header: t('record.test'), width: 34 },
-          { header: t('healthInfo.pdf.value'), width: 16 },
-          { header: t('healthInfo.pdf.unit'), width: 12 },
-          { header: t('record.referenceRange'), width: 22 },
-          { header: t('record.flag'), width: 16 },
+          { header: t('record.test'), width: worded ? 24 : 34 },
+          { header: t('healthInfo.pdf.value'), width: worded ? 36 : 16 },
+          { header: t('healthInfo.pdf.unit'), width: worded ? 8 : 12 },
+          { header: t('record.referenceRange'), width: worded ? 18 : 22 },
+          { header: t('record.flag'), width: worded ? 14 : 16 },
         ],
         rows: r.observations.map((o) => [
           o.name,

@@ -207,6 +207,47 @@ describe('health summary PDF for screen readers', () => {
   });
 });
 
+describe('a grid table of the health summary PDF', () => {
+  it('repeats its header row on each page it runs onto, tagged once; a row is never split', async () => {
+    const rows = Array.from({ length: 90 }, (_, i) => [`Test ${i + 1}`, String(i), 'U/L', '7–35', 'Normal']);
+    const pdf = await renderHealthSummaryPdf({
+      ...summary('Maria Lopez', [
+        {
+          title: 'Results',
+          entries: [],
+          blocks: [
+            { kind: 'heading', text: 'Long panel' },
+            {
+              kind: 'table',
+              columns: ['Test', 'Value', 'Unit', 'Reference range', 'Flag'].map((header) => ({
+                header,
+                width: 1,
+              })),
+              rows,
+            },
+          ],
+        },
+      ]),
+      compress: false,
+    });
+    const pages = extractPdfText(pdf);
+    expect(pages.length).toBeGreaterThan(2);
+    for (const text of pages) expect(text).toMatch(/^TestValueUnitReference rangeFlag$/m);
+    const all = pages.join('\n');
+    for (const [test, value] of rows) expect(all).toMatch(new RegExp(`^${test}${value}U/L7–35Normal$`, 'm'));
+    const { tree } = structureTree(pdf);
+    const [, [[, document]]] = tree as [string, [[string, unknown[]]]];
+    const sect = document[3] as [string, unknown[]];
+    expect(sect[1].slice(0, 2)).toEqual(['H2', 'H3']);
+    const table = sect[1][2] as [string, unknown[]];
+    expect(table[1]).toHaveLength(1 + rows.length);
+    expect(table[1][0]).toEqual(['TR', ['TH', 'TH', 'TH', 'TH', 'TH']]);
+    expect(
+      table[1].slice(1).every((row) => JSON.stringify(row) === JSON.stringify(['TR', Array(5).fill('TD')])),
+    ).toBe(true);
+  });
+});
+
 /** The structure type of a tree node as structureTree gives it. */
 const typeOf = (node: unknown) => (Array.isArray(node) ? (node[0] as string) : (node as string));
 const kidsOf = (node: unknown) => (Array.isArray(node) ? (node[1] as unknown[]) : []);

@@ -1,51 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EditableProfile } from '@dermis/contract';
 import { profileResolver, toDisplayDate, toFormValues, toIsoDate } from './form-values';
-
-const stored: EditableProfile = {
-  id: 3,
-  firstName: 'Maria',
-  middleName: null,
-  lastName: 'Lopez',
-  suffix: null,
-  previousName: null,
-  dateOfBirth: '1984-03-12',
-  driversLicenceNumber: null,
-  preferredContact: 'HOME_PHONE',
-  userEmail: 'maria@example.com',
-  userEmailStatus: 'VERIFIED',
-  cellPhone: null,
-  homePhone: '(239) 555-0142',
-  workPhone: null,
-  workPhoneExt: null,
-  fax: null,
-  otherPhone: null,
-  directAddress: null,
-  address1: {
-    streetAddressLn1: '1 Main St',
-    streetAddressLn2: null,
-    zip: '34102',
-    city: 'Naples',
-    state: 'FLORIDA',
-    country: 'UNITED_STATES',
-  },
-  address2: null,
-  gender: 'FEMALE',
-  birthSex: 'F',
-  genderIdentity: null,
-  genderIdentityOther: null,
-  sexualOrientation: null,
-  sexualOrientationOther: null,
-  races: ['2028-9', '2039-6'],
-  ethnicities: [],
-  racesByGroup: [{ group: '2028-9', values: ['2039-6'] }],
-  ethnicitiesByGroup: [],
-  preferredLanguageIsoCode: null,
-  avatarS3Id: null,
-  lkPatient: false,
-  demographicsImported: false,
-  nonUsa: false,
-};
+import { storedProfile as stored } from './profile.fixture';
 
 const resolve = (flags: { nonUsa: boolean; demographicsImported: boolean }) =>
   profileResolver(flags)(toFormValues(stored), undefined, {
