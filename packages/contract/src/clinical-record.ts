@@ -97,6 +97,11 @@ const loinc = safeString.trim().regex(/^\d{1,7}-\d$/, { message: 'Use a LOINC co
 /** A finite number a double precision column stores exactly enough for a clinical value. */
 const measure = z.number().finite().min(-1e9).max(1e9);
 
+/** A NUCC Health Care Provider Taxonomy code: ten characters ending in X (207N00000X Dermatology). */
+export const taxonomyCode = safeString.trim().regex(/^[0-9]{3}[0-9A-Z]{6}X$/, {
+  message: 'Use a NUCC Health Care Provider Taxonomy code such as 207N00000X.',
+});
+
 /** Who recorded the entry, for which organisation and when (C-CDA author, FHIR Provenance). */
 export const recordAuthor = z.object({
   name: text(200),
@@ -105,6 +110,11 @@ export const recordAuthor = z.object({
     .regex(/^\d{10}$/, { message: 'An NPI has 10 digits.' })
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * The author's specialty (NUCC taxonomy, e.g. 207N00000X Dermatology); without it the export
+   * uses the provider directory's primary taxonomy of the NPI, when the directory has it.
+   */
+  taxonomyCode: taxonomyCode.nullish().transform((v) => v ?? null),
   organization: text(200),
 });
 export type RecordAuthor = z.infer<typeof recordAuthor>;
@@ -251,6 +261,11 @@ export const upsertImmunizationRequest = z
     lotNumber: optionalText(64),
     manufacturer: optionalText(200),
     performerName: optionalText(200),
+    /** The dose given, e.g. { quantity: 0.5, unit: 'mL' } (UCUM unit). */
+    dose: z
+      .object({ quantity: z.number().finite().positive().max(1e6), unit: text(64) })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .refine((i) => i.status === 'not-done' || i.statusReason === null, {
     message: 'statusReason is only for an immunization not done.',
@@ -463,7 +478,7 @@ const entry = <B extends z.ZodType>(path: string, summary: string, body: B, desc
     path: `${apiPrefix.integration}/${path}/:externalId`,
     who: who.apiKey,
     summary,
-    description: `${description} Idempotent by the clinic’s own id (externalId, unique per practice); the patient is named by patientExternalId, the visit by encounterExternalId.`,
+    description: `${description} Idempotent by the clinic’s own id (externalId, unique per practice); the patient is named by patientExternalId, the visit by encounterExternalId. The author is named by name, NPI and, for the C-CDA author's specialty, a NUCC taxonomy code (author.taxonomyCode, e.g. 207N00000X Dermatology).`,
     params: externalIdParams,
     body,
     response: upsertResponse,
@@ -487,7 +502,7 @@ export const clinicalRecordCalls = {
     'immunizations',
     'Create or update an immunization (given or not done)',
     upsertImmunizationRequest,
-    'CVX-coded.',
+    'CVX-coded, with the performer and the dose given (dose.quantity and its UCUM dose.unit, e.g. 0.5 mL).',
   ),
   upsertClinicalNote: entry(
     'clinical-notes',

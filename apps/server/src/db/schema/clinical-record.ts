@@ -45,6 +45,8 @@ const recordColumns = () => ({
 const provenanceColumns = () => ({
   authorName: text('author_name').notNull(),
   authorNpi: text('author_npi'),
+  /** NUCC taxonomy code of the author's specialty (0450), when the clinic sent it. */
+  authorTaxonomyCode: text('author_taxonomy_code'),
   authorOrganization: text('author_organization').notNull(),
   recordedAt: instant('recorded_at').notNull(),
   createdAt: createdAt(),
@@ -197,6 +199,9 @@ export const immunization = pgTable(
     lotNumber: text('lot_number'),
     manufacturer: text('manufacturer'),
     performerName: text('performer_name'),
+    /** The dose given, in a UCUM unit (0450). */
+    doseQuantity: doublePrecision('dose_quantity'),
+    doseUnit: text('dose_unit'),
     ...provenanceColumns(),
   },
   (t) => [

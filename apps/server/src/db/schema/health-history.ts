@@ -142,6 +142,8 @@ export const prescription = pgTable(
     frequencyPeriodUnit: text('frequency_period_unit').$type<'h' | 'd' | 'wk' | 'mo'>(),
     frequencyText: text('frequency_text'),
     prescriberNpi: text('prescriber_npi'),
+    /** NUCC taxonomy code of the prescriber's specialty (0450). */
+    prescriberTaxonomyCode: text('prescriber_taxonomy_code'),
     authorOrganization: text('author_organization'),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -52,7 +52,9 @@ import {
   provider,
 } from '../../db/schema';
 import type {
+  RecordCarePlan,
   RecordImmunization,
+  RecordNote,
   RecordResult,
   RecordVitalSigns,
 } from '../../features/health-information/clinical-record/clinical-record.repository';
@@ -159,6 +161,8 @@ export interface EntryAuthor {
   name: string | null;
   /** The prescriber's NPI, when the clinic sent it. */
   npi?: string | null;
+  /** The prescriber's NUCC taxonomy code, when known. */
+  taxonomyCode?: string | null;
 }
 
 export interface Allergy {
@@ -306,6 +310,8 @@ export interface HealthRecord {
   practice: {
     id: number;
     name: string;
+    /** The practice's organisation NPI, when known. */
+    npi: string | null;
     phone: string | null;
     /** The practice's first clinic's address (the custodian's address). */
     address: PostalAddress | null;
@@ -325,11 +331,16 @@ export interface HealthRecord {
   socialHistory: SocialHistory;
   /** In the range, oldest first. */
   encounters: Encounter[];
-  /** What the clinic recorded in the range (results, vital signs, immunizations); absent when not read. */
+  /**
+   * What the clinic recorded in the range (results, vital signs, immunizations, notes, and the plan
+   * of treatment with its goals and health concerns); absent when not read.
+   */
   clinical?: {
     results: RecordResult[];
     vitalSigns: RecordVitalSigns[];
     immunizations: RecordImmunization[];
+    notes: RecordNote[];
+    carePlan: RecordCarePlan;
   };
 }
 
@@ -358,6 +369,7 @@ export async function loadHealthRecord(
       profile: patientProfile,
       practiceName: practice.name,
       practicePhone: practice.phone,
+      practiceNpi: practice.npi,
     })
     .from(patient)
     .innerJoin(practice, eq(practice.id, patient.practiceId))
@@ -509,6 +521,7 @@ export async function loadHealthRecord(
     practice: {
       id: p.practiceId,
       name: person.practiceName,
+      npi: person.practiceNpi,
       phone: person.practicePhone ?? firstClinic?.phone ?? null,
       address: firstClinic
         ? postalAddress(
@@ -603,6 +616,7 @@ export async function loadHealthRecord(
           kind: 'PRESCRIBER',
           name: r.prescriberName,
           npi: r.prescriberNpi,
+          taxonomyCode: r.prescriberTaxonomyCode,
         },
         dose: r.doseQuantity !== null ? { value: r.doseQuantity, unit: r.doseUnit } : null,
         route: r.routeCode ? { code: r.routeCode, display: r.routeText ?? r.routeCode } : null,

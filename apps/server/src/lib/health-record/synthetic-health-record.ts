@@ -139,6 +139,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
     practice: {
       id: 1,
       name: 'Synthetic Dermatology & Co <LLC>',
+      npi: null,
       phone: '239-555-0100',
       address: {
         lines: ['850 Fifth Ave S'],

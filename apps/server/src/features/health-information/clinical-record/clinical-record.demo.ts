@@ -41,16 +41,31 @@ function daysAgo(days: number, hourUtc = 15, minute = 0): Date {
 const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 
 const clinicOrg = 'Sunshine Dermatology';
-const bennett = { authorName: 'Olivia Bennett, MD', authorNpi: '1548392012', authorOrganization: clinicOrg };
-const hale = { authorName: 'Marcus Hale, DO', authorNpi: '1872654300', authorOrganization: clinicOrg };
+// Each author with their specialty as the clinic sends it (NUCC Health Care Provider Taxonomy).
+const bennett = {
+  authorName: 'Olivia Bennett, MD',
+  authorNpi: '1548392012',
+  authorTaxonomyCode: '207N00000X',
+  authorOrganization: clinicOrg,
+};
+const hale = {
+  authorName: 'Marcus Hale, DO',
+  authorNpi: '1872654300',
+  authorTaxonomyCode: '207N00000X',
+  authorOrganization: clinicOrg,
+};
 const lab = {
   authorName: 'Priya Raman, MD',
   authorNpi: '1339047627',
+  // Pathology, Clinical Pathology/Laboratory Medicine.
+  authorTaxonomyCode: '207ZP0105X',
   authorOrganization: 'Gulf Coast Reference Laboratory',
 };
 const dermpath = {
   authorName: 'Jonathan Weiss, MD',
   authorNpi: '1660273859',
+  // Dermatology, Dermatopathology.
+  authorTaxonomyCode: '207ND0900X',
   authorOrganization: 'Gulf Coast Dermatopathology',
 };
 
@@ -438,7 +453,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
     spo2: 99,
   });
 
-  // ---- immunizations
+  // ---- immunizations (each a 0.5 mL dose, the volume of these vaccines)
   const immunizations = [
     {
       patientId: maria,
@@ -451,6 +466,8 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       lotNumber: 'FL4821B',
       manufacturer: 'Sanofi Pasteur',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...hale,
     },
     {
@@ -464,6 +481,8 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       lotNumber: 'TD77310',
       manufacturer: 'GlaxoSmithKline',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...bennett,
     },
     {
@@ -477,6 +496,8 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       lotNumber: 'SHX2093A',
       manufacturer: 'GlaxoSmithKline',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...bennett,
     },
     {
@@ -490,6 +511,8 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       lotNumber: 'FLP0457',
       manufacturer: 'Seqirus',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...bennett,
     },
   ];
@@ -747,6 +770,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       frequencyPeriodUnit: 'wk' as const,
       frequencyText: 'Once a week on Mondays',
       prescriberNpi: bennett.authorNpi,
+      prescriberTaxonomyCode: bennett.authorTaxonomyCode,
     },
     {
       externalId: 'DEMO-RX-2',
@@ -757,6 +781,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       frequencyPeriodUnit: 'h' as const,
       frequencyText: 'Twice daily',
       prescriberNpi: bennett.authorNpi,
+      prescriberTaxonomyCode: bennett.authorTaxonomyCode,
     },
     {
       externalId: 'DEMO-RX-3',
@@ -768,6 +793,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       frequencyPeriodUnit: 'h' as const,
       frequencyText: 'Twice daily',
       prescriberNpi: hale.authorNpi,
+      prescriberTaxonomyCode: hale.authorTaxonomyCode,
     },
   ];
   for (const { externalId, ...fields } of structured)
