@@ -118,6 +118,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         subscriber: {
           name: { given: ['Ana'], family: "O'Connor & Sons", prefix: null, suffix: null },
           dateOfBirth: '1975-06-30',
+          phone: null,
         },
         companyAddress: { lines: ['PO Box 1798'], city: 'Jacksonville', state: 'FL', postalCode: '32231' },
       },
