@@ -26,6 +26,9 @@ export const carePlanStatus = z.enum(['active', 'completed', 'cancelled']);
 export const carePlanCodeSystem = z.enum(['SNOMED', 'CPT', 'LOINC', 'RXNORM']);
 export const careGoalStatus = z.enum(['active', 'achieved', 'cancelled']);
 export type CareGoalStatus = z.infer<typeof careGoalStatus>;
+/** The C-CDA Priority Level value set (SNOMED CT High, Normal, Delayed priority). */
+export const careGoalPriority = z.enum(['high', 'normal', 'delayed']);
+export type CareGoalPriority = z.infer<typeof careGoalPriority>;
 export const healthConcernStatus = z.enum(['active', 'inactive', 'resolved']);
 export type HealthConcernStatus = z.infer<typeof healthConcernStatus>;
 export const healthConcernCodeSystem = z.enum(['SNOMED', 'ICD10']);
@@ -266,6 +269,14 @@ export const upsertImmunizationRequest = z
       .object({ quantity: z.number().finite().positive().max(1e6), unit: text(64) })
       .nullish()
       .transform((v) => v ?? null),
+    /** Which dose of its series it was (1 for the first dose of a two-dose series). */
+    doseNumber: z
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .refine((i) => i.status === 'not-done' || i.statusReason === null, {
     message: 'statusReason is only for an immunization not done.',
@@ -322,6 +333,8 @@ export const upsertCareGoalRequest = z.object({
   description: text(2000),
   targetDate: day.nullish().transform((v) => v ?? null),
   status: careGoalStatus.default('active'),
+  /** How the clinic weighs the goal: high, normal or delayed. */
+  priority: careGoalPriority.nullish().transform((v) => v ?? null),
 });
 export type UpsertCareGoalRequest = z.input<typeof upsertCareGoalRequest>;
 
@@ -502,7 +515,7 @@ export const clinicalRecordCalls = {
     'immunizations',
     'Create or update an immunization (given or not done)',
     upsertImmunizationRequest,
-    'CVX-coded, with the performer and the dose given (dose.quantity and its UCUM dose.unit, e.g. 0.5 mL).',
+    'CVX-coded, with the performer, the dose given (dose.quantity and its UCUM dose.unit, e.g. 0.5 mL) and which dose of its series it was (doseNumber).',
   ),
   upsertClinicalNote: entry(
     'clinical-notes',
@@ -516,7 +529,12 @@ export const clinicalRecordCalls = {
     upsertCarePlanItemRequest,
     'A planned visit, procedure, medication or education.',
   ),
-  upsertCareGoal: entry('care-goals', 'Create or update a goal of care', upsertCareGoalRequest, 'A goal.'),
+  upsertCareGoal: entry(
+    'care-goals',
+    'Create or update a goal of care',
+    upsertCareGoalRequest,
+    'A goal in words, with its target date and its priority (high, normal or delayed).',
+  ),
   upsertHealthConcern: entry(
     'health-concerns',
     'Create or update a health concern',

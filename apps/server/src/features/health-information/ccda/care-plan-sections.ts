@@ -162,6 +162,13 @@ const goalStatus: Record<RecordGoal['status'], { code: string; text: string }> =
   cancelled: { code: 'cancelled', text: 'Cancelled' },
 };
 
+/** The C-CDA Priority Level value set (SNOMED CT qualifier values). */
+const goalPriority: Record<NonNullable<RecordGoal['priority']>, { code: string; display: string }> = {
+  high: { code: '394849002', display: 'High priority' },
+  normal: { code: '394848005', display: 'Normal priority' },
+  delayed: { code: '441808003', display: 'Delayed priority' },
+};
+
 export function goalsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
   const goals = record.clinical?.carePlan.goals ?? [];
   if (goals.length === 0) {
@@ -174,6 +181,7 @@ export function goalsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): 
     { heading: 'Goal', text: (g) => g.description, id: rowId },
     { heading: 'Target date', text: (g) => (g.targetDate ? displayIsoDate(g.targetDate) : '') },
     { heading: 'Status', text: (g) => goalStatus[g.status].text },
+    { heading: 'Priority', text: (g) => (g.priority ? goalPriority[g.priority].display : '') },
   ]);
   for (const g of goals) {
     const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS', { moodCode: 'GOL' });
@@ -192,6 +200,16 @@ export function goalsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): 
     // A goal's time is when it should be met.
     if (g.targetDate) obs.ele('effectiveTime').att('value', g.targetDate.replaceAll('-', ''));
     clinicianAuthor(obs, g, ids);
+    if (g.priority) {
+      // How the clinic weighs the goal: a Priority Preference it refers to.
+      const preference = statement(obs, 'entryRelationship', 'REFR', 'observation', 'OBS');
+      templateIds(preference, ['2.16.840.1.113883.10.20.22.4.143'], null);
+      preference.ele('id').att('root', ids.of('goal-priority', g.externalId));
+      code(preference, 'code', { code: '225773000', oid: codeSystemOid.SNOMED_CT, display: 'Preference' });
+      preference.ele('effectiveTime').att('value', timestamp(g.recordedAt));
+      cdValue(preference, { ...goalPriority[g.priority], oid: codeSystemOid.SNOMED_CT });
+      clinicianAuthor(preference, g, ids);
+    }
   }
 }
 

@@ -291,5 +291,16 @@ export function immunizationsSection(body: XMLBuilder, record: HealthRecord, ids
       org.ele('name').txt(im.authorOrganization);
     }
     clinicianAuthor(sa, im, ids);
+    if (im.doseNumber !== null) {
+      // Which dose of its series this was: C-CDA's Substance Administered Act, numbered.
+      const relationship = sa.ele('entryRelationship').att('typeCode', 'COMP').att('inversionInd', 'true');
+      relationship.ele('sequenceNumber').att('value', String(im.doseNumber));
+      const act = relationship.ele('act').att('classCode', 'ACT').att('moodCode', 'EVN');
+      templateIds(act, ['2.16.840.1.113883.10.20.22.4.118'], null);
+      act.ele('id').att('root', ids.of('immunization-dose', im.externalId));
+      code(act, 'code', { code: '416118004', oid: codeSystemOid.SNOMED_CT, display: 'Administration' });
+      act.ele('statusCode').att('code', 'completed');
+      act.ele('effectiveTime').att('value', timestamp(im.occurredAt));
+    }
   }
 }

@@ -250,6 +250,8 @@ export interface RecordImmunization extends Provenance, EncounterRef {
   /** The dose given, in its UCUM unit; null when the clinic did not send it. */
   doseQuantity: number | null;
   doseUnit: string | null;
+  /** Which dose of its series it was, when the clinic said. */
+  doseNumber: number | null;
 }
 
 /** Immunizations given or declined in the range, newest first. */
@@ -276,6 +278,7 @@ export async function immunizationsInRange(
       authorTaxonomyCode: immunization.authorTaxonomyCode,
       doseQuantity: immunization.doseQuantity,
       doseUnit: immunization.doseUnit,
+      doseNumber: immunization.doseNumber,
       authorOrganization: immunization.authorOrganization,
       recordedAt: immunization.recordedAt,
     })
@@ -359,6 +362,7 @@ export interface RecordGoal extends Provenance, EncounterRef {
   /** YYYY-MM-DD. */
   targetDate: string | null;
   status: 'active' | 'achieved' | 'cancelled';
+  priority: 'high' | 'normal' | 'delayed' | null;
 }
 
 export interface RecordHealthConcern extends Provenance, EncounterRef {
@@ -432,6 +436,7 @@ export async function carePlanInRange(
       description: g.description,
       targetDate: g.targetDate,
       status: g.status,
+      priority: g.priority,
     })),
     concerns: concerns.map((c) => ({
       ...common(c),

@@ -359,6 +359,7 @@ export async function upsertImmunization(
     performerName: input.performerName,
     doseQuantity: input.dose?.quantity ?? null,
     doseUnit: input.dose?.unit ?? null,
+    doseNumber: input.doseNumber,
   };
   return upsertRow(db, entryTable(immunization), practiceId, externalId, columns.patientId, {
     insert: async (tx) =>
@@ -412,6 +413,7 @@ export async function upsertCareGoal(
     description: input.description,
     targetDate: input.targetDate,
     status: input.status,
+    priority: input.priority,
   };
   return upsertRow(db, entryTable(careGoal), practiceId, externalId, columns.patientId, {
     insert: async (tx) => inserted(await tx.insert(careGoal).values(values).returning({ id: careGoal.id })),
