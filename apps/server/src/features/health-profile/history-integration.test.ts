@@ -3,6 +3,7 @@
  * the patient calls that read them: prescription/getHistory, getPatientEducationMonograph,
  * encounter/getByFilter and encounter/setHistoryFinished.
  */
+import { eq } from 'drizzle-orm';
 import {
   encountersResponse,
   errorResponse,
@@ -206,6 +207,28 @@ describeEachDatabase('clinic feed of encounters, prescriptions and history', (t)
     expect((await feed('PUT', 'history-items/AL-1', { ...item, details: ['247472004'] })).statusCode).toBe(
       200,
     );
+    // The clinic's criticality of an allergy is kept; no other section has one.
+    expect(
+      (await feed('PUT', 'history-items/AL-1', { ...item, details: ['247472004'], criticality: 'high' }))
+        .statusCode,
+    ).toBe(200);
+    const [assessed] = await t.db.select().from(historyItem).where(eq(historyItem.externalId, 'AL-1'));
+    expect(assessed?.criticality).toBe('high');
+    expect((await feed('PUT', 'history-items/AL-1', { ...item, criticality: 'severe' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await feed('PUT', 'history-items/PMH-1', {
+          ...item,
+          sectionId: 'PAST_MEDICAL_HISTORY',
+          code: '9014002',
+          name: 'Psoriasis',
+          details: [],
+          criticality: 'low',
+        })
+      ).statusCode,
+    ).toBe(400);
     const duplicate = await feed('PUT', 'history-items/AL-2', { ...item, code: '7981' });
     expect(duplicate.statusCode).toBe(409);
     expect(errorResponse.parse(duplicate.json()).message).toBe(

@@ -174,6 +174,8 @@ export interface Allergy {
   reactions: { reaction: Coded; text: string }[];
   /** Every stored allergy is a known, present one. */
   status: 'ACTIVE';
+  /** As the clinic assessed it; null when not assessed (the patient's own entries). */
+  criticality: 'low' | 'high' | 'unable-to-assess' | null;
   recordedAt: Date;
   enteredByClinic: boolean;
   author: EntryAuthor;
@@ -579,6 +581,7 @@ export async function loadHealthRecord(
           };
         }),
         status: 'ACTIVE' as const,
+        criticality: i.criticality,
         recordedAt: i.createdAt,
         enteredByClinic: i.externalId !== null,
         author: authorOf(i),

@@ -195,6 +195,8 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
                 },
               ],
         status: 'ACTIVE' as const,
+        // The clinic's entries with each criticality in turn, the patient's without.
+        criticality: i % 2 === 0 ? (['low', 'high', 'unable-to-assess'] as const)[(i / 2) % 3]! : null,
         recordedAt: at(i),
         enteredByClinic: i % 2 === 0,
         author: i % 2 === 0 ? byPractice(i) : byPatient(i),

@@ -10,6 +10,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type {
+  Allergy,
   Coded,
   EntryAuthor,
   Encounter,
@@ -242,6 +243,14 @@ const allergyTypeByKind: Record<string, { code: string; display: string }> = {
   OTHER: { code: '418038007', display: 'Propensity to adverse reactions to substance' },
 };
 
+/** HL7 ObservationValue: the C-CDA Criticality Observation value set's code system. */
+const OBSERVATION_VALUE = '2.16.840.1.113883.5.1063';
+const allergyCriticality: Record<NonNullable<Allergy['criticality']>, { code: string; display: string }> = {
+  low: { code: 'CRITL', display: 'low criticality' },
+  high: { code: 'CRITH', display: 'high criticality' },
+  'unable-to-assess': { code: 'CRITU', display: 'unable to assess criticality' },
+};
+
 function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
   if (record.allergies.length === 0 && record.allergiesNegative !== 'DENIES') {
     nullSection(body, ALLERGY_SECTION, R21, ALLERGY_HEAD);
@@ -331,6 +340,13 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
           v.ele('originalText').ele('reference').att('value', ref);
         } else cdValue(r, oidCode(reaction.reaction), ref);
       });
+      if (allergy.criticality) {
+        const c = statement(obs, 'entryRelationship', 'SUBJ', 'observation', 'OBS', { inversion: true });
+        templateIds(c, ['2.16.840.1.113883.10.20.22.4.145'], null);
+        code(c, 'code', { code: '82606-5', oid: codeSystemOid.LOINC, display: 'Criticality' });
+        c.ele('statusCode').att('code', 'completed');
+        cdValue(c, { ...allergyCriticality[allergy.criticality], oid: OBSERVATION_VALUE });
+      }
     });
   }
   for (const write of entries) write();
