@@ -263,6 +263,29 @@ describeEachDatabase('clinic feed of encounters, prescriptions and history', (t)
     ]);
     expect(read.items[0]!.attributes[2]!.values.map((v) => v.description)).toEqual(['Hives']);
 
+    // The patient's edit of the reactions keeps the clinic's criticality; a change of allergen drops it.
+    const edit = (code: string) =>
+      post('subjective/savePatientSubjectiveItems', {
+        type: 'HISTORY',
+        patientId: family.minorId,
+        items: [
+          {
+            id: assessed!.id,
+            sectionId: 'ALLERGIES',
+            attributes: [
+              { order: 1, values: [{ value: code, description: 'Penicillin', customValue: '1' }] },
+              { order: 3, values: [{ value: '39579001' }] },
+            ],
+          },
+        ],
+      });
+    const criticalityNow = async () =>
+      (await t.db.select().from(historyItem).where(eq(historyItem.externalId, 'AL-1')))[0]?.criticality;
+    expect((await edit('7980')).statusCode).toBe(200);
+    expect(await criticalityNow()).toBe('high');
+    expect((await edit('7981')).statusCode).toBe(200);
+    expect(await criticalityNow()).toBeNull();
+
     expect((await feed('DELETE', 'history-items/AL-1')).statusCode).toBe(200);
     expect((await feed('DELETE', 'history-items/AL-1')).statusCode).toBe(404);
     expect(await t.db.select().from(historyItem)).toHaveLength(1);
