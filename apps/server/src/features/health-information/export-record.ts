@@ -39,7 +39,7 @@ export async function loadExportRecord(
     carePlanInRange(db, patientId, range),
   ]);
   const clinical = { results, vitalSigns, immunizations, notes, carePlan };
-  await taxonomyFromDirectory(db, [
+  await specialtiesFromDirectory(db, record, [
     ...results,
     ...vitalSigns,
     ...immunizations,
@@ -48,35 +48,28 @@ export async function loadExportRecord(
     ...carePlan.goals,
     ...carePlan.concerns,
   ]);
-  const directory = await directoryTaxonomies(
-    db,
-    record.medications.flatMap((m) => (m.author.npi && !m.author.taxonomyCode ? [m.author.npi] : [])),
-  );
-  for (const m of record.medications)
-    if (m.author.npi && !m.author.taxonomyCode) m.author.taxonomyCode = directory.get(m.author.npi) ?? null;
   return { ...record, clinical };
 }
 
-/** The provider directory's primary taxonomy of each NPI it has (NPPES import or the synthetic one). */
-async function directoryTaxonomies(db: Db, npis: string[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(npis)];
-  if (wanted.length === 0) return new Map();
+/**
+ * Where the clinic named an author (or a prescriber) by NPI but sent no specialty, the provider
+ * directory's primary taxonomy of that NPI stands in: the same clinician, as the national directory
+ * (NPPES import, or the synthetic one of the demo) lists them.
+ */
+async function specialtiesFromDirectory(db: Db, record: HealthRecord, entries: Provenance[]): Promise<void> {
+  const entriesWithout = entries.filter((e) => e.authorNpi && !e.authorTaxonomyCode);
+  const prescribersWithout = record.medications
+    .map((m) => m.author)
+    .filter((a) => a.kind === 'PRESCRIBER' && a.npi && !a.taxonomyCode);
+  const wanted = [
+    ...new Set([...entriesWithout.map((e) => e.authorNpi!), ...prescribersWithout.map((a) => a.npi!)]),
+  ];
+  if (wanted.length === 0) return;
   const rows = await db
     .select({ npi: nppesProvider.npi, taxonomy: nppesProvider.primaryTaxonomy })
     .from(nppesProvider)
     .where(inArray(nppesProvider.npi, wanted));
-  return new Map(rows.flatMap((r) => (r.taxonomy ? [[r.npi, r.taxonomy] as const] : [])));
-}
-
-/**
- * Where the clinic named an author by NPI but sent no specialty, the directory's primary taxonomy
- * of that NPI stands in (the same clinician, as the national directory lists them).
- */
-async function taxonomyFromDirectory(db: Db, entries: Provenance[]): Promise<void> {
-  const missing = entries.filter((e) => e.authorNpi && !e.authorTaxonomyCode);
-  const directory = await directoryTaxonomies(
-    db,
-    missing.map((e) => e.authorNpi!),
-  );
-  for (const e of missing) e.authorTaxonomyCode = directory.get(e.authorNpi!) ?? null;
+  const directory = new Map(rows.map((r) => [r.npi, r.taxonomy]));
+  for (const e of entriesWithout) e.authorTaxonomyCode = directory.get(e.authorNpi!) ?? null;
+  for (const a of prescribersWithout) a.taxonomyCode = directory.get(a.npi!) ?? null;
 }

@@ -7,7 +7,7 @@
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clinicalNote, nppesProvider, patient } from '../../../db/schema';
+import { clinicalNote, nppesProvider, patient, prescription } from '../../../db/schema';
 import { seedDemo } from '../../../demo/seed';
 import { describeEachDatabase } from '../../../test/database';
 import { loadHealthRecord, type HealthRecord } from '../../../lib/health-record/health-record';
@@ -489,6 +489,7 @@ describeEachDatabase('Continuity of Care Document of what the clinic recorded', 
       .orderBy(patient.id)
       .limit(1);
     await t.db.update(clinicalNote).set({ authorTaxonomyCode: null });
+    await t.db.update(prescription).set({ prescriberTaxonomyCode: null });
     await t.db.insert(nppesProvider).values({
       npi: '1548392012',
       entityType: 1,
@@ -502,5 +503,11 @@ describeEachDatabase('Continuity of Care Document of what the clinic recorded', 
     const notes = entriesOf(doc, '2.16.840.1.113883.10.20.22.2.65', '2.16.840.1.113883.10.20.22.4.202');
     // Dr. Bennett's notes take the directory's specialty; Dr. Hale, not in it, has none.
     expect(notes.map(taxonomyOf).sort()).toEqual(['207NS0135X', '207NS0135X', null]);
+    // So do her prescriptions.
+    const prescribed = all(sectionOf(doc, '2.16.840.1.113883.10.20.22.2.1.1'), 'assignedAuthor').filter(
+      (a) => child(a, 'id')?.getAttribute('extension') === '1548392012',
+    );
+    expect(prescribed.length).toBeGreaterThan(0);
+    for (const a of prescribed) expect(child(a, 'code')?.getAttribute('code')).toBe('207NS0135X');
   }, 120_000);
 });
