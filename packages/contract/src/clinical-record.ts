@@ -26,6 +26,9 @@ export const carePlanStatus = z.enum(['active', 'completed', 'cancelled']);
 export const carePlanCodeSystem = z.enum(['SNOMED', 'CPT', 'LOINC', 'RXNORM']);
 export const careGoalStatus = z.enum(['active', 'achieved', 'cancelled']);
 export type CareGoalStatus = z.infer<typeof careGoalStatus>;
+/** The C-CDA Priority Level value set (SNOMED CT High, Normal, Delayed priority). */
+export const careGoalPriority = z.enum(['high', 'normal', 'delayed']);
+export type CareGoalPriority = z.infer<typeof careGoalPriority>;
 export const healthConcernStatus = z.enum(['active', 'inactive', 'resolved']);
 export type HealthConcernStatus = z.infer<typeof healthConcernStatus>;
 export const healthConcernCodeSystem = z.enum(['SNOMED', 'ICD10']);
@@ -112,6 +115,11 @@ const loinc = safeString.trim().regex(/^\d{1,7}-\d$/, { message: 'Use a LOINC co
 /** A finite number a double precision column stores exactly enough for a clinical value. */
 const measure = z.number().finite().min(-1e9).max(1e9);
 
+/** A NUCC Health Care Provider Taxonomy code: ten characters ending in X (207N00000X Dermatology). */
+export const taxonomyCode = safeString.trim().regex(/^[0-9]{3}[0-9A-Z]{6}X$/, {
+  message: 'Use a NUCC Health Care Provider Taxonomy code such as 207N00000X.',
+});
+
 /** Who recorded the entry, for which organisation and when (C-CDA author, FHIR Provenance). */
 export const recordAuthor = z.object({
   name: text(200),
@@ -120,6 +128,11 @@ export const recordAuthor = z.object({
     .regex(/^\d{10}$/, { message: 'An NPI has 10 digits.' })
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * The author's specialty (NUCC taxonomy, e.g. 207N00000X Dermatology); without it the export
+   * uses the provider directory's primary taxonomy of the NPI, when the directory has it.
+   */
+  taxonomyCode: taxonomyCode.nullish().transform((v) => v ?? null),
   organization: text(200),
 });
 export type RecordAuthor = z.infer<typeof recordAuthor>;
@@ -266,6 +279,19 @@ export const upsertImmunizationRequest = z
     lotNumber: optionalText(64),
     manufacturer: optionalText(200),
     performerName: optionalText(200),
+    /** The dose given, e.g. { quantity: 0.5, unit: 'mL' } (UCUM unit). */
+    dose: z
+      .object({ quantity: z.number().finite().positive().max(1e6), unit: text(64) })
+      .nullish()
+      .transform((v) => v ?? null),
+    /** Which dose of its series it was (1 for the first dose of a two-dose series). */
+    doseNumber: z
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .refine((i) => i.status === 'not-done' || i.statusReason === null, {
     message: 'statusReason is only for an immunization not done.',
@@ -322,6 +348,8 @@ export const upsertCareGoalRequest = z.object({
   description: text(2000),
   targetDate: day.nullish().transform((v) => v ?? null),
   status: careGoalStatus.default('active'),
+  /** How the clinic weighs the goal: high, normal or delayed. */
+  priority: careGoalPriority.nullish().transform((v) => v ?? null),
 });
 export type UpsertCareGoalRequest = z.input<typeof upsertCareGoalRequest>;
 
@@ -478,7 +506,7 @@ const entry = <B extends z.ZodType>(path: string, summary: string, body: B, desc
     path: `${apiPrefix.integration}/${path}/:externalId`,
     who: who.apiKey,
     summary,
-    description: `${description} Idempotent by the clinic’s own id (externalId, unique per practice); the patient is named by patientExternalId, the visit by encounterExternalId.`,
+    description: `${description} Idempotent by the clinic’s own id (externalId, unique per practice); the patient is named by patientExternalId, the visit by encounterExternalId. The author is named by name, NPI and, for the C-CDA author's specialty, a NUCC taxonomy code (author.taxonomyCode, e.g. 207N00000X Dermatology).`,
     params: externalIdParams,
     body,
     response: upsertResponse,
@@ -502,7 +530,7 @@ export const clinicalRecordCalls = {
     'immunizations',
     'Create or update an immunization (given or not done)',
     upsertImmunizationRequest,
-    'CVX-coded.',
+    'CVX-coded, with the performer, the dose given (dose.quantity and its UCUM dose.unit, e.g. 0.5 mL) and which dose of its series it was (doseNumber).',
   ),
   upsertClinicalNote: entry(
     'clinical-notes',
@@ -516,7 +544,12 @@ export const clinicalRecordCalls = {
     upsertCarePlanItemRequest,
     'A planned visit, procedure, medication or education.',
   ),
-  upsertCareGoal: entry('care-goals', 'Create or update a goal of care', upsertCareGoalRequest, 'A goal.'),
+  upsertCareGoal: entry(
+    'care-goals',
+    'Create or update a goal of care',
+    upsertCareGoalRequest,
+    'A goal in words, with its target date and its priority (high, normal or delayed).',
+  ),
   upsertHealthConcern: entry(
     'health-concerns',
     'Create or update a health concern',

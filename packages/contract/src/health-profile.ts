@@ -697,6 +697,10 @@ export const completeFirstTimeSetupResponse = z.object({
 // Integration API (clinic side): history items the clinic records
 // ---------------------------------------------------------------------------------------------
 
+/** How serious a reaction to an allergen could be (FHIR AllergyIntolerance.criticality). */
+export const allergyCriticality = z.enum(['low', 'high', 'unable-to-assess']);
+export type AllergyCriticality = z.infer<typeof allergyCriticality>;
+
 /**
  * PUT /api/integration/history-items/{externalId}: create or update one history item of a patient by
  * the clinic's id (DELETE the same path removes it). Same rules as a patient's save: fixed codes
@@ -717,6 +721,8 @@ export const upsertHistoryItemRequest = z.object({
   details: z.array(codeText).max(50).default([]),
   active: z.boolean().default(true),
   discontinuationReason: codeText.nullable().default(null),
+  /** An allergy's criticality as the clinic assessed it: low, high or unable-to-assess. */
+  criticality: allergyCriticality.nullable().default(null),
 });
 export type UpsertHistoryItemRequest = z.input<typeof upsertHistoryItemRequest>;
 export const upsertHistoryItemResponse = z.object({
@@ -872,6 +878,8 @@ export const healthProfileCalls = {
     path: `${apiPrefix.integration}/history-items/:externalId`,
     who: who.apiKey,
     summary: 'Create or update a history item (allergy, medication, problem, …) by external id',
+    description:
+      'An allergy may carry the criticality the clinic assessed (criticality: low, high or unable-to-assess); other sections have none.',
     params: externalIdParams,
     body: upsertHistoryItemRequest,
     response: upsertHistoryItemResponse,

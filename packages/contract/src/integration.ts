@@ -14,6 +14,12 @@ const isoDate = safeString.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form
 export const createPracticeRequest = z.object({
   name: safeString.trim().min(1).max(200),
   mfaRequiredByPracticeAdmin: z.boolean().default(false),
+  /** The practice's organisation (type 2) NPI: the C-CDA names the practice by it. */
+  npi: safeString
+    .trim()
+    .regex(/^\d{10}$/, { message: 'An NPI has 10 digits.' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export const createPracticeResponse = z.object({
   practiceId: z.number().int(),

@@ -133,6 +133,14 @@ export const upsertPrescriptionRequest = z.object({
     .regex(/^\d{10}$/, { message: 'An NPI has 10 digits.' })
     .nullable()
     .default(null),
+  /** The prescriber's specialty (NUCC taxonomy code, e.g. 207N00000X Dermatology). */
+  prescriberTaxonomyCode: safeString
+    .trim()
+    .regex(/^[0-9]{3}[0-9A-Z]{6}X$/, {
+      message: 'Use a NUCC Health Care Provider Taxonomy code such as 207N00000X.',
+    })
+    .nullable()
+    .default(null),
   /** The organisation that prescribed (provenance). */
   organization: safeString.trim().min(1).max(200).nullable().default(null),
   /** When the clinic recorded it; default: when received. */
@@ -190,6 +198,8 @@ export const prescriptionsCalls = {
     path: `${apiPrefix.integration}/prescriptions/:externalId`,
     who: who.apiKey,
     summary: 'Create or update a prescription by external id',
+    description:
+      'The prescriber is named by prescriberName, prescriberNpi and, for the C-CDA author’s specialty, a NUCC taxonomy code (prescriberTaxonomyCode, e.g. 207N00000X Dermatology).',
     params: externalIdParams,
     body: upsertPrescriptionRequest,
     response: upsertPrescriptionResponse,

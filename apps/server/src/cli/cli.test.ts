@@ -55,7 +55,14 @@ describeEachDatabase('dermis CLI', (t) => {
     const { out, id, key } = await newPractice('--mfa-required');
     expect(out).toContain('shown once');
     const [row] = await t.db.select().from(practice).where(eq(practice.id, id));
-    expect(row).toMatchObject({ name: 'Sunshine', mfaRequiredByPracticeAdmin: true });
+    expect(row).toMatchObject({ name: 'Sunshine', mfaRequiredByPracticeAdmin: true, npi: null });
+    // The practice's organisation NPI, which its C-CDA documents name it by.
+    const withNpi = await newPractice('--npi', '1740283654');
+    const [named] = await t.db.select().from(practice).where(eq(practice.id, withNpi.id));
+    expect(named?.npi).toBe('1740283654');
+    await expect(run('practice:create', '--name', 'X', '--npi', '12345')).rejects.toThrow(
+      /--npi: An NPI has 10 digits\./,
+    );
     const keys = await t.db.select().from(apiKey).where(eq(apiKey.practiceId, id));
     expect(keys.map((k) => k.keyHash)).toEqual([sha256Hex(key)]);
   });

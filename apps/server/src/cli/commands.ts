@@ -23,12 +23,12 @@ import { setPracticeMfa } from '../features/two-step/practice-mfa.service';
 
 export async function practiceCreate(
   db: Db,
-  options: { name: string; mfaRequired?: boolean },
+  options: { name: string; mfaRequired?: boolean; npi?: string },
 ): Promise<string> {
   const input = parse(
     createPracticeRequest,
-    { name: options.name, mfaRequiredByPracticeAdmin: options.mfaRequired ?? false },
-    { name: '--name' },
+    { name: options.name, mfaRequiredByPracticeAdmin: options.mfaRequired ?? false, npi: options.npi },
+    { name: '--name', npi: '--npi' },
   );
   const { practiceId, apiKey } = await createPractice(db, input);
   return [

@@ -72,8 +72,9 @@ Examples:
     .description('Create a practice and print its id and a first API key (shown once).')
     .requiredOption('--name <name>', 'practice name')
     .option('--mfa-required', 'the practice requires two-step verification', false)
+    .option('--npi <npi>', "the practice's organisation NPI (10 digits), named in its C-CDA documents")
     .addHelpText('after', '\nExample:\n  dermis practice:create --name "Sunshine Dermatology" --mfa-required')
-    .action((options: { name: string; mfaRequired: boolean }) =>
+    .action((options: { name: string; mfaRequired: boolean; npi?: string }) =>
       io.withDatabase((db) => practiceCreate(db, options)),
     );
 

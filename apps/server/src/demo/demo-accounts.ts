@@ -96,6 +96,8 @@ export const demoActivity = [
 
 export const demoPractice = {
   name: 'Sunshine Dermatology',
+  /** The practice's organisation NPI (made up, with a valid check digit). */
+  npi: '1740283654',
   clinic: {
     name: 'Sunshine Dermatology – Naples',
     phone: '(239) 555-0100',

@@ -89,7 +89,7 @@ export async function seedDemo(db: Db): Promise<number | null> {
 
     const [p] = await tx
       .insert(practice)
-      .values({ name: demoPractice.name, mfaRequiredByPracticeAdmin: false })
+      .values({ name: demoPractice.name, mfaRequiredByPracticeAdmin: false, npi: demoPractice.npi })
       .returning();
     if (!p) throw new Error('demo practice insert returned nothing');
     const [c] = await tx

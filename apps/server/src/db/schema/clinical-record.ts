@@ -23,6 +23,7 @@ export type CarePlanKind = 'visit' | 'procedure' | 'medication' | 'education';
 export type CarePlanStatus = 'active' | 'completed' | 'cancelled';
 export type CarePlanCodeSystem = 'SNOMED' | 'CPT' | 'LOINC' | 'RXNORM';
 export type CareGoalStatus = 'active' | 'achieved' | 'cancelled';
+export type CareGoalPriority = 'high' | 'normal' | 'delayed';
 export type HealthConcernStatus = 'active' | 'inactive' | 'resolved';
 export type HealthConcernCodeSystem = 'SNOMED' | 'ICD10';
 
@@ -45,6 +46,8 @@ const recordColumns = () => ({
 const provenanceColumns = () => ({
   authorName: text('author_name').notNull(),
   authorNpi: text('author_npi'),
+  /** NUCC taxonomy code of the author's specialty (0450), when the clinic sent it. */
+  authorTaxonomyCode: text('author_taxonomy_code'),
   authorOrganization: text('author_organization').notNull(),
   recordedAt: instant('recorded_at').notNull(),
   createdAt: createdAt(),
@@ -197,6 +200,11 @@ export const immunization = pgTable(
     lotNumber: text('lot_number'),
     manufacturer: text('manufacturer'),
     performerName: text('performer_name'),
+    /** The dose given, in a UCUM unit (0450). */
+    doseQuantity: doublePrecision('dose_quantity'),
+    doseUnit: text('dose_unit'),
+    /** Which dose of its series it was (0451). */
+    doseNumber: integer('dose_number'),
     ...provenanceColumns(),
   },
   (t) => [
@@ -255,6 +263,8 @@ export const careGoal = pgTable(
     description: text('description').notNull(),
     targetDate: date('target_date', { mode: 'string' }),
     status: text('status').$type<CareGoalStatus>().notNull(),
+    /** How the clinic weighs the goal (0451); null when it did not say. */
+    priority: text('priority').$type<CareGoalPriority>(),
     ...provenanceColumns(),
   },
   (t) => [

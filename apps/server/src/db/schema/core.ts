@@ -35,6 +35,8 @@ export const practice = pgTable('practice', {
   directServiceEnabled: boolean('direct_service_enabled').notNull().default(false),
   directDomain: text('direct_domain'),
   directAddress: text('direct_address'),
+  /** The practice's organisation (type 2) NPI (0450): the C-CDA names the practice by it. */
+  npi: text('npi'),
 });
 
 export const clinic = pgTable('clinic', {

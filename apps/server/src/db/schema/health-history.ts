@@ -1,5 +1,11 @@
 // Encounters, history items, prescriptions (structured dose: 0400) and drug monographs (0035).
-import type { HistorySection, HistoryStatusCode, PrescriptionStatus, SpecialType } from '@dermis/contract';
+import type {
+  AllergyCriticality,
+  HistorySection,
+  HistoryStatusCode,
+  PrescriptionStatus,
+  SpecialType,
+} from '@dermis/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -95,6 +101,8 @@ export const historyItem = pgTable(
       .default(sql`'[]'::jsonb`),
     active: boolean('active').notNull().default(true),
     discontinuationReason: text('discontinuation_reason'),
+    /** An allergy's criticality as the clinic assessed it (0452); null when not assessed. */
+    criticality: text('criticality').$type<AllergyCriticality>(),
     externalId: text('external_id'),
     /** The entry's identity in its section (duplicateKeyOf), unique per patient and section (0145). */
     duplicateKey: text('duplicate_key'),
@@ -142,6 +150,8 @@ export const prescription = pgTable(
     frequencyPeriodUnit: text('frequency_period_unit').$type<'h' | 'd' | 'wk' | 'mo'>(),
     frequencyText: text('frequency_text'),
     prescriberNpi: text('prescriber_npi'),
+    /** NUCC taxonomy code of the prescriber's specialty (0450). */
+    prescriberTaxonomyCode: text('prescriber_taxonomy_code'),
     authorOrganization: text('author_organization'),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

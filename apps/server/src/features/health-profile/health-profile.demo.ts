@@ -8,13 +8,14 @@
  * Codes: RxNorm (ingredients and the Synthea-observed clinical drugs of refdata synthea-codes),
  * SNOMED CT GPS 2020 concepts, the fixed lists of the contract.
  */
+import type { AllergyCriticality } from '@dermis/contract';
 import type { DemoSeeder } from '../../demo/seed';
 import { drugMonograph, encounter, encounterRole, historyItem, prescription } from '../../db/schema';
 import { normalizeItem, type ItemDraft } from './health-profile.model';
 
 type Draft = Partial<ItemDraft> & Pick<ItemDraft, 'section' | 'code'>;
 
-const mariaHistory: (Draft & { externalId?: string })[] = [
+const mariaHistory: (Draft & { externalId?: string; criticality?: AllergyCriticality })[] = [
   {
     section: 'ALLERGIES',
     code: '7984',
@@ -25,6 +26,8 @@ const mariaHistory: (Draft & { externalId?: string })[] = [
       { code: '271807003', customValue: null },
     ],
     externalId: 'DEMO-AL-1',
+    // Assessed by the clinic: hives and rash, no anaphylaxis.
+    criticality: 'low',
   },
   {
     section: 'ALLERGIES',
@@ -140,6 +143,7 @@ export const seedHealthProfile: DemoSeeder = async (tx, demo) => {
       practiceId,
       patientId: demo.patients.maria,
       externalId: draft.externalId ?? null,
+      criticality: draft.criticality ?? null,
     });
   }
 

@@ -10,7 +10,7 @@ import {
   type SubjectiveType,
   type savePatientSubjectiveItemsRequest,
 } from '@dermis/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { encounter, encounterRole, historyItem, patient, provider } from '../../db/schema';
@@ -183,7 +183,13 @@ export async function savePatientItems(
         if (item.id !== null) {
           await tx
             .update(historyItem)
-            .set({ ...fields, updatedAt: new Date() })
+            .set({
+              ...fields,
+              // The clinic's assessment holds for the allergen it assessed: kept while the patient
+              // edits the entry's reactions, dropped when they change the allergen itself.
+              criticality: sql`CASE WHEN ${historyItem.code} = ${item.code} THEN ${historyItem.criticality} END`,
+              updatedAt: new Date(),
+            })
             .where(eq(historyItem.id, item.id));
         } else {
           await tx

@@ -35,6 +35,8 @@ export async function upsertHistoryItem(
     active: input.active,
     discontinuationReason: input.discontinuationReason,
   });
+  // Criticality is an allergy's only.
+  if (input.criticality !== null && (item.section !== 'ALLERGIES' || item.specialType)) throw invalidItem();
 
   return db.transaction(async (tx) => {
     // Takes turns with the patient's own saves (savePatientItems), so each sees the other's entries.
@@ -80,6 +82,7 @@ export async function upsertHistoryItem(
       details: item.details,
       active: item.active,
       discontinuationReason: item.discontinuationReason,
+      criticality: input.criticality,
       duplicateKey: item.duplicateKey,
     };
     const [row] = await tx

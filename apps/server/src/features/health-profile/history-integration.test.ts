@@ -3,6 +3,7 @@
  * the patient calls that read them: prescription/getHistory, getPatientEducationMonograph,
  * encounter/getByFilter and encounter/setHistoryFinished.
  */
+import { eq } from 'drizzle-orm';
 import {
   encountersResponse,
   errorResponse,
@@ -206,6 +207,28 @@ describeEachDatabase('clinic feed of encounters, prescriptions and history', (t)
     expect((await feed('PUT', 'history-items/AL-1', { ...item, details: ['247472004'] })).statusCode).toBe(
       200,
     );
+    // The clinic's criticality of an allergy is kept; no other section has one.
+    expect(
+      (await feed('PUT', 'history-items/AL-1', { ...item, details: ['247472004'], criticality: 'high' }))
+        .statusCode,
+    ).toBe(200);
+    const [assessed] = await t.db.select().from(historyItem).where(eq(historyItem.externalId, 'AL-1'));
+    expect(assessed?.criticality).toBe('high');
+    expect((await feed('PUT', 'history-items/AL-1', { ...item, criticality: 'severe' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await feed('PUT', 'history-items/PMH-1', {
+          ...item,
+          sectionId: 'PAST_MEDICAL_HISTORY',
+          code: '9014002',
+          name: 'Psoriasis',
+          details: [],
+          criticality: 'low',
+        })
+      ).statusCode,
+    ).toBe(400);
     const duplicate = await feed('PUT', 'history-items/AL-2', { ...item, code: '7981' });
     expect(duplicate.statusCode).toBe(409);
     expect(errorResponse.parse(duplicate.json()).message).toBe(
@@ -239,6 +262,29 @@ describeEachDatabase('clinic feed of encounters, prescriptions and history', (t)
       ['SMOKING', '8517006', true],
     ]);
     expect(read.items[0]!.attributes[2]!.values.map((v) => v.description)).toEqual(['Hives']);
+
+    // The patient's edit of the reactions keeps the clinic's criticality; a change of allergen drops it.
+    const edit = (code: string) =>
+      post('subjective/savePatientSubjectiveItems', {
+        type: 'HISTORY',
+        patientId: family.minorId,
+        items: [
+          {
+            id: assessed!.id,
+            sectionId: 'ALLERGIES',
+            attributes: [
+              { order: 1, values: [{ value: code, description: 'Penicillin', customValue: '1' }] },
+              { order: 3, values: [{ value: '39579001' }] },
+            ],
+          },
+        ],
+      });
+    const criticalityNow = async () =>
+      (await t.db.select().from(historyItem).where(eq(historyItem.externalId, 'AL-1')))[0]?.criticality;
+    expect((await edit('7980')).statusCode).toBe(200);
+    expect(await criticalityNow()).toBe('high');
+    expect((await edit('7981')).statusCode).toBe(200);
+    expect(await criticalityNow()).toBeNull();
 
     expect((await feed('DELETE', 'history-items/AL-1')).statusCode).toBe(200);
     expect((await feed('DELETE', 'history-items/AL-1')).statusCode).toBe(404);

@@ -57,6 +57,14 @@ export const seedInsurance: DemoSeeder = async (tx, demo) => {
         responsibleLastName: 'Lopez',
         responsibleDateOfBirth: '1982-09-30',
         responsibleGender: 'MALE',
+        responsiblePhone: '(239) 555-0187',
+        address: {
+          streetAddressLn1: 'PO Box 1809',
+          city: 'Alpharetta',
+          state: 'GEORGIA',
+          zip: '30023',
+          country: 'UNITED_STATES',
+        },
       },
     ],
   });

@@ -7,12 +7,16 @@ import { newApiKey, sha256Hex } from '../../lib/secrets';
 
 export async function createPractice(
   db: Db,
-  input: { name: string; mfaRequiredByPracticeAdmin?: boolean },
+  input: { name: string; mfaRequiredByPracticeAdmin?: boolean; npi?: string | null },
 ): Promise<{ practiceId: number; apiKey: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(practice)
-      .values({ name: input.name, mfaRequiredByPracticeAdmin: input.mfaRequiredByPracticeAdmin ?? false })
+      .values({
+        name: input.name,
+        mfaRequiredByPracticeAdmin: input.mfaRequiredByPracticeAdmin ?? false,
+        npi: input.npi ?? null,
+      })
       .returning({ id: practice.id });
     if (!row) throw new Error('practice insert returned nothing');
     const key = await createApiKey(tx, row.id, 'initial key');

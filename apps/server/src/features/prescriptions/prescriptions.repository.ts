@@ -83,6 +83,7 @@ export async function upsertPrescription(
     frequencyPeriodUnit: input.frequency?.periodUnit ?? null,
     frequencyText: input.frequency?.text ?? null,
     prescriberNpi: input.prescriberNpi,
+    prescriberTaxonomyCode: input.prescriberTaxonomyCode,
     authorOrganization: input.organization,
     recordedAt: input.recordedAt ? new Date(input.recordedAt) : new Date(),
   };

@@ -161,6 +161,8 @@ export interface EntryAuthor {
   name: string | null;
   /** The prescriber's NPI, when the clinic sent it. */
   npi?: string | null;
+  /** The prescriber's NUCC taxonomy code, when known. */
+  taxonomyCode?: string | null;
 }
 
 export interface Allergy {
@@ -172,6 +174,8 @@ export interface Allergy {
   reactions: { reaction: Coded; text: string }[];
   /** Every stored allergy is a known, present one. */
   status: 'ACTIVE';
+  /** As the clinic assessed it; null when not assessed (the patient's own entries). */
+  criticality: 'low' | 'high' | 'unable-to-assess' | null;
   recordedAt: Date;
   enteredByClinic: boolean;
   author: EntryAuthor;
@@ -308,6 +312,8 @@ export interface HealthRecord {
   practice: {
     id: number;
     name: string;
+    /** The practice's organisation NPI, when known. */
+    npi: string | null;
     phone: string | null;
     /** The practice's first clinic's address (the custodian's address). */
     address: PostalAddress | null;
@@ -327,14 +333,16 @@ export interface HealthRecord {
   socialHistory: SocialHistory;
   /** In the range, oldest first. */
   encounters: Encounter[];
-  /** What the clinic recorded in the range (results, vital signs, immunizations); absent when not read. */
+  /**
+   * What the clinic recorded in the range (results, vital signs, immunizations, notes, and the plan
+   * of treatment with its goals and health concerns); absent when not read.
+   */
   clinical?: {
     results: RecordResult[];
     vitalSigns: RecordVitalSigns[];
     immunizations: RecordImmunization[];
-    /** The notes written and the plan of care recorded in the range; absent when not read. */
-    notes?: RecordNote[];
-    carePlan?: RecordCarePlan;
+    notes: RecordNote[];
+    carePlan: RecordCarePlan;
   };
 }
 
@@ -363,6 +371,7 @@ export async function loadHealthRecord(
       profile: patientProfile,
       practiceName: practice.name,
       practicePhone: practice.phone,
+      practiceNpi: practice.npi,
     })
     .from(patient)
     .innerJoin(practice, eq(practice.id, patient.practiceId))
@@ -515,6 +524,7 @@ export async function loadHealthRecord(
     practice: {
       id: p.practiceId,
       name: person.practiceName,
+      npi: person.practiceNpi,
       phone: person.practicePhone ?? firstClinic?.phone ?? null,
       address: firstClinic
         ? postalAddress(
@@ -572,6 +582,7 @@ export async function loadHealthRecord(
           };
         }),
         status: 'ACTIVE' as const,
+        criticality: i.criticality,
         recordedAt: i.createdAt,
         enteredByClinic: i.externalId !== null,
         author: authorOf(i),
@@ -609,6 +620,7 @@ export async function loadHealthRecord(
           kind: 'PRESCRIBER',
           name: r.prescriberName,
           npi: r.prescriberNpi,
+          taxonomyCode: r.prescriberTaxonomyCode,
         },
         dose: r.doseQuantity !== null ? { value: r.doseQuantity, unit: r.doseUnit } : null,
         route: r.routeCode ? { code: r.routeCode, display: r.routeText ?? r.routeCode } : null,

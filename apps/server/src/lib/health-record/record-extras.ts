@@ -65,7 +65,8 @@ export interface Payer {
   validThrough: string | null;
   /** The covered patient's relationship to the subscriber (HL7 RoleCode). */
   relationship: Coded;
-  subscriber: { name: PersonName; dateOfBirth: string | null } | null;
+  /** The policy holder as the policy names them, with the phone it gives for them. */
+  subscriber: { name: PersonName; dateOfBirth: string | null; phone: string | null } | null;
   companyAddress: {
     lines: string[];
     city: string | null;
@@ -176,6 +177,7 @@ export async function loadPayers(db: Db, patientId: number, range: RecordRange):
                   suffix: null,
                 },
                 dateOfBirth: p.responsibleDateOfBirth,
+                phone: p.responsiblePhone?.trim() ? p.responsiblePhone.trim() : null,
               }
             : null,
         companyAddress:

@@ -13,6 +13,8 @@ const author = {
   authorName: `Olivia Bennett, MD${odd}`,
   authorNpi: '1548392012',
   authorOrganization: `Gulf Coast Lab${odd}`,
+  /** NUCC 207N00000X: Dermatology. */
+  authorTaxonomyCode: '207N00000X',
 };
 /** Encounter 1 is served; 999 999 is not (a future visit). */
 const visit = (served: boolean) => ({
@@ -141,6 +143,9 @@ export function syntheticClinicalRecord(): ClinicalRecord {
         lotNumber: `LOT-1${odd}`,
         manufacturer: `Sanofi${odd}`,
         performerName: `Nurse${odd}`,
+        doseQuantity: 0.5,
+        doseUnit: 'mL',
+        doseNumber: 2,
         ...author,
         recordedAt: at(4),
         ...visit(true),
@@ -156,6 +161,9 @@ export function syntheticClinicalRecord(): ClinicalRecord {
         lotNumber: null,
         manufacturer: null,
         performerName: null,
+        doseQuantity: null,
+        doseUnit: null,
+        doseNumber: null,
         ...author,
         recordedAt: at(5),
         ...visit(false),
@@ -250,6 +258,7 @@ export function syntheticClinicalRecord(): ClinicalRecord {
           externalId: 'G-1',
           description: `Clear skin${odd}`,
           targetDate: '2025-09-01',
+          priority: 'high',
           status: 'active',
           ...author,
           recordedAt: at(10),
@@ -260,6 +269,7 @@ export function syntheticClinicalRecord(): ClinicalRecord {
           externalId: 'G-2',
           description: 'Normal ALT',
           targetDate: null,
+          priority: null,
           status: 'achieved',
           ...author,
           recordedAt: at(10),
@@ -270,6 +280,7 @@ export function syntheticClinicalRecord(): ClinicalRecord {
           externalId: 'G-3',
           description: 'Lose weight',
           targetDate: null,
+          priority: null,
           status: 'cancelled',
           ...author,
           recordedAt: at(10),

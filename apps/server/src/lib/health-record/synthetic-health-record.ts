@@ -118,6 +118,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
         subscriber: {
           name: { given: ['Ana'], family: "O'Connor & Sons", prefix: null, suffix: null },
           dateOfBirth: '1975-06-30',
+          phone: null,
         },
         companyAddress: { lines: ['PO Box 1798'], city: 'Jacksonville', state: 'FL', postalCode: '32231' },
       },
@@ -139,6 +140,7 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
     practice: {
       id: 1,
       name: 'Synthetic Dermatology & Co <LLC>',
+      npi: null,
       phone: '239-555-0100',
       address: {
         lines: ['850 Fifth Ave S'],
@@ -193,6 +195,8 @@ export function syntheticHealthRecord(size = 200): HealthRecord {
                 },
               ],
         status: 'ACTIVE' as const,
+        // The clinic's entries with each criticality in turn, the patient's without.
+        criticality: i % 2 === 0 ? (['low', 'high', 'unable-to-assess'] as const)[(i / 2) % 3]! : null,
         recordedAt: at(i),
         enteredByClinic: i % 2 === 0,
         author: i % 2 === 0 ? byPractice(i) : byPatient(i),

@@ -19,7 +19,7 @@ import {
   type DirectoryRow,
 } from '../provider-directory.repository';
 import { providerSearchText } from '../synthetic-directory';
-import { taxonomyDescription } from './taxonomy-codes';
+import { taxonomyDescription } from '../../../lib/taxonomy-codes';
 
 export interface NppesImportOptions {
   /** Two-letter practice-location states to keep (all when empty); organizations too. */

@@ -117,6 +117,28 @@ export function table(text: XMLBuilder, headings: string[]): XMLBuilder {
   return t.ele('tbody');
 }
 
+/** One column of a narrative table: its heading, the cell's text, and the ID of a cell entries point at. */
+export interface Column<T> {
+  heading: string;
+  text: (item: T) => string | null;
+  id?: (item: T) => string;
+}
+
+/**
+ * The narrative table of a list section from its columns: one row per item, the cells an entry
+ * references carrying their ID (so entry text and narrative say the same thing).
+ */
+export function listTable<T>(text: XMLBuilder, items: readonly T[], columns: readonly Column<T>[]): void {
+  const tbody = table(
+    text,
+    columns.map((c) => c.heading),
+  );
+  for (const item of items) {
+    const tr = tbody.ele('tr');
+    for (const c of columns) cell(tr, c.text(item), c.id?.(item));
+  }
+}
+
 export function cell(row: XMLBuilder, value: string | null, id?: string): XMLBuilder {
   const td = row.ele('td');
   if (id) td.att('ID', id);

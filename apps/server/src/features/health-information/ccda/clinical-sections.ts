@@ -6,10 +6,9 @@
  * section with nothing in the range is the R2.1 nullFlavor form.
  */
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import type { Provenance, RecordResult } from '../clinical-record/clinical-record.repository';
+import type { RecordResult } from '../clinical-record/clinical-record.repository';
 import type { HealthRecord } from '../../../lib/health-record/health-record';
 import {
-  NPI_ROOT,
   R20,
   R21,
   XSI,
@@ -18,15 +17,16 @@ import {
   codeSystemOid,
   displayDateTime,
   nullSection,
+  personName,
   section,
   splitDisplayName,
   statement,
   table,
   templateIds,
   timestamp,
-  personName,
   type Ids,
 } from './cda-writer';
+import { clinicianAuthor } from './provenance';
 
 const CVX = '2.16.840.1.113883.12.292';
 const INTERPRETATION = '2.16.840.1.113883.5.83';
@@ -38,20 +38,6 @@ const interpretationText: Record<string, string> = {
   HH: 'Critical high',
   LL: 'Critical low',
 };
-
-/** Author Participation for an entry the clinic recorded: the named clinician for the organisation. */
-function clinicAuthor(parent: XMLBuilder, p: Provenance, ids: Ids): void {
-  const a = parent.ele('author');
-  templateIds(a, ['2.16.840.1.113883.10.20.22.4.119'], null);
-  a.ele('time').att('value', timestamp(p.recordedAt));
-  const assigned = a.ele('assignedAuthor');
-  if (p.authorNpi) assigned.ele('id').att('root', NPI_ROOT).att('extension', p.authorNpi);
-  else assigned.ele('id').att('root', ids.of('clinical-author', p.authorName));
-  personName(assigned.ele('assignedPerson'), splitDisplayName(p.authorName), null);
-  const org = assigned.ele('representedOrganization');
-  org.ele('id').att('root', ids.of('clinical-organization', p.authorOrganization));
-  org.ele('name').txt(p.authorOrganization);
-}
 
 const RESULTS = ['2.16.840.1.113883.10.20.22.2.3.1'];
 const RESULTS_HEAD = {
@@ -130,7 +116,7 @@ export function resultsSection(body: XMLBuilder, record: HealthRecord, ids: Ids)
     const time = organizer.ele('effectiveTime');
     time.ele('low').att('value', timestamp(r.effectiveAt));
     time.ele('high').att('value', timestamp(r.effectiveAt));
-    clinicAuthor(organizer, r, ids);
+    clinicianAuthor(organizer, r, ids);
     const observations = r.observations.length ? r.observations : [null];
     observations.forEach((o, i) => {
       const obs = organizer
@@ -166,7 +152,7 @@ export function resultsSection(body: XMLBuilder, record: HealthRecord, ids: Ids)
           oid: INTERPRETATION,
           display: interpretationText[o.interpretation] ?? o.interpretation,
         });
-      clinicAuthor(obs, r, ids);
+      clinicianAuthor(obs, r, ids);
       if (o && (o.referenceText || (o.referenceLow !== null && o.referenceHigh !== null))) {
         const range = obs.ele('referenceRange').ele('observationRange');
         if (o.referenceText) range.ele('text').txt(o.referenceText);
@@ -233,7 +219,7 @@ export function vitalSignsSection(body: XMLBuilder, record: HealthRecord, ids: I
     code(c, 'translation', { code: '74728-7', oid: codeSystemOid.LOINC, display: 'Vital signs' });
     organizer.ele('statusCode').att('code', 'completed');
     organizer.ele('effectiveTime').att('value', timestamp(set.effectiveAt));
-    clinicAuthor(organizer, set, ids);
+    clinicianAuthor(organizer, set, ids);
     set.measurements.forEach((m, i) => {
       const obs = organizer
         .ele('component')
@@ -247,7 +233,7 @@ export function vitalSignsSection(body: XMLBuilder, record: HealthRecord, ids: I
       obs.ele('statusCode').att('code', 'completed');
       obs.ele('effectiveTime').att('value', timestamp(set.effectiveAt));
       obs.ele('value').att(XSI, 'xsi:type', 'PQ').att('value', String(m.value)).att('unit', m.unit);
-      clinicAuthor(obs, set, ids);
+      clinicianAuthor(obs, set, ids);
     });
   }
 }
@@ -286,6 +272,8 @@ export function immunizationsSection(body: XMLBuilder, record: HealthRecord, ids
     sa.ele('text').ele('reference').att('value', `#immunization-${im.id}`);
     sa.ele('statusCode').att('code', 'completed');
     sa.ele('effectiveTime').att('value', timestamp(im.occurredAt));
+    if (im.doseQuantity !== null && im.doseUnit)
+      sa.ele('doseQuantity').att('value', String(im.doseQuantity)).att('unit', im.doseUnit);
     const mp = sa.ele('consumable').ele('manufacturedProduct').att('classCode', 'MANU');
     templateIds(mp, ['2.16.840.1.113883.10.20.22.4.54'], R20);
     const material = mp.ele('manufacturedMaterial');
@@ -293,6 +281,26 @@ export function immunizationsSection(body: XMLBuilder, record: HealthRecord, ids
     c.ele('originalText').ele('reference').att('value', `#immunization-${im.id}`);
     if (im.lotNumber) material.ele('lotNumberText').txt(im.lotNumber);
     if (im.manufacturer) mp.ele('manufacturerOrganization').ele('name').txt(im.manufacturer);
-    clinicAuthor(sa, im, ids);
+    if (im.performerName) {
+      // Who gave it, by the name the clinic sent (it sends no identifier for them).
+      const entity = sa.ele('performer').ele('assignedEntity');
+      entity.ele('id').att('root', ids.of('immunization-performer', im.performerName));
+      personName(entity.ele('assignedPerson'), splitDisplayName(im.performerName), null);
+      const org = entity.ele('representedOrganization');
+      org.ele('id').att('root', ids.of('clinical-organization', im.authorOrganization));
+      org.ele('name').txt(im.authorOrganization);
+    }
+    clinicianAuthor(sa, im, ids);
+    if (im.doseNumber !== null) {
+      // Which dose of its series this was: C-CDA's Substance Administered Act, numbered.
+      const relationship = sa.ele('entryRelationship').att('typeCode', 'COMP').att('inversionInd', 'true');
+      relationship.ele('sequenceNumber').att('value', String(im.doseNumber));
+      const act = relationship.ele('act').att('classCode', 'ACT').att('moodCode', 'EVN');
+      templateIds(act, ['2.16.840.1.113883.10.20.22.4.118'], null);
+      act.ele('id').att('root', ids.of('immunization-dose', im.externalId));
+      code(act, 'code', { code: '416118004', oid: codeSystemOid.SNOMED_CT, display: 'Administration' });
+      act.ele('statusCode').att('code', 'completed');
+      act.ele('effectiveTime').att('value', timestamp(im.occurredAt));
+    }
   }
 }

@@ -7,11 +7,12 @@
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { patient } from '../../../db/schema';
+import { clinicalNote, nppesProvider, patient, prescription } from '../../../db/schema';
 import { seedDemo } from '../../../demo/seed';
 import { describeEachDatabase } from '../../../test/database';
 import { loadHealthRecord, type HealthRecord } from '../../../lib/health-record/health-record';
 import { syntheticHealthRecord } from '../../../lib/health-record/synthetic-health-record';
+import { buildCcdaDocument } from '../ccda-document';
 import { buildContinuityOfCareDocument, codeSystemOid } from './continuity-of-care';
 import { findSchematron, hasXsltproc, runSchematron } from './schematron';
 import { findFixturesDir, validateCda } from './validate-cda';
@@ -312,6 +313,9 @@ describe('Continuity of Care Document of an empty record', () => {
       '2.16.840.1.113883.10.20.22.2.3.1',
       '2.16.840.1.113883.10.20.22.2.4.1',
       '2.16.840.1.113883.10.20.22.2.22.1',
+      '2.16.840.1.113883.10.20.22.2.10',
+      '2.16.840.1.113883.10.20.22.2.60',
+      '2.16.840.1.113883.10.20.22.2.58',
     ]) {
       const section = sectionOf(doc, root);
       expect(section.getAttribute('nullFlavor'), root).toBe('NI');
@@ -320,6 +324,8 @@ describe('Continuity of Care Document of an empty record', () => {
     }
     const social = sectionOf(doc, '2.16.840.1.113883.10.20.22.2.17');
     expect(all(social, 'value')[0]?.getAttribute('code')).toBe('266927001');
+    // A CCD need not have notes: no empty Notes section.
+    expect(() => sectionOf(doc, '2.16.840.1.113883.10.20.22.2.65')).toThrow();
   });
 
   it('writes "no known" answers as negated entries', () => {
@@ -392,4 +398,116 @@ describeEachDatabase('Continuity of Care Document of the demo patients', (t) => 
     }
     expect(withEncounters).toBeGreaterThan(0);
   }, 240_000);
+});
+
+describeEachDatabase('Continuity of Care Document of what the clinic recorded', (t) => {
+  const entriesOf = (doc: Document, root: string, template: string) =>
+    all(sectionOf(doc, root), 'templateId')
+      .filter((e) => e.getAttribute('root') === template && !e.getAttribute('extension'))
+      .map((e) => e.parentNode as Element);
+  const taxonomyOf = (entry: Element) =>
+    child(entry, 'author', 'assignedAuthor', 'code')?.getAttribute('code') ?? null;
+
+  it("carries Maria's plan, goals, health concerns and notes with their authors' specialty; a range leaves out the earlier ones", async () => {
+    const practiceId = await seedDemo(t.db);
+    const [maria] = await t.db
+      .select({ id: patient.id })
+      .from(patient)
+      .where(eq(patient.practiceId, practiceId!))
+      .orderBy(patient.id)
+      .limit(1);
+    const now = new Date();
+    const whole = parse(await buildCcdaDocument(t.db, maria!.id, { from: null, to: null }, now));
+    expectReferencesResolve(whole);
+    const planned = [
+      ...entriesOf(whole, '2.16.840.1.113883.10.20.22.2.10', '2.16.840.1.113883.10.20.22.4.40'),
+      ...entriesOf(whole, '2.16.840.1.113883.10.20.22.2.10', '2.16.840.1.113883.10.20.22.4.41'),
+      ...entriesOf(whole, '2.16.840.1.113883.10.20.22.2.10', '2.16.840.1.113883.10.20.22.4.42'),
+      ...entriesOf(whole, '2.16.840.1.113883.10.20.22.2.10', '2.16.840.1.113883.10.20.22.4.20'),
+    ];
+    // The demo plan: a visit, two procedures, two medications and one piece of education.
+    expect(planned.map((e) => e.localName).sort()).toEqual([
+      'act',
+      'encounter',
+      'procedure',
+      'procedure',
+      'substanceAdministration',
+      'substanceAdministration',
+    ]);
+    const goals = entriesOf(whole, '2.16.840.1.113883.10.20.22.2.60', '2.16.840.1.113883.10.20.22.4.121');
+    expect(goals.map((g) => child(g, 'statusCode')?.getAttribute('code')).sort()).toEqual([
+      'active',
+      'active',
+      'completed',
+    ]);
+    const concerns = entriesOf(whole, '2.16.840.1.113883.10.20.22.2.58', '2.16.840.1.113883.10.20.22.4.132');
+    expect(concerns).toHaveLength(3);
+    const values = concerns.map((c) => all(c, 'value')[0]!);
+    expect(values.map((v) => `${v.getAttribute('codeSystem')}|${v.getAttribute('code')}`).sort()).toEqual([
+      '2.16.840.1.113883.6.90|R74.01',
+      '2.16.840.1.113883.6.96|402523001',
+      '2.16.840.1.113883.6.96|9014002',
+    ]);
+    const notes = entriesOf(whole, '2.16.840.1.113883.10.20.22.2.65', '2.16.840.1.113883.10.20.22.4.202');
+    expect(notes).toHaveLength(3);
+    expect(sectionOf(whole, '2.16.840.1.113883.10.20.22.2.65').textContent).toContain(
+      'Psoriasis follow-up on methotrexate',
+    );
+    // Every clinician author carries the NUCC specialty the clinic sent (dermatology here).
+    for (const entry of [...planned, ...goals, ...concerns, ...notes])
+      expect(taxonomyOf(entry)).toBe('207N00000X');
+    // Results name their pathologists and laboratory physicians by theirs.
+    const results = sectionOf(whole, '2.16.840.1.113883.10.20.22.2.3.1');
+    const resultTaxonomies = new Set(
+      all(results, 'assignedAuthor').map((a) => child(a, 'code')?.getAttribute('code')),
+    );
+    expect([...resultTaxonomies].sort()).toEqual(['207ND0900X', '207ZP0105X']);
+
+    // The last 90 days: the eczema visit's goal and note (about 230 days ago) are left out.
+    const recent = parse(
+      await buildCcdaDocument(
+        t.db,
+        maria!.id,
+        { from: new Date(now.getTime() - 90 * 86_400_000), to: null },
+        now,
+      ),
+    );
+    expect(
+      entriesOf(recent, '2.16.840.1.113883.10.20.22.2.60', '2.16.840.1.113883.10.20.22.4.121'),
+    ).toHaveLength(2);
+    expect(
+      entriesOf(recent, '2.16.840.1.113883.10.20.22.2.65', '2.16.840.1.113883.10.20.22.4.202').length,
+    ).toBeLessThan(notes.length);
+  }, 120_000);
+
+  it('takes an author’s specialty from the provider directory when the clinic sent none', async () => {
+    const practiceId = await seedDemo(t.db);
+    const [maria] = await t.db
+      .select({ id: patient.id })
+      .from(patient)
+      .where(eq(patient.practiceId, practiceId!))
+      .orderBy(patient.id)
+      .limit(1);
+    await t.db.update(clinicalNote).set({ authorTaxonomyCode: null });
+    await t.db.update(prescription).set({ prescriberTaxonomyCode: null });
+    await t.db.insert(nppesProvider).values({
+      npi: '1548392012',
+      entityType: 1,
+      lastNameLegalName: 'Bennett',
+      firstName: 'Olivia',
+      primaryTaxonomy: '207NS0135X',
+      source: 'synthetic',
+      searchText: 'olivia bennett',
+    });
+    const doc = parse(await buildCcdaDocument(t.db, maria!.id, { from: null, to: null }, new Date()));
+    const notes = entriesOf(doc, '2.16.840.1.113883.10.20.22.2.65', '2.16.840.1.113883.10.20.22.4.202');
+    // Dr. Bennett's notes take the directory's specialty; Dr. Hale, not in it, has none.
+    expect(notes.map(taxonomyOf).sort()).toEqual(['207NS0135X', '207NS0135X', null]);
+    // So do her prescriptions.
+    const prescribed = all(sectionOf(doc, '2.16.840.1.113883.10.20.22.2.1.1'), 'assignedAuthor').filter(
+      (a) => child(a, 'id')?.getAttribute('extension') === '1548392012',
+    );
+    expect(prescribed.length).toBeGreaterThan(0);
+    for (const a of prescribed) expect(child(a, 'code')?.getAttribute('code')).toBe('207NS0135X');
+  }, 120_000);
 });

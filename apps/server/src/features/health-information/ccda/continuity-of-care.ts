@@ -10,6 +10,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type {
+  Allergy,
   Coded,
   EntryAuthor,
   Encounter,
@@ -54,6 +55,12 @@ import { authorParticipation } from './provenance';
 import { payersSection } from './payers-section';
 import { immunizationsSection, resultsSection, vitalSignsSection } from './clinical-sections';
 import {
+  goalsSection,
+  healthConcernsSection,
+  notesSection,
+  planOfTreatmentSection,
+} from './care-plan-sections';
+import {
   birthSexObservation,
   guardians,
   identityEntries,
@@ -93,6 +100,10 @@ export function buildContinuityOfCareDocument(
   socialHistorySection(body, record, options, ids);
   encountersSection(body, record, ids);
   payersSection(body, record, ids);
+  planOfTreatmentSection(body, record, ids);
+  goalsSection(body, record, ids);
+  healthConcernsSection(body, record, ids);
+  notesSection(body, record, ids);
   return doc.end({ prettyPrint: false });
 }
 
@@ -153,6 +164,10 @@ function header(root: XMLBuilder, record: HealthRecord, options: ContinuityOfCar
   author.ele('time').att('value', timestamp(options.generatedAt));
   const assigned = author.ele('assignedAuthor');
   assigned.ele('id').att('root', ids.of('software', 'dermis'));
+  // The software writes for the practice: named by the practice's NPI too, when it has one, and
+  // with the practice's kind of provider (NUCC "Clinic/Center"), as entries the practice wrote are.
+  if (record.practice.npi) assigned.ele('id').att('root', NPI_ROOT).att('extension', record.practice.npi);
+  code(assigned, 'code', { code: '261Q00000X', oid: codeSystemOid.NUCC_TAXONOMY, display: 'Clinic/Center' });
   practiceContact(assigned, record);
   const device = assigned.ele('assignedAuthoringDevice');
   device.ele('manufacturerModelName').txt('Dermis');
@@ -185,6 +200,7 @@ function header(root: XMLBuilder, record: HealthRecord, options: ContinuityOfCar
 
 function organization(parent: XMLBuilder, record: HealthRecord, ids: Ids): void {
   parent.ele('id').att('root', ids.of('organization', 'practice'));
+  if (record.practice.npi) parent.ele('id').att('root', NPI_ROOT).att('extension', record.practice.npi);
   parent.ele('name').txt(record.practice.name);
   if (record.practice.phone)
     telecom(parent, { system: 'PHONE', use: 'WORK', value: record.practice.phone, extension: null });
@@ -225,6 +241,14 @@ const allergyTypeByKind: Record<string, { code: string; display: string }> = {
   FOOD: { code: '414285001', display: 'Propensity to adverse reactions to food' },
   ENVIRONMENTAL: { code: '419199007', display: 'Allergy to substance' },
   OTHER: { code: '418038007', display: 'Propensity to adverse reactions to substance' },
+};
+
+/** HL7 ObservationValue: the C-CDA Criticality Observation value set's code system. */
+const OBSERVATION_VALUE = '2.16.840.1.113883.5.1063';
+const allergyCriticality: Record<NonNullable<Allergy['criticality']>, { code: string; display: string }> = {
+  low: { code: 'CRITL', display: 'low criticality' },
+  high: { code: 'CRITH', display: 'high criticality' },
+  'unable-to-assess': { code: 'CRITU', display: 'unable to assess criticality' },
 };
 
 function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): void {
@@ -306,12 +330,23 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
         code(r, 'code', { code: 'ASSERTION', oid: codeSystemOid.ACT_CODE });
         r.ele('text').ele('reference').att('value', ref);
         r.ele('statusCode').att('code', 'completed');
+        // When the reaction began and ended is not asked: unknown, not left out.
+        const when = r.ele('effectiveTime');
+        when.ele('low').att('nullFlavor', 'UNK');
+        when.ele('high').att('nullFlavor', 'UNK');
         if (reaction.reaction.system === 'LOCAL') {
           // "Other" with the patient's own words: no standard code.
           const v = r.ele('value').att(XSI, 'xsi:type', 'CD').att('nullFlavor', 'OTH');
           v.ele('originalText').ele('reference').att('value', ref);
         } else cdValue(r, oidCode(reaction.reaction), ref);
       });
+      if (allergy.criticality) {
+        const c = statement(obs, 'entryRelationship', 'SUBJ', 'observation', 'OBS', { inversion: true });
+        templateIds(c, ['2.16.840.1.113883.10.20.22.4.145'], null);
+        code(c, 'code', { code: '82606-5', oid: codeSystemOid.LOINC, display: 'Criticality' });
+        c.ele('statusCode').att('code', 'completed');
+        cdValue(c, { ...allergyCriticality[allergy.criticality], oid: OBSERVATION_VALUE });
+      }
     });
   }
   for (const write of entries) write();
@@ -331,6 +366,26 @@ function allergyConcern(s: XMLBuilder, id: string, recordedAt: Date | null): XML
 
 /** NCI Thesaurus: the code system of the C-CDA route of administration value set. */
 const NCI_THESAURUS = '2.16.840.1.113883.3.26.1.1';
+
+/**
+ * The SNOMED CT route (C-CDA Medication Route value set) of each SPL route (NCI Thesaurus) that has
+ * a one-to-one equivalent: the route's translation. A route not listed is written without one.
+ */
+const snomedRoute: Readonly<Record<string, { code: string; display: string }>> = {
+  C38288: { code: '26643006', display: 'Oral route' },
+  C38304: { code: '6064005', display: 'Topical route' },
+  C38299: { code: '34206005', display: 'Subcutaneous route' },
+  C28161: { code: '78421000', display: 'Intramuscular route' },
+  C38276: { code: '47625008', display: 'Intravenous route' },
+  C38238: { code: '372464004', display: 'Intradermal route' },
+  C38250: { code: '372466002', display: 'Intralesional route' },
+  C38305: { code: '45890007', display: 'Transdermal route' },
+  C38300: { code: '37839007', display: 'Sublingual route' },
+  C38284: { code: '46713006', display: 'Nasal route' },
+  C38287: { code: '54485002', display: 'Ophthalmic route' },
+  C38295: { code: '37161004', display: 'Rectal route' },
+  C38313: { code: '16857009', display: 'Vaginal route' },
+};
 
 const MEDICATION_SECTION = ['2.16.840.1.113883.10.20.22.2.1.1'];
 const MEDICATION_HEAD = {
@@ -407,8 +462,15 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
           .att('operator', 'A');
         period.ele('period').att('value', String(med.frequency.value)).att('unit', med.frequency.unit);
       }
-      if (med.route)
-        code(sa, 'routeCode', { code: med.route.code, oid: NCI_THESAURUS, display: med.route.display });
+      if (med.route) {
+        const route = code(sa, 'routeCode', {
+          code: med.route.code,
+          oid: NCI_THESAURUS,
+          display: med.route.display,
+        });
+        const snomed = snomedRoute[med.route.code];
+        if (snomed) code(route, 'translation', { ...snomed, oid: codeSystemOid.SNOMED_CT });
+      }
       // A dose only a structured prescription has (a sig is free text): required, so unknown without.
       if (med.dose) {
         const dose = sa.ele('doseQuantity').att('value', String(med.dose.value));

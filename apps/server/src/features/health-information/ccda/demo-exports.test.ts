@@ -19,14 +19,14 @@ import { findFixturesDir, validateCda } from './validate-cda';
 const fixturesDir = findFixturesDir();
 const schematron = fixturesDir && hasXsltproc() ? findSchematron(fixturesDir) : null;
 /**
- * Maria's whole record today, with her results, vital signs and immunizations (0400). NOT the goal
- * of 20: about half are the clinicians' author code (their NUCC taxonomy is not in the record; the
- * provider directory would give it by NPI), the rest need data the record does not hold (allergy
- * criticality, procedure body site and performer, the practice's NPI, language proficiency,
- * relatives' birth years, immunization dose) or come from the Schematron's own contradictory
- * medication time branch (one of @value and low always warns). The count may only go down.
+ * Maria's whole record today: results, vital signs, immunizations, the plan of treatment, goals,
+ * health concerns and notes, each entry's author with their specialty (decision 233). NOT the goal
+ * of 20: what is left needs data the record does not hold (relatives' birth years, language
+ * proficiency, procedure site, a sig on the patient's own medication list, …) or comes from the
+ * Schematron itself (the medication time branch, the guarantor telecom test); decision 233 lists
+ * each rule and why. The count may only go down.
  */
-const mariaWarningCeiling = 129;
+const mariaWarningCeiling = 48;
 
 const day = 86_400_000;
 
@@ -102,7 +102,12 @@ describeEachDatabase('C-CDA of every demo patient', (t) => {
           if (person.firstName === 'Maria' && name === 'whole record') {
             const byRule = new Map<string, number>();
             for (const w of warnings) byRule.set(w.split(' ')[0]!, (byRule.get(w.split(' ')[0]!) ?? 0) + 1);
-            console.log([...byRule].map(([rule, count]) => `  ${rule} x${count}`).join('\n'));
+            console.log(
+              [
+                ...[...byRule].map(([rule, count]) => `  ${rule} x${count}`),
+                `  (at most ${mariaWarningCeiling}; why each rule is left: docs/decisions/233)`,
+              ].join('\n'),
+            );
             expect(warnings.length).toBeLessThanOrEqual(mariaWarningCeiling);
           }
         }

@@ -20,6 +20,7 @@ import {
   personName,
   section,
   statement,
+  telecom,
   table,
   templateIds,
   type Ids,
@@ -104,6 +105,8 @@ function coverage(s: XMLBuilder, p: Payer, record: HealthRecord, ids: Ids): void
   const guarantorEntity = guarantor.ele('assignedEntity');
   guarantorEntity.ele('id').att('root', ids.of('guarantor', p.id));
   code(guarantorEntity, 'code', { code: 'GUAR', oid: FINANCIAL_PARTY, display: 'guarantor' });
+  if (p.subscriber?.phone)
+    telecom(guarantorEntity, { system: 'PHONE', use: null, value: p.subscriber.phone, extension: null });
   personName(guarantorEntity.ele('assignedPerson'), p.subscriber?.name ?? record.patient.name, null);
 
   authorParticipation(policy, { time: record.readAt, kind: 'PRACTICE', name: null }, record, ids);

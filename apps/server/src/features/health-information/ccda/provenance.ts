@@ -7,7 +7,10 @@
  */
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { EntryAuthor, HealthRecord } from '../../../lib/health-record/health-record';
+import type { Provenance } from '../clinical-record/clinical-record.repository';
+import { taxonomyDescription } from '../../../lib/taxonomy-codes';
 import {
+  NPI_ROOT,
   code,
   codeSystemOid,
   personName,
@@ -36,8 +39,9 @@ export function authorParticipation(
       personName(assigned.ele('assignedPerson'), record.patient.name, null);
       break;
     case 'PRESCRIBER':
-      if (author.npi) assigned.ele('id').att('root', '2.16.840.1.113883.4.6').att('extension', author.npi);
+      if (author.npi) assigned.ele('id').att('root', NPI_ROOT).att('extension', author.npi);
       else assigned.ele('id').att('root', ids.of('prescriber', author.name ?? 'unknown'));
+      if (author.taxonomyCode) specialty(assigned, author.taxonomyCode);
       if (author.name) personName(assigned.ele('assignedPerson'), splitDisplayName(author.name), null);
       break;
     case 'PRACTICE':
@@ -55,4 +59,32 @@ export function authorParticipation(
   org.ele('name').txt(record.practice.name);
   if (record.practice.phone)
     telecom(org, { system: 'PHONE', use: 'WORK', value: record.practice.phone, extension: null });
+}
+
+/**
+ * Author Participation for an entry of the clinical record (0400): the clinician the clinic named,
+ * by NPI when it sent one, for the organisation it named.
+ */
+export function clinicianAuthor(parent: XMLBuilder, p: Provenance, ids: Ids): void {
+  const a = parent.ele('author');
+  templateIds(a, ['2.16.840.1.113883.10.20.22.4.119'], null);
+  a.ele('time').att('value', timestamp(p.recordedAt));
+  const assigned = a.ele('assignedAuthor');
+  if (p.authorNpi) assigned.ele('id').att('root', NPI_ROOT).att('extension', p.authorNpi);
+  else assigned.ele('id').att('root', ids.of('clinical-author', p.authorName));
+  if (p.authorTaxonomyCode) specialty(assigned, p.authorTaxonomyCode);
+  personName(assigned.ele('assignedPerson'), splitDisplayName(p.authorName), null);
+  const org = assigned.ele('representedOrganization');
+  org.ele('id').att('root', ids.of('clinical-organization', p.authorOrganization));
+  org.ele('name').txt(p.authorOrganization);
+}
+
+/** The clinician's specialty: their NUCC Health Care Provider Taxonomy code. */
+export function specialty(assigned: XMLBuilder, taxonomy: string): void {
+  const description = taxonomyDescription(taxonomy);
+  code(assigned, 'code', {
+    code: taxonomy,
+    oid: codeSystemOid.NUCC_TAXONOMY,
+    ...(description !== taxonomy ? { display: description } : {}),
+  });
 }

@@ -41,16 +41,31 @@ function daysAgo(days: number, hourUtc = 15, minute = 0): Date {
 const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 
 const clinicOrg = 'Sunshine Dermatology';
-const bennett = { authorName: 'Olivia Bennett, MD', authorNpi: '1548392012', authorOrganization: clinicOrg };
-const hale = { authorName: 'Marcus Hale, DO', authorNpi: '1872654300', authorOrganization: clinicOrg };
+// Each author with their specialty as the clinic sends it (NUCC Health Care Provider Taxonomy).
+const bennett = {
+  authorName: 'Olivia Bennett, MD',
+  authorNpi: '1548392012',
+  authorTaxonomyCode: '207N00000X',
+  authorOrganization: clinicOrg,
+};
+const hale = {
+  authorName: 'Marcus Hale, DO',
+  authorNpi: '1872654300',
+  authorTaxonomyCode: '207N00000X',
+  authorOrganization: clinicOrg,
+};
 const lab = {
   authorName: 'Priya Raman, MD',
   authorNpi: '1339047627',
+  // Pathology, Clinical Pathology/Laboratory Medicine.
+  authorTaxonomyCode: '207ZP0105X',
   authorOrganization: 'Gulf Coast Reference Laboratory',
 };
 const dermpath = {
   authorName: 'Jonathan Weiss, MD',
   authorNpi: '1660273859',
+  // Dermatology, Dermatopathology.
+  authorTaxonomyCode: '207ND0900X',
   authorOrganization: 'Gulf Coast Dermatopathology',
 };
 
@@ -438,7 +453,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
     spo2: 99,
   });
 
-  // ---- immunizations
+  // ---- immunizations (each a 0.5 mL dose, the volume of these vaccines)
   const immunizations = [
     {
       patientId: maria,
@@ -449,8 +464,12 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       occurredAt: new Date(eczemaVisit.date.getTime() + 25 * 60 * 1000),
       status: 'completed' as const,
       lotNumber: 'FL4821B',
+      // An adult's seasonal influenza vaccine is one dose.
+      doseNumber: 1,
       manufacturer: 'Sanofi Pasteur',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...hale,
     },
     {
@@ -464,6 +483,8 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       lotNumber: 'TD77310',
       manufacturer: 'GlaxoSmithKline',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...bennett,
     },
     {
@@ -475,8 +496,11 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       occurredAt: new Date(recent.date.getTime() + 30 * 60 * 1000),
       status: 'completed' as const,
       lotNumber: 'SHX2093A',
+      doseNumber: 1,
       manufacturer: 'GlaxoSmithKline',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...bennett,
     },
     {
@@ -488,8 +512,12 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       occurredAt: new Date(emmaRecent.date.getTime() + 30 * 60 * 1000),
       status: 'completed' as const,
       lotNumber: 'FLP0457',
+      // Emma is over 9 and has had influenza vaccines before: one dose this season.
+      doseNumber: 1,
       manufacturer: 'Seqirus',
       performerName: 'Ana Torres, RN',
+      doseQuantity: 0.5,
+      doseUnit: 'mL',
       ...bennett,
     },
   ];
@@ -651,6 +679,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
         patientId: maria,
         externalId: 'DEMO-GOAL-1',
         description: 'Psoriasis clear or almost clear (under 1% body surface area)',
+        priority: 'normal' as const,
         targetDate: dateOnly(later(90)),
         status: 'active' as const,
         encounterId: recent.id,
@@ -660,6 +689,8 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
         patientId: maria,
         externalId: 'DEMO-GOAL-2',
         description: 'Liver enzymes within the normal range while taking methotrexate',
+        // Safety on methotrexate comes first.
+        priority: 'high' as const,
         targetDate: dateOnly(later(60)),
         status: 'active' as const,
         encounterId: recent.id,
@@ -669,6 +700,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
         patientId: maria,
         externalId: 'DEMO-GOAL-3',
         description: 'Hand dermatitis healed; gloves used for all wet work',
+        priority: 'normal' as const,
         targetDate: dateOnly(daysAgo(200)),
         status: 'achieved' as const,
         encounterId: eczemaVisit.id,
@@ -678,6 +710,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
         patientId: emma,
         externalId: 'DEMO-GOAL-EMMA-1',
         description: 'No eczema flares that disturb sleep',
+        priority: 'high' as const,
         targetDate: dateOnly(later(120)),
         status: 'active' as const,
         encounterId: emmaRecent.id,
@@ -747,6 +780,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       frequencyPeriodUnit: 'wk' as const,
       frequencyText: 'Once a week on Mondays',
       prescriberNpi: bennett.authorNpi,
+      prescriberTaxonomyCode: bennett.authorTaxonomyCode,
     },
     {
       externalId: 'DEMO-RX-2',
@@ -757,6 +791,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       frequencyPeriodUnit: 'h' as const,
       frequencyText: 'Twice daily',
       prescriberNpi: bennett.authorNpi,
+      prescriberTaxonomyCode: bennett.authorTaxonomyCode,
     },
     {
       externalId: 'DEMO-RX-3',
@@ -768,6 +803,7 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       frequencyPeriodUnit: 'h' as const,
       frequencyText: 'Twice daily',
       prescriberNpi: hale.authorNpi,
+      prescriberTaxonomyCode: hale.authorTaxonomyCode,
     },
   ];
   for (const { externalId, ...fields } of structured)

@@ -36,6 +36,8 @@ export type { ExportRange };
 export interface Provenance {
   authorName: string;
   authorNpi: string | null;
+  /** NUCC taxonomy code of the author's specialty, when known. */
+  authorTaxonomyCode: string | null;
   authorOrganization: string;
   recordedAt: Date;
 }
@@ -153,6 +155,7 @@ export async function resultsInRange(
     releasedAt: r.releasedAt,
     authorName: r.authorName,
     authorNpi: r.authorNpi,
+    authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
     ...refOf(refs, r.encounterId),
@@ -221,6 +224,7 @@ export async function vitalSignsInRange(
     effectiveAt: s.effectiveAt,
     authorName: s.authorName,
     authorNpi: s.authorNpi,
+    authorTaxonomyCode: s.authorTaxonomyCode,
     authorOrganization: s.authorOrganization,
     recordedAt: s.recordedAt,
     ...refOf(refs, s.encounterId),
@@ -243,6 +247,11 @@ export interface RecordImmunization extends Provenance, EncounterRef {
   lotNumber: string | null;
   manufacturer: string | null;
   performerName: string | null;
+  /** The dose given, in its UCUM unit; null when the clinic did not send it. */
+  doseQuantity: number | null;
+  doseUnit: string | null;
+  /** Which dose of its series it was, when the clinic said. */
+  doseNumber: number | null;
 }
 
 /** Immunizations given or declined in the range, newest first. */
@@ -266,6 +275,10 @@ export async function immunizationsInRange(
       performerName: immunization.performerName,
       authorName: immunization.authorName,
       authorNpi: immunization.authorNpi,
+      authorTaxonomyCode: immunization.authorTaxonomyCode,
+      doseQuantity: immunization.doseQuantity,
+      doseUnit: immunization.doseUnit,
+      doseNumber: immunization.doseNumber,
       authorOrganization: immunization.authorOrganization,
       recordedAt: immunization.recordedAt,
     })
@@ -322,6 +335,7 @@ export async function clinicalNotesInRange(
     authoredAt: r.authoredAt,
     authorName: r.authorName,
     authorNpi: r.authorNpi,
+    authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
     ...refOf(refs, r.encounterId),
@@ -348,6 +362,7 @@ export interface RecordGoal extends Provenance, EncounterRef {
   /** YYYY-MM-DD. */
   targetDate: string | null;
   status: 'active' | 'achieved' | 'cancelled';
+  priority: 'high' | 'normal' | 'delayed' | null;
 }
 
 export interface RecordHealthConcern extends Provenance, EncounterRef {
@@ -401,6 +416,7 @@ export async function carePlanInRange(
     externalId: r.externalId,
     authorName: r.authorName,
     authorNpi: r.authorNpi,
+    authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
     ...refOf(refs, r.encounterId),
@@ -420,6 +436,7 @@ export async function carePlanInRange(
       description: g.description,
       targetDate: g.targetDate,
       status: g.status,
+      priority: g.priority,
     })),
     concerns: concerns.map((c) => ({
       ...common(c),

@@ -81,6 +81,7 @@ async function entryColumns(db: Db, practiceId: number, input: EntryInput) {
     encounterId,
     authorName: input.author.name,
     authorNpi: input.author.npi,
+    authorTaxonomyCode: input.author.taxonomyCode,
     authorOrganization: input.author.organization,
     recordedAt: input.recordedAt ? new Date(input.recordedAt) : new Date(),
   };
@@ -213,6 +214,7 @@ export async function upsertResult(
         encounterId: stored.encounterId,
         authorName: stored.authorName,
         authorNpi: stored.authorNpi,
+        authorTaxonomyCode: stored.authorTaxonomyCode,
         authorOrganization: stored.authorOrganization,
         recordedAt: stored.recordedAt,
         category: stored.category,
@@ -355,6 +357,9 @@ export async function upsertImmunization(
     lotNumber: input.lotNumber,
     manufacturer: input.manufacturer,
     performerName: input.performerName,
+    doseQuantity: input.dose?.quantity ?? null,
+    doseUnit: input.dose?.unit ?? null,
+    doseNumber: input.doseNumber,
   };
   return upsertRow(db, entryTable(immunization), practiceId, externalId, columns.patientId, {
     insert: async (tx) =>
@@ -408,6 +413,7 @@ export async function upsertCareGoal(
     description: input.description,
     targetDate: input.targetDate,
     status: input.status,
+    priority: input.priority,
   };
   return upsertRow(db, entryTable(careGoal), practiceId, externalId, columns.patientId, {
     insert: async (tx) => inserted(await tx.insert(careGoal).values(values).returning({ id: careGoal.id })),

@@ -9,6 +9,8 @@ const descriptions: Record<string, string> = {
   '207ND0900X': 'Dermatology, Dermatopathology',
   '207NP0225X': 'Dermatology, Pediatric Dermatology',
   '207NS0135X': 'Dermatology, Procedural Dermatology',
+  '207ZP0102X': 'Pathology, Anatomic Pathology & Clinical Pathology',
+  '207ZP0105X': 'Pathology, Clinical Pathology/Laboratory Medicine',
   '207Q00000X': 'Family Medicine',
   '207QA0505X': 'Family Medicine, Adult Medicine',
   '207QG0300X': 'Family Medicine, Geriatric Medicine',
