@@ -128,6 +128,8 @@ function plannedEntry(s: XMLBuilder, item: RecordCarePlanItem, ref: string, ids:
       const time = sa.ele('effectiveTime').att(XSI, 'xsi:type', 'IVL_TS');
       if (item.plannedAt) time.att('value', timestamp(item.plannedAt));
       else time.ele('low').att('nullFlavor', 'UNK');
+      // A plan item holds no structured frequency (its sig is text): unknown, not left out.
+      sa.ele('effectiveTime').att(XSI, 'xsi:type', 'PIVL_TS').att('operator', 'A').att('nullFlavor', 'UNK');
       const mp = sa.ele('consumable').ele('manufacturedProduct').att('classCode', 'MANU');
       templateIds(mp, ['2.16.840.1.113883.10.20.22.4.23'], R20);
       planCode(mp.ele('manufacturedMaterial'), 'code', item, ref);
