@@ -125,9 +125,13 @@ function plannedEntry(s: XMLBuilder, item: RecordCarePlanItem, ref: string, ids:
       sa.ele('id').att('root', id);
       sa.ele('text').ele('reference').att('value', ref);
       sa.ele('statusCode').att('code', 'active');
-      const time = sa.ele('effectiveTime').att(XSI, 'xsi:type', 'IVL_TS');
-      if (item.plannedAt) time.att('value', timestamp(item.plannedAt));
-      else time.ele('low').att('nullFlavor', 'UNK');
+      // A planned time is one point: a plain TS, as the schema's SXCM_TS allows (an IVL_TS with a
+      // @value only draws the Schematron's "SHOULD have low"). Not planned for a time: an interval
+      // whose start is unknown.
+      if (item.plannedAt) sa.ele('effectiveTime').att('value', timestamp(item.plannedAt));
+      else sa.ele('effectiveTime').att(XSI, 'xsi:type', 'IVL_TS').ele('low').att('nullFlavor', 'UNK');
+      // A plan item holds no structured frequency (its sig is text): unknown, not left out.
+      sa.ele('effectiveTime').att(XSI, 'xsi:type', 'PIVL_TS').att('operator', 'A').att('nullFlavor', 'UNK');
       const mp = sa.ele('consumable').ele('manufacturedProduct').att('classCode', 'MANU');
       templateIds(mp, ['2.16.840.1.113883.10.20.22.4.23'], R20);
       planCode(mp.ele('manufacturedMaterial'), 'code', item, ref);

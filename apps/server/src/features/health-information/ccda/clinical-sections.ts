@@ -152,6 +152,8 @@ export function resultsSection(body: XMLBuilder, record: HealthRecord, ids: Ids)
           oid: INTERPRETATION,
           display: interpretationText[o.interpretation] ?? o.interpretation,
         });
+      // The clinic sent no interpretation: unknown, not "normal" by silence.
+      else obs.ele('interpretationCode').att('nullFlavor', 'UNK');
       clinicianAuthor(obs, r, ids);
       if (o && (o.referenceText || (o.referenceLow !== null && o.referenceHigh !== null))) {
         const range = obs.ele('referenceRange').ele('observationRange');
@@ -169,6 +171,16 @@ export function resultsSection(body: XMLBuilder, record: HealthRecord, ids: Ids)
             .ele('value')
             .att(XSI, 'xsi:type', 'ST')
             .txt(o.referenceText ?? '');
+      } else {
+        // No range sent: a finding in words (a pathology diagnosis) has none to give, a number's is
+        // unknown.
+        const numeric = o !== null && o.valueNumeric !== null;
+        obs
+          .ele('referenceRange')
+          .ele('observationRange')
+          .ele('value')
+          .att(XSI, 'xsi:type', numeric ? 'IVL_PQ' : 'ST')
+          .att('nullFlavor', numeric ? 'UNK' : 'NA');
       }
     });
   }
@@ -291,10 +303,13 @@ export function immunizationsSection(body: XMLBuilder, record: HealthRecord, ids
       org.ele('name').txt(im.authorOrganization);
     }
     clinicianAuthor(sa, im, ids);
-    if (im.doseNumber !== null) {
-      // Which dose of its series this was: C-CDA's Substance Administered Act, numbered.
+    {
+      // Which dose of its series this was: C-CDA's Substance Administered Act, numbered; a dose whose
+      // place in its series the clinic did not send has its number unknown.
       const relationship = sa.ele('entryRelationship').att('typeCode', 'COMP').att('inversionInd', 'true');
-      relationship.ele('sequenceNumber').att('value', String(im.doseNumber));
+      const sequence = relationship.ele('sequenceNumber');
+      if (im.doseNumber !== null) sequence.att('value', String(im.doseNumber));
+      else sequence.att('nullFlavor', 'UNK');
       const act = relationship.ele('act').att('classCode', 'ACT').att('moodCode', 'EVN');
       templateIds(act, ['2.16.840.1.113883.10.20.22.4.118'], null);
       act.ele('id').att('root', ids.of('immunization-dose', im.externalId));

@@ -191,6 +191,36 @@ describe('Continuity of Care Document of a large synthetic record', () => {
     );
   });
 
+  it('states as unknown what the record does not hold, and as known what it does', () => {
+    const criticality = all(doc, 'observation')
+      .filter((o) => hasTemplate(o, '2.16.840.1.113883.10.20.22.4.145'))
+      .map((o) => child(o, 'value')!);
+    expect(criticality.filter((v) => v.getAttribute('nullFlavor') === 'UNK')).toHaveLength(
+      record.allergies.filter((a) => a.criticality === null).length,
+    );
+    expect(criticality.filter((v) => v.getAttribute('code'))).toHaveLength(
+      record.allergies.filter((a) => a.criticality !== null).length,
+    );
+    const routes = all(doc, 'routeCode');
+    expect(routes.filter((r) => r.getAttribute('nullFlavor') === 'UNK')).toHaveLength(
+      record.medications.filter((m) => !m.route).length,
+    );
+    expect(routes.filter((r) => r.getAttribute('code'))).toHaveLength(
+      record.medications.filter((m) => m.route).length,
+    );
+    const relatives = all(doc, 'relatedSubject').map((r) => child(r, 'subject', 'birthTime'));
+    expect(relatives.length).toBeGreaterThan(0);
+    for (const birth of relatives) expect(birth?.getAttribute('nullFlavor')).toBe('UNK');
+    const procedures = all(doc, 'procedure').filter(
+      (p) => p.getAttribute('moodCode') === 'EVN' && p.getAttribute('negationInd') !== 'true',
+    );
+    expect(procedures.length).toBeGreaterThan(0);
+    for (const p of procedures) {
+      expect(child(p, 'targetSiteCode')?.getAttribute('nullFlavor')).toBe('UNK');
+      expect(child(p, 'performer', 'assignedEntity', 'id')?.getAttribute('nullFlavor')).toBe('UNK');
+    }
+  });
+
   it('has a narrative row for every reference and the user text as text, never markup', () => {
     expectReferencesResolve(doc);
     // The synthetic names hold <#n>, & and ]]>: they stay text.

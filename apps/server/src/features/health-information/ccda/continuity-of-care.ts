@@ -151,12 +151,16 @@ function header(root: XMLBuilder, record: HealthRecord, options: ContinuityOfCar
   for (const ethnicity of otherEthnicities)
     raceCode(person, 'sdtc:ethnicGroupCode', ethnicity.code, ethnicity.display);
   guardians(person, record, ids);
+  // The profile asks which language, not how well the patient speaks it: proficiency unknown.
   if (p.preferredLanguage) {
     const language = person.ele('languageCommunication');
     language.ele('languageCode').att('code', p.preferredLanguage.code);
+    language.ele('proficiencyLevelCode').att('nullFlavor', 'UNK');
     language.ele('preferenceInd').att('value', 'true');
   } else if (p.languageDeclined) {
-    person.ele('languageCommunication').ele('languageCode').att('nullFlavor', 'ASKU');
+    const language = person.ele('languageCommunication');
+    language.ele('languageCode').att('nullFlavor', 'ASKU');
+    language.ele('proficiencyLevelCode').att('nullFlavor', 'UNK');
   }
 
   // author: the portal, on behalf of the practice
@@ -340,13 +344,14 @@ function allergiesSection(body: XMLBuilder, record: HealthRecord, ids: Ids): voi
           v.ele('originalText').ele('reference').att('value', ref);
         } else cdValue(r, oidCode(reaction.reaction), ref);
       });
-      if (allergy.criticality) {
-        const c = statement(obs, 'entryRelationship', 'SUBJ', 'observation', 'OBS', { inversion: true });
-        templateIds(c, ['2.16.840.1.113883.10.20.22.4.145'], null);
-        code(c, 'code', { code: '82606-5', oid: codeSystemOid.LOINC, display: 'Criticality' });
-        c.ele('statusCode').att('code', 'completed');
+      // The clinic's assessment when it sent one; a patient's own entry has none: unknown.
+      const c = statement(obs, 'entryRelationship', 'SUBJ', 'observation', 'OBS', { inversion: true });
+      templateIds(c, ['2.16.840.1.113883.10.20.22.4.145'], null);
+      code(c, 'code', { code: '82606-5', oid: codeSystemOid.LOINC, display: 'Criticality' });
+      c.ele('statusCode').att('code', 'completed');
+      if (allergy.criticality)
         cdValue(c, { ...allergyCriticality[allergy.criticality], oid: OBSERVATION_VALUE });
-      }
+      else c.ele('value').att(XSI, 'xsi:type', 'CD').att('nullFlavor', 'UNK');
     });
   }
   for (const write of entries) write();
@@ -470,6 +475,9 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
         });
         const snomed = snomedRoute[med.route.code];
         if (snomed) code(route, 'translation', { ...snomed, oid: codeSystemOid.SNOMED_CT });
+      } else {
+        // The patient's own list holds the drug only: the route is unknown, in both code systems.
+        sa.ele('routeCode').att('nullFlavor', 'UNK').ele('translation').att('nullFlavor', 'UNK');
       }
       // A dose only a structured prescription has (a sig is free text): required, so unknown without.
       if (med.dose) {
@@ -669,8 +677,26 @@ function proceduresSection(body: XMLBuilder, record: HealthRecord, ids: Ids): vo
     proc.ele('text').ele('reference').att('value', `#${rowId}`);
     proc.ele('statusCode').att('code', 'completed');
     proc.ele('effectiveTime').att('nullFlavor', 'UNK');
+    if (!p.negated) unknownSiteAndPerformer(proc);
     if (p.author) authorParticipation(proc, p.author, record, ids);
   }
+}
+
+/**
+ * A procedure of the history holds what was done only: it had a body site and someone performed it,
+ * neither known to the record, so both are stated as unknown rather than left out.
+ */
+function unknownSiteAndPerformer(proc: XMLBuilder): void {
+  proc.ele('targetSiteCode').att('nullFlavor', 'UNK');
+  const entity = proc.ele('performer').ele('assignedEntity');
+  entity.ele('id').att('nullFlavor', 'UNK');
+  entity.ele('addr').att('nullFlavor', 'UNK');
+  entity.ele('telecom').att('nullFlavor', 'UNK');
+  const org = entity.ele('representedOrganization');
+  org.ele('id').att('nullFlavor', 'UNK');
+  org.ele('name').att('nullFlavor', 'UNK');
+  org.ele('telecom').att('nullFlavor', 'UNK');
+  org.ele('addr').att('nullFlavor', 'UNK');
 }
 
 const FAMILY_SECTION = ['2.16.840.1.113883.10.20.22.2.15'];

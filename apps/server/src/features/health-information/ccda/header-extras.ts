@@ -197,6 +197,8 @@ export function relativeSubject(related: XMLBuilder, relative: Coded, ids: Ids):
       display: birthSexText[sex],
     });
   else subject.ele('administrativeGenderCode').att('nullFlavor', 'UNK');
+  // Family history does not ask when relatives were born: unknown, stated as such.
+  subject.ele('birthTime').att('nullFlavor', 'UNK');
 }
 
 /** Says in the section's narrative that the range does not filter it (decision 225). */

@@ -139,7 +139,7 @@ function coverage(s: XMLBuilder, p: Payer, record: HealthRecord, ids: Ids): void
     patientAddress(holderRole, record);
   } else {
     holderRole.ele('id').att('root', ids.of('subscriber', p.id));
-    holderRole.ele('addr').att('nullFlavor', 'UNK');
+    unknownHomeAddress(holderRole);
   }
 
   // The plan.
@@ -169,4 +169,14 @@ function payerAddress(entity: XMLBuilder, p: Payer): void {
   if (a.state) e.ele('state').txt(a.state);
   if (a.postalCode) e.ele('postalCode').txt(a.postalCode);
   if (a.state && /^[A-Z]{2}$/.test(a.state)) e.ele('country').txt('US');
+}
+
+/**
+ * The policy names a holder other than the patient without their address: the home address it would
+ * be, each part unknown (HL7's way of writing an address part not known), nothing made up.
+ */
+function unknownHomeAddress(role: XMLBuilder): void {
+  const addr = role.ele('addr').att('use', 'HP');
+  for (const part of ['streetAddressLine', 'city', 'state', 'postalCode', 'country'])
+    addr.ele(part).att('nullFlavor', 'UNK');
 }
