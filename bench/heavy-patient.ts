@@ -9,7 +9,7 @@
 // seed takes seconds on PGlite and PostgreSQL alike (row by row it took minutes).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/database';
-import { patient, userAccount } from '../apps/server/src/db/schema';
+import { patient, patientAddress, userAccount } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 
 export interface HeavyPatient {
@@ -74,6 +74,9 @@ export async function givenHeavyPatient(db: Db, practiceId: number): Promise<Hea
       directAddress: 'hilda.heavy@direct.dermis-demo.org',
       directServiceEnabled: true,
       firstTimeSetupComplete: true,
+      // The Health Information page asks for the FHIR invite code only of a patient with permission.
+      hasFhirPermission: true,
+      patientFhirInvite: true,
     })
     .returning({ id: patient.id });
   const patientId = person!.id;
@@ -83,6 +86,14 @@ export async function givenHeavyPatient(db: Db, practiceId: number): Promise<Hea
     .values({ practiceId, patientId, username, passwordHash: await hashPassword(password) })
     .returning({ id: userAccount.id });
   const userId = account!.id;
+  // A home address: the Pharmacies page looks for pharmacies near its ZIP.
+  await db.insert(patientAddress).values({
+    patientId,
+    addressLine1: '1 Heavy Way',
+    city: 'Naples',
+    state: 'FLORIDA',
+    zipCode: '34102',
+  });
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
   const day = sql`interval '1 day'`;
 
@@ -115,7 +126,7 @@ export async function givenHeavyPatient(db: Db, practiceId: number): Promise<Hea
       subject, content, message_was_read, status, message_key, date_sent, date_modified)
     SELECT ${practiceId}, ${patientId}, CASE WHEN g % 5 = 0 THEN 'SENT' ELSE 'INBOX' END,
       'frontdesk@direct.dermis-demo.org', 'Front desk', 'hilda.heavy@direct.dermis-demo.org',
-      'Message ' || g || ' about your care', repeat('Body text of a message. ', 20), g % 10 <> 0,
+      'Message ' || g || ' about your care', repeat('Body text of a message. ', 20), g % 10 <> 1,
       'DELIVERED', ${tag} || '-' || g || '@direct.dermis-demo.org', now() - g * interval '1 minute', now()
     FROM generate_series(1, ${a.messages}::int) g`);
   await run(sql`
@@ -141,7 +152,7 @@ export async function givenHeavyPatient(db: Db, practiceId: number): Promise<Hea
       (now() - g * ${day})::date, 'Dr. Bench'
     FROM generate_series(1, ${a.prescriptions}::int) g`);
 
-  // Documents, insurance, care team, favourite pharmacies.
+  // Documents, insurance, care team, the FHIR invite code, favourite pharmacies.
   await run(sql`
     INSERT INTO patient_document (practice_id, patient_id, external_id, name, file_name, mime_type,
       content_s3_id, content_length, owner_full_name, date_created)
@@ -165,6 +176,10 @@ export async function givenHeavyPatient(db: Db, practiceId: number): Promise<Hea
       jsonb_build_array(jsonb_build_object('streetAddressLn1', g || ' Main St', 'streetAddressLn2', null,
         'city', 'Naples', 'state', 'FL', 'zip', '34102', 'country', 'UNITED_STATES'))
     FROM generate_series(1, ${a.careTeamMembers}::int) g`);
+  await run(sql`
+    INSERT INTO fhir_invite (patient_id, code)
+    SELECT ${patientId}, upper(substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4))
+    FROM md5(${tag}) h`);
   await run(sql`
     INSERT INTO favorite_pharmacy (patient_id, pharmacy_id)
     SELECT ${patientId}, id FROM pharmacy WHERE active ORDER BY id LIMIT ${a.favoritePharmacies}`);
