@@ -151,10 +151,35 @@ interface Figures {
   bytes: number;
 }
 
-async function load(options: autocannon.Options, seconds: number, connections: number): Promise<Figures> {
+/**
+ * Waits until the server answers the floor within 50 ms again: when a load stops, up to one request
+ * a connection is still being worked on, and a slow call's leftovers would otherwise be measured as
+ * part of the next call.
+ */
+async function settle(floorUrl: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const started = performance.now();
+    await fetch(`${floorUrl}/floor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function load(
+  options: autocannon.Options & { url: string },
+  seconds: number,
+  connections: number,
+  floorUrl: string,
+): Promise<Figures> {
   // Warm first, as a running server is: the path compiled, statements prepared on every connection.
   await autocannon({ connections, duration: 2, timeout: 60, ...options });
+  await settle(floorUrl);
   const result = await autocannon({ connections, duration: seconds, timeout: 60, ...options });
+  await settle(floorUrl);
   return {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
@@ -174,7 +199,7 @@ export async function printScreens(target: ScreensBenchTarget, seconds: number, 
     headers: json,
     body: '{}',
   } as const;
-  const floorBefore = await load(floorRequest, seconds, connections);
+  const floorBefore = await load(floorRequest, seconds, connections, target.floorUrl);
   const measured: { call: Call; figures: Figures }[] = [];
   const only = process.env.BENCH_SCREENS_CALLS?.split(',');
   for (const call of screenCalls(patientId, username)) {
@@ -189,10 +214,11 @@ export async function printScreens(target: ScreensBenchTarget, seconds: number, 
       { url, method: call.method, headers, ...(body ? { body } : {}) },
       seconds,
       connections,
+      target.floorUrl,
     );
     measured.push({ call, figures });
   }
-  const floorAfter = await load(floorRequest, seconds, connections);
+  const floorAfter = await load(floorRequest, seconds, connections, target.floorUrl);
   const floorRate = (floorBefore['req/s'] + floorAfter['req/s']) / 2;
   const floorP99 = (floorBefore['p99 ms'] + floorAfter['p99 ms']) / 2;
   const mark = (ok: boolean) => (ok ? 'pass' : 'FAIL');
