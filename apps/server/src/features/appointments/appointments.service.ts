@@ -136,12 +136,15 @@ export async function filterEncounters(
     historyFinished: filter.historyFinished ?? null,
   };
   const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
-  const rows = await page(db).execute({ ...params, limit: filter.limit ?? null });
+  // A limited page also needs the list's length: counted alongside the page, not after it.
+  const [rows, counted] = await Promise.all([
+    page(db).execute({ ...params, limit: filter.limit ?? null }),
+    filter.limit === undefined ? [] : countStatement(db).execute(params),
+  ]);
   const encounters = await withProvidersAndConsents(db, consentsOf, rows);
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
-  const [counted] = await countStatement(db).execute(params);
-  return { encounters, total: counted?.total ?? encounters.length };
+  return { encounters, total: counted[0]?.total ?? encounters.length };
 }
 
 /**
