@@ -218,8 +218,7 @@ export const getMessagesRequest = z.object({
    * message repeated or missed when new mail arrives between pages). `page` is then ignored. A
    * cursor of another patient or list answers an empty page.
    */
-  cursor: z
-    .string()
+  cursor: safeString
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional(),
