@@ -43,8 +43,12 @@ const target = JSON.parse(firstLine) as Target;
 
 // BENCH_SCREENS_ONLY=1: only the screens' first calls for the heavy patient (bench/screens.ts).
 if (process.env.BENCH_SCREENS_ONLY === '1') {
-  await printScreens(target, seconds, connections);
-  server.kill('SIGTERM');
+  // The server is stopped even when a call fails its first check, or it would outlive the bench.
+  try {
+    await printScreens(target, seconds, connections);
+  } finally {
+    server.kill('SIGTERM');
+  }
   process.exit(0);
 }
 
