@@ -14,6 +14,7 @@ import { printHealthSummaryPdf } from './health-summary-pdf';
 import { printCdaViewer } from './cda-viewer';
 import { printMessages } from './messages';
 import { printFhir, type FhirBenchTarget } from './fhir';
+import { printBrowser } from './browser';
 
 interface Target {
   dermisUrl: string;
@@ -233,3 +234,6 @@ await printMessages();
 // Start-up time and memory of the production server, and the web bundle (bench/startup.ts).
 printBundle();
 await printStartup();
+
+// The main screens' time to usable in Chromium as a throttled phone (bench/browser.ts).
+await printBrowser();
