@@ -233,7 +233,13 @@ async function visit(page: Page, base: string, screen: Screen): Promise<Visit> {
           answered: r.answered !== null && r.answered <= usable ? r.answered : null,
         })),
       ),
-      calls: before.map((r) => new URL(r.url).pathname.replace(/^\/api\/app\//, '')),
+      // Each call with when it started and answered, in ms from the navigation: chains show as a
+      // call starting after another's answer.
+      calls: before.map((r) => {
+        const call = new URL(r.url).pathname.replace(/^\/api\/app\//, '');
+        const answered = r.answered !== null && r.answered <= usable ? Math.round(r.answered - started) : '…';
+        return `${call} ${Math.round(r.started - started)}–${answered}`;
+      }),
     };
   } finally {
     page.off('request', onRequest);
