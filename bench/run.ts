@@ -14,6 +14,7 @@ import { printHealthSummaryPdf } from './health-summary-pdf';
 import { printCdaViewer } from './cda-viewer';
 import { printMessages } from './messages';
 import { printFhir, type FhirBenchTarget } from './fhir';
+import { printScreens, type ScreensBenchTarget } from './screens';
 import { printBrowser } from './browser';
 
 interface Target {
@@ -26,6 +27,7 @@ interface Target {
   database: string;
   visitsPatientId: number;
   fhir: FhirBenchTarget;
+  heavy: ScreensBenchTarget['heavy'];
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,6 +41,13 @@ const firstLine = await new Promise<string>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 const target = JSON.parse(firstLine) as Target;
+
+// BENCH_SCREENS_ONLY=1: only the screens' first calls for the heavy patient (bench/screens.ts).
+if (process.env.BENCH_SCREENS_ONLY === '1') {
+  await printScreens(target, seconds, connections);
+  server.kill('SIGTERM');
+  process.exit(0);
+}
 
 async function load(title: string, options: autocannon.Options, beforeMeasuring?: () => Promise<void>) {
   // Every scenario is measured warm, as a running server is: two seconds of the same load first
@@ -211,6 +220,9 @@ console.log(
 
 // The FHIR API's reads and searches against the floor, measured by one loop (bench/fhir.ts).
 await printFhir(target, seconds, Math.min(connections, 16));
+
+// Every screen's first calls for the heavy patient, against the floor (bench/screens.ts).
+await printScreens(target, seconds, connections);
 
 server.kill('SIGTERM');
 

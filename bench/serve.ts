@@ -7,6 +7,7 @@
 // the same password threads, then the same JSON as a sign-in (the least a sign-in over HTTP can cost
 // on this machine). Prints one JSON line with the addresses and figures.
 import { availableParallelism } from 'node:os';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -14,9 +15,11 @@ import { loadConfig, testServices } from '../apps/server/src/config/env';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { demoAccounts } from '../apps/server/src/demo/demo-accounts';
+import { userAccount } from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { givenManyVisits } from './appointments';
 import { givenFhirBenchPatients } from './fhir';
+import { givenHeavyPatient } from './heavy-patient';
 import { TestGrants } from '../apps/server/src/test/fhir-grants';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords';
 import { throwAwayPostgres } from './support';
@@ -44,6 +47,14 @@ const visitsPatientId = await givenManyVisits(database.db, 200);
 // Health apps' tokens for the FHIR API: the bench stands in for the authorization server.
 const grants = new TestGrants();
 const fhir = await givenFhirBenchPatients(database.db, grants);
+// The heaviest patient, in Maria's practice: every screen's first calls are timed for it (screens.ts).
+const heavySeedStarted = performance.now();
+const [demoAccount] = await database.db
+  .select({ practiceId: userAccount.practiceId })
+  .from(userAccount)
+  .where(eq(userAccount.username, demoAccounts.patient.username));
+const heavy = await givenHeavyPatient(database.db, demoAccount!.practiceId);
+const heavySeedMs = Math.round(performance.now() - heavySeedStarted);
 // Measure the steady state: the seed wrote some 150,000 rows, and autovacuum would otherwise analyse
 // them in the middle of the first scenarios, taking a core from whichever runs then; a checkpoint
 // then writes out what the seed and the vacuum left dirty, which the checkpointer would otherwise
@@ -67,6 +78,17 @@ const profile = await app.inject({
   payload: { username },
 });
 const sameJson = profile.body;
+const heavyLogin = await app.inject({
+  method: 'POST',
+  url: '/api/auth/login',
+  payload: { username: heavy.username, password: heavy.password },
+});
+if (heavyLogin.statusCode !== 200) throw new Error(`heavy patient sign-in answered ${heavyLogin.statusCode}`);
+const heavyTarget = {
+  ...heavy,
+  accessToken: heavyLogin.json<{ accessToken: string }>().accessToken,
+  seedMs: heavySeedMs,
+};
 
 // The floor: one indexed lookup, then the same bytes. On PostgreSQL over its own pg pool; on PGlite
 // through the one embedded database (there is no pool to have).
@@ -141,6 +163,7 @@ process.stdout.write(
     database: benchDb ? 'PostgreSQL' : 'PGlite (in memory)',
     visitsPatientId,
     fhir,
+    heavy: heavyTarget,
   }) + '\n',
 );
 process.on('SIGTERM', () => {

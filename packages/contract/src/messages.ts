@@ -213,6 +213,16 @@ export const getMessagesRequest = z.object({
   /** 0-based page, newest first. */
   page: int32.min(0).max(100_000).default(0),
   pageSize: int32.min(1).max(messagePageSizeMax).default(messagePageSizeDefault),
+  /**
+   * The page after the one whose answer gave this `nextCursor` (keyset: no offset to skip, and no
+   * message repeated or missed when new mail arrives between pages). `page` is then ignored. A
+   * cursor of another patient or list answers an empty page.
+   */
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type GetMessagesRequest = z.input<typeof getMessagesRequest>;
 
@@ -224,6 +234,8 @@ export const getMessagesResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   messages: z.array(directMessageSummary),
+  /** The `cursor` of the next page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
 });
 export type GetMessagesResponse = z.infer<typeof getMessagesResponse>;
 

@@ -51,8 +51,11 @@ async function withProvidersAndConsents(
 ): Promise<Encounter[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.e.id);
-  const roles = await rolesStatement(db).execute({ ids });
-  const consents = await consentsOf.byEncounter(db, ids);
+  // Independent reads, sent together: on PostgreSQL they run on two pooled connections at once.
+  const [roles, consents] = await Promise.all([
+    rolesStatement(db).execute({ ids }),
+    consentsOf.byEncounter(db, ids),
+  ]);
   // Grouped once: a patient with hundreds of visits must not scan every role for every visit.
   const rolesByEncounter = new Map<number, typeof roles>();
   for (const role of roles) {
@@ -133,12 +136,15 @@ export async function filterEncounters(
     historyFinished: filter.historyFinished ?? null,
   };
   const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
-  const rows = await page(db).execute({ ...params, limit: filter.limit ?? null });
+  // A limited page also needs the list's length: counted alongside the page, not after it.
+  const [rows, counted] = await Promise.all([
+    page(db).execute({ ...params, limit: filter.limit ?? null }),
+    filter.limit === undefined ? [] : countStatement(db).execute(params),
+  ]);
   const encounters = await withProvidersAndConsents(db, consentsOf, rows);
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
-  const [counted] = await countStatement(db).execute(params);
-  return { encounters, total: counted?.total ?? encounters.length };
+  return { encounters, total: counted[0]?.total ?? encounters.length };
 }
 
 /**
@@ -206,23 +212,30 @@ const rolesStatement = preparedPerDatabase((db) =>
  * Unfinished screenings (decision 100): upcoming visits (from now) within unfinishedScreeningDays
  * days, history not finished, with a provider to name in the notification; soonest first.
  */
-export function unfinishedEncounters(
+export async function unfinishedEncounters(
   db: Db,
   consentsOf: VisitConsents,
   patientId: number,
 ): Promise<Encounter[]> {
-  return loadEncounters(
-    db,
-    consentsOf,
-    and(
-      eq(encounter.patientId, patientId),
-      eq(encounter.historyFinished, false),
-      sql`${encounter.dateOfService} >= now()`,
-      sql`${encounter.dateOfService} < now() + make_interval(days => ${unfinishedScreeningDays})`,
-      sql`EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = ${encounter.id})`,
-    )!,
-  );
+  // Asked by the signed-in header on every screen: prepared, like the visit lists.
+  const rows = await unfinishedStatement(db).execute({ patientId });
+  return withProvidersAndConsents(db, consentsOf, rows);
 }
+
+const unfinishedStatement = preparedPerDatabase((db) =>
+  visitsWithClinic(db)
+    .where(
+      and(
+        eq(encounter.patientId, sql.placeholder('patientId')),
+        eq(encounter.historyFinished, false),
+        sql`${encounter.dateOfService} >= now()`,
+        sql`${encounter.dateOfService} < now() + make_interval(days => ${sql.raw(String(unfinishedScreeningDays))})`,
+        sql`EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = ${encounter.id})`,
+      ),
+    )
+    .orderBy(asc(encounter.dateOfService), asc(encounter.id))
+    .prepare('visit_unfinished'),
+);
 
 /** The clinic's upsert by its own encounter id; providers are upserted by theirs, roles replaced. */
 export async function upsertEncounter(

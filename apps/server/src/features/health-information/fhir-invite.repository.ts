@@ -4,8 +4,9 @@
  * and sets `patientFhirInvite`; revoking clears both, so the profile answers them without a join.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { fhirInvite, patient } from '../../db/schema';
 
 /** No 0/O or 1/I: the code is read off a screen and typed into an app. */
@@ -14,16 +15,6 @@ const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function newInviteCode(): string {
   const group = () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('');
   return `${group()}-${group()}-${group()}`;
-}
-
-export async function currentInvite(db: Db, patientId: number) {
-  const [row] = await db
-    .select({ code: fhirInvite.code, issuedAt: fhirInvite.issuedAt })
-    .from(fhirInvite)
-    .where(and(eq(fhirInvite.patientId, patientId), isNull(fhirInvite.revokedAt)))
-    .orderBy(desc(fhirInvite.issuedAt))
-    .limit(1);
-  return row;
 }
 
 export async function issueInvite(db: Db, patientId: number): Promise<{ code: string; issuedAt: Date }> {
@@ -61,12 +52,29 @@ export async function revokeInvite(db: Db, patientId: number): Promise<boolean> 
   });
 }
 
-/** Spec 000 §6: FHIR features need hasFhirPermission and patientFhirInvite. */
-export async function fhirAllowed(db: Db, patientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ permission: patient.hasFhirPermission, invite: patient.patientFhirInvite })
-    .from(patient)
-    .where(eq(patient.id, patientId))
-    .limit(1);
-  return Boolean(row?.permission && row.invite);
+/**
+ * The current code of a patient whose FHIR features are on (spec 000 §6: hasFhirPermission and
+ * patientFhirInvite), in one prepared statement: the Health Information page asks on every load.
+ */
+const shownInviteStatement = preparedPerDatabase((db) =>
+  db
+    .select({ code: fhirInvite.code, issuedAt: fhirInvite.issuedAt })
+    .from(fhirInvite)
+    .innerJoin(patient, eq(patient.id, fhirInvite.patientId))
+    .where(
+      and(
+        eq(fhirInvite.patientId, sql.placeholder('patientId')),
+        isNull(fhirInvite.revokedAt),
+        eq(patient.hasFhirPermission, true),
+        eq(patient.patientFhirInvite, true),
+      ),
+    )
+    .orderBy(desc(fhirInvite.issuedAt))
+    .limit(1)
+    .prepare('fhir_invite_shown'),
+);
+
+export async function shownInvite(db: Db, patientId: number) {
+  const [row] = await shownInviteStatement(db).execute({ patientId });
+  return row;
 }

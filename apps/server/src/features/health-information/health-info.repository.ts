@@ -78,30 +78,28 @@ export async function activeHistoryItems(db: Db, patientId: number, sections: re
 export const itemName = (item: { name: string }) => item.name;
 
 export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthInfoResponse | undefined> {
-  const header = await findPatientHeader(db, patientId);
-  if (!header) return undefined;
-  const [profile] = await db
-    .select({
-      races: patientProfile.races,
-      ethnicities: patientProfile.ethnicities,
-      language: patientProfile.preferredLanguageIsoCode,
-    })
-    .from(patientProfile)
-    .where(eq(patientProfile.patientId, patientId))
-    .limit(1);
-  const items = await activeHistoryItems(db, patientId, [
-    'ALLERGIES',
-    'MEDICATIONS',
-    'PAST_MEDICAL_HISTORY',
-    'SMOKING',
+  // Four independent reads, sent together (on PostgreSQL, over as many pooled connections).
+  const [header, [profile], items, prescriptions] = await Promise.all([
+    findPatientHeader(db, patientId),
+    db
+      .select({
+        races: patientProfile.races,
+        ethnicities: patientProfile.ethnicities,
+        language: patientProfile.preferredLanguageIsoCode,
+      })
+      .from(patientProfile)
+      .where(eq(patientProfile.patientId, patientId))
+      .limit(1),
+    activeHistoryItems(db, patientId, ['ALLERGIES', 'MEDICATIONS', 'PAST_MEDICAL_HISTORY', 'SMOKING']),
+    db
+      .select({ name: prescription.fdbDescription })
+      .from(prescription)
+      .where(and(eq(prescription.patientId, patientId), eq(prescription.status, 'ACTIVE')))
+      .orderBy(asc(prescription.fdbDescription)),
   ]);
+  if (!header) return undefined;
   const named = (section: HistorySection) =>
     items.filter((i) => i.section === section).map((i) => ({ name: itemName(i) }));
-  const prescriptions = await db
-    .select({ name: prescription.fdbDescription })
-    .from(prescription)
-    .where(and(eq(prescription.patientId, patientId), eq(prescription.status, 'ACTIVE')))
-    .orderBy(asc(prescription.fdbDescription));
   const medications = named('MEDICATIONS');
   const known = new Set(medications.map((m) => m.name.toLowerCase()));
   for (const p of prescriptions) if (!known.has(p.name.toLowerCase())) medications.push({ name: p.name });

@@ -13,7 +13,7 @@ import { registerCall } from '../../plugins/register-call';
 import { buildCcdaDocument } from './ccda-document';
 import { exportHealthRecord } from './export.service';
 import { loadHealthInfo } from './health-info.repository';
-import { currentInvite, fhirAllowed, issueInvite, revokeInvite } from './fhir-invite.repository';
+import { issueInvite, revokeInvite, shownInvite } from './fhir-invite.repository';
 
 export function registerHealthInformationCalls(app: FastifyInstance): void {
   registerCall(app, healthInformationCalls.get, async ({ patient }) => {
@@ -37,9 +37,7 @@ export function registerHealthInformationCalls(app: FastifyInstance): void {
   );
 
   registerCall(app, healthInformationCalls.fhirInviteCode, async ({ patient, request }) => {
-    const invite = (await fhirAllowed(app.db, patient.patientId))
-      ? await currentInvite(app.db, patient.patientId)
-      : undefined;
+    const invite = await shownInvite(app.db, patient.patientId);
     if (!invite) throw httpError(404, 'DA01', 'server.error.noFhirInvite');
     const url = app.config.fhirBaseUrl ?? `${request.protocol}://${request.host}/fhir/r4`;
     return { url, code: invite.code, issuedAt: invite.issuedAt.toISOString() };

@@ -10,9 +10,10 @@ import {
   type SubjectiveType,
   type savePatientSubjectiveItemsRequest,
 } from '@dermis/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { encounter, encounterRole, historyItem, patient, provider } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import {
@@ -33,19 +34,41 @@ export async function loadPatientItems(
 ): Promise<PatientSubjectiveItemsResponse> {
   // Only HISTORY items exist; ROS and HPI belong to the clinic's visit notes and answer empty.
   if (type !== 'HISTORY') return { patientId, type, items: [], templates: [] };
-  const rows = await db
-    .select()
-    .from(historyItem)
-    .where(eq(historyItem.patientId, patientId))
-    .orderBy(asc(historyItem.id));
-  const order = historySection.options;
-  const items = rows
-    // Spec §4: an item without a name is not shown (a clinic feed could only send one by mistake).
-    .filter((row) => row.name.trim() !== '')
-    .sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section) || a.id - b.id)
-    .map(toSubjectiveItem);
+  const rows = await patientItemsStatement(db).execute({ patientId });
+  // Spec §4: an item without a name is not shown (a clinic feed could only send one by mistake).
+  const items = rows.filter((row) => row.name.trim() !== '').map(toSubjectiveItem);
   return { patientId, type, items, templates: sectionTemplates };
 }
+
+/**
+ * A patient's history items in the sections' order, then as entered: sorted by the database (the
+ * section's place in the contract's list), with only the columns the answer shows, prepared (the
+ * health profile's first read; a long history is some 1,500 rows).
+ */
+const patientItemsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: historyItem.id,
+      section: historyItem.section,
+      specialType: historyItem.specialType,
+      code: historyItem.code,
+      name: historyItem.name,
+      customValue: historyItem.customValue,
+      status: historyItem.status,
+      details: historyItem.details,
+      active: historyItem.active,
+      discontinuationReason: historyItem.discontinuationReason,
+      externalId: historyItem.externalId,
+      updatedAt: historyItem.updatedAt,
+    })
+    .from(historyItem)
+    .where(eq(historyItem.patientId, sql.placeholder('patientId')))
+    .orderBy(
+      sql`array_position(${sql.raw(`ARRAY[${historySection.options.map((o) => `'${o}'`).join(',')}]::text[]`)}, ${historyItem.section})`,
+      asc(historyItem.id),
+    )
+    .prepare('history_items_of_patient'),
+);
 
 /**
  * The encounter (complaintId) and provider of a history call, when given: the encounter must be the

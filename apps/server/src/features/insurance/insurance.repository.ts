@@ -10,7 +10,7 @@ import type {
   UpsertInsuranceProfileRequest,
 } from '@dermis/contract';
 import { en, insurancePolicyTypeCode, insuranceRelationship } from '@dermis/contract';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { insurancePolicy, insuranceProfile } from '../../db/schema';
 
@@ -57,28 +57,23 @@ function toPolicy(row: PolicyRow): InsurancePolicy {
 }
 
 export async function patientInsurance(db: Db, patientId: number): Promise<PatientInsuranceResponse> {
-  const profiles = await db
-    .select({ id: insuranceProfile.id, name: insuranceProfile.name, active: insuranceProfile.active })
+  // One round trip: each profile with its policies (a profile without any still comes, once).
+  const rows = await db
+    .select({
+      profile: { id: insuranceProfile.id, name: insuranceProfile.name, active: insuranceProfile.active },
+      policy: insurancePolicy,
+    })
     .from(insuranceProfile)
+    .leftJoin(insurancePolicy, eq(insurancePolicy.profileId, insuranceProfile.id))
     .where(eq(insuranceProfile.patientId, patientId))
-    .orderBy(asc(insuranceProfile.id));
-  const policies =
-    profiles.length === 0
-      ? []
-      : await db
-          .select()
-          .from(insurancePolicy)
-          .where(
-            inArray(
-              insurancePolicy.profileId,
-              profiles.map((p) => p.id),
-            ),
-          )
-          .orderBy(asc(insurancePolicy.sortOrder), asc(insurancePolicy.id));
-  const withPolicies: InsuranceProfile[] = profiles.map((profile) => ({
-    ...profile,
-    insurancePolicies: policies.filter((p) => p.profileId === profile.id).map(toPolicy),
-  }));
+    .orderBy(asc(insuranceProfile.id), asc(insurancePolicy.sortOrder), asc(insurancePolicy.id));
+  const byId = new Map<number, InsuranceProfile>();
+  for (const { profile, policy } of rows) {
+    let entry = byId.get(profile.id);
+    if (!entry) byId.set(profile.id, (entry = { ...profile, insurancePolicies: [] }));
+    if (policy) entry.insurancePolicies.push(toPolicy(policy));
+  }
+  const withPolicies = [...byId.values()];
   return {
     activePatientInsuranceProfiles: withPolicies.filter((p) => p.active),
     inactivePatientInsuranceProfiles: withPolicies.filter((p) => !p.active),

@@ -12,6 +12,7 @@ import type {
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
 import { directMessage, directMessageAttachment, patient, practice, userAccount } from '../../db/schema';
 
 export type MessageRow = typeof directMessage.$inferSelect;
@@ -98,13 +99,9 @@ function summaryQuery(db: Executor) {
     .leftJoin(senderPatient, eq(senderPatient.id, userAccount.patientId));
 }
 
-export async function attachmentsOf(
-  db: Executor,
-  messageIds: number[],
-): Promise<Map<number, MessageAttachment[]>> {
-  const byMessage = new Map<number, MessageAttachment[]>();
-  if (messageIds.length === 0) return byMessage;
-  const rows = await db
+/** The attachments of these messages, in upload order, by one prepared statement whatever their number. */
+const attachmentsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: directMessageAttachment.id,
       messageId: directMessageAttachment.messageId,
@@ -113,8 +110,15 @@ export async function attachmentsOf(
       mimeType: directMessageAttachment.mimeType,
     })
     .from(directMessageAttachment)
-    .where(inArray(directMessageAttachment.messageId, messageIds))
-    .orderBy(directMessageAttachment.id);
+    .where(isAnyOf(directMessageAttachment.messageId, 'ids'))
+    .orderBy(directMessageAttachment.id)
+    .prepare('message_attachments'),
+);
+
+export async function attachmentsOf(db: Db, messageIds: number[]): Promise<Map<number, MessageAttachment[]>> {
+  const byMessage = new Map<number, MessageAttachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await attachmentsStatement(db).execute({ ids: messageIds });
   for (const { messageId, ...attachment } of rows) {
     if (messageId === null) continue;
     const list = byMessage.get(messageId) ?? [];
@@ -124,43 +128,103 @@ export async function attachmentsOf(
   return byMessage;
 }
 
-/** One folder of one patient, newest first. */
+// The inbox is the most read list of a heavy patient: its statements are prepared (decision 045),
+// and a page after the first is found by keyset (decision 240), from the last message shown.
+const inFolder = () =>
+  and(
+    eq(directMessage.patientId, sql.placeholder('patientId')),
+    eq(directMessage.folder, sql.placeholder('folder')),
+  );
+const newestFirst = [desc(directMessage.dateSent), desc(directMessage.id)] as const;
+
+const folderPageStatement = preparedPerDatabase((db) =>
+  summaryQuery(db)
+    .where(inFolder())
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('message_folder_page'),
+);
+
+/**
+ * The messages after the one named `after`, if it is in this patient's folder; none otherwise (the
+ * row comparison with no row is null). (date_sent, id) walks the folder index without a sort.
+ */
+const folderAfterStatement = preparedPerDatabase((db) =>
+  summaryQuery(db)
+    .where(
+      and(
+        inFolder(),
+        sql`(${directMessage.dateSent}, ${directMessage.id}) < (
+          SELECT c.date_sent, c.id FROM direct_message c
+          WHERE c.id = ${sql.placeholder('after')} AND c.patient_id = ${sql.placeholder('patientId')}
+            AND c.folder = ${sql.placeholder('folder')})`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('message_folder_after'),
+);
+
+const folderCountStatement = preparedPerDatabase((db) =>
+  db.select({ n: count() }).from(directMessage).where(inFolder()).prepare('message_folder_count'),
+);
+
+/** How many messages a patient's folder holds. */
+export async function folderCount(db: Db, patientId: number, folder: MessageFolder): Promise<number> {
+  return (await folderCountStatement(db).execute({ patientId, folder }))[0]?.n ?? 0;
+}
+
+/** Where a page of a folder starts: a 0-based page (offset), or after a message (keyset). */
+export type FolderPosition = { page: number } | { after: number };
+
+/**
+ * One page of a patient's folder, newest first, and whether more follow (one more row than the page
+ * is read to know). The count is of the whole folder, as the list's pager shows it.
+ */
 export async function listFolder(
-  db: Executor,
+  db: Db,
   patientId: number,
   folder: MessageFolder,
-  page: number,
+  position: FolderPosition,
   pageSize: number,
-): Promise<{ totalCount: number; messages: DirectMessageSummary[] }> {
-  const where = and(eq(directMessage.patientId, patientId), eq(directMessage.folder, folder));
-  const [total] = await db.select({ n: count() }).from(directMessage).where(where);
-  const rows = (await summaryQuery(db)
-    .where(where)
-    .orderBy(desc(directMessage.dateSent), desc(directMessage.id))
-    .limit(pageSize)
-    .offset(page * pageSize)) as SummaryRow[];
+): Promise<{ totalCount: number; messages: DirectMessageSummary[]; lastId: number | null }> {
+  const limit = pageSize + 1;
+  const [totalCount, read] = await Promise.all([
+    folderCount(db, patientId, folder),
+    'after' in position
+      ? folderAfterStatement(db).execute({ patientId, folder, after: position.after, limit })
+      : folderPageStatement(db).execute({ patientId, folder, limit, offset: position.page * pageSize }),
+  ]);
+  const rows = (read as SummaryRow[]).slice(0, pageSize);
+  const more = read.length > pageSize;
   const attachments = await attachmentsOf(
     db,
     rows.map((r) => r.id),
   );
   return {
-    totalCount: total?.n ?? 0,
+    totalCount,
     messages: rows.map((row) => toSummary(row, attachments.get(row.id) ?? [])),
+    lastId: more ? (rows.at(-1)?.id ?? null) : null,
   };
 }
 
-export async function unreadCount(db: Executor, patientId: number): Promise<number> {
-  const [row] = await db
+const unreadStatement = preparedPerDatabase((db) =>
+  db
     .select({ n: count() })
     .from(directMessage)
     .where(
       and(
-        eq(directMessage.patientId, patientId),
+        eq(directMessage.patientId, sql.placeholder('patientId')),
         eq(directMessage.folder, 'INBOX'),
         eq(directMessage.messageWasRead, false),
       ),
-    );
-  return row?.n ?? 0;
+    )
+    .prepare('message_unread_count'),
+);
+
+export async function unreadCount(db: Db, patientId: number): Promise<number> {
+  return (await unreadStatement(db).execute({ patientId }))[0]?.n ?? 0;
 }
 
 export async function messageOwner(db: Executor, id: number): Promise<number | null> {
@@ -172,7 +236,7 @@ export async function messageOwner(db: Executor, id: number): Promise<number | n
   return row?.patientId ?? null;
 }
 
-export async function loadMessage(db: Executor, id: number): Promise<DirectMessage | null> {
+export async function loadMessage(db: Db, id: number): Promise<DirectMessage | null> {
   const [row] = (await summaryQuery(db).where(eq(directMessage.id, id)).limit(1)) as SummaryRow[];
   if (!row) return null;
   const [body] = await db

@@ -15,7 +15,9 @@ import {
   folderOfType,
   type AttachmentChannel,
   type DirectMessage,
+  type DirectMessageSummary,
   type GetMessagesResponse,
+  type MessageFolder,
 } from '@dermis/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -32,7 +34,9 @@ import { newMessageKey } from './messages.received';
 import {
   insertMessage,
   isLocalDirectDomain,
+  folderCount,
   listFolder,
+  type FolderPosition,
   loadMessage,
   patientByDirectAddress,
   pendingAttachments,
@@ -51,22 +55,59 @@ export interface MessagesDeps {
 export async function getMessages(
   db: Db,
   patientId: number,
-  input: { directMessageType: 'RECEIVED' | 'SENT' | 'FAILED'; page: number; pageSize: number },
+  input: {
+    directMessageType: 'RECEIVED' | 'SENT' | 'FAILED';
+    page: number;
+    pageSize: number;
+    cursor?: string | undefined;
+  },
 ): Promise<GetMessagesResponse> {
   const folder = folderOfType[input.directMessageType];
-  const [list, noOfUnread] = await Promise.all([
-    listFolder(db, patientId, folder, input.page, input.pageSize),
-    unreadCount(db, patientId),
-  ]);
-  return {
+  const answer = (list: { totalCount: number; messages: DirectMessageSummary[] }, noOfUnread: number) => ({
     directMessageType: input.directMessageType,
     noOfUnread,
     totalCount: list.totalCount,
     page: input.page,
     pageSize: input.pageSize,
     messages: list.messages,
+  });
+  let position: FolderPosition = { page: input.page };
+  if (input.cursor !== undefined) {
+    const after = messageCursor.read(input.cursor, patientId, folder);
+    // Another patient's cursor, another list's, or one that is not a cursor: nothing follows it here.
+    if (after === null) {
+      const [totalCount, noOfUnread] = await Promise.all([
+        folderCount(db, patientId, folder),
+        unreadCount(db, patientId),
+      ]);
+      return { ...answer({ totalCount, messages: [] }, noOfUnread), nextCursor: null };
+    }
+    position = { after };
+  }
+  const [list, noOfUnread] = await Promise.all([
+    listFolder(db, patientId, folder, position, input.pageSize),
+    unreadCount(db, patientId),
+  ]);
+  return {
+    ...answer(list, noOfUnread),
+    nextCursor: list.lastId === null ? null : messageCursor.of(patientId, folder, list.lastId),
   };
 }
+
+/**
+ * The inbox's keyset cursor (decision 240): the patient, the folder and the last message's id,
+ * base64url. Opaque to the web; bound to one patient's list, so it never reads another's.
+ */
+export const messageCursor = {
+  of: (patientId: number, folder: MessageFolder, lastId: number): string =>
+    Buffer.from(`${patientId}.${folder}.${lastId}`).toString('base64url'),
+  read(cursor: string, patientId: number, folder: MessageFolder): number | null {
+    const match = /^(\d{1,10})\.([A-Z]+)\.(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+    if (!match || Number(match[1]) !== patientId || match[2] !== folder) return null;
+    const id = Number(match[3]);
+    return id <= 2_147_483_647 ? id : null;
+  },
+};
 
 export async function getMessage(db: Db, id: number): Promise<DirectMessage> {
   const message = await loadMessage(db, id);

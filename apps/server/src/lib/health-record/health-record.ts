@@ -36,6 +36,7 @@ import {
 } from '@dermis/contract';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { groupBy } from '../group-by';
 import {
   careTeamMember,
   clinic,
@@ -447,6 +448,7 @@ export async function loadHealthRecord(
           .where(inArray(encounterRole.encounterId, encounterIds))
           .orderBy(asc(encounterRole.position), asc(encounterRole.id));
   const clinicById = new Map(clinics.map((c) => [c.id, c]));
+  const rolesOf = groupBy(roles, (r) => r.encounterId);
 
   const bySection = (section: HistorySection) => items.filter((i) => i.section === section);
   const real = (section: HistorySection) => bySection(section).filter((i) => !i.specialType);
@@ -682,14 +684,12 @@ export async function loadHealthRecord(
               phone: place.phone,
             }
           : null,
-        providers: roles
-          .filter((r) => r.encounterId === e.id)
-          .map(({ provider: pr }) => ({
-            id: pr.id,
-            name: { given: [pr.firstName], family: pr.lastName, prefix: null, suffix: null },
-            displayName: [`${pr.firstName} ${pr.lastName}`, pr.credentials].filter(Boolean).join(', '),
-            credentials: pr.credentials,
-          })),
+        providers: (rolesOf.get(e.id) ?? []).map(({ provider: pr }) => ({
+          id: pr.id,
+          name: { given: [pr.firstName], family: pr.lastName, prefix: null, suffix: null },
+          displayName: [`${pr.firstName} ${pr.lastName}`, pr.credentials].filter(Boolean).join(', '),
+          credentials: pr.credentials,
+        })),
         educationText: e.educationText,
       };
     }),

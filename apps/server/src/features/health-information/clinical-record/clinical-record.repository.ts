@@ -29,6 +29,7 @@ import {
   vitalSignSet,
 } from '../../../db/schema';
 import type { ExportRange } from '../health-info.repository';
+import { groupBy } from '../../../lib/group-by';
 
 export type { ExportRange };
 
@@ -136,6 +137,9 @@ export async function resultsInRange(
       reports.map((r) => r.encounterId),
     ),
   ]);
+  // Grouped once: matching each report against every observation was quadratic in a long record.
+  const observationsOf = groupBy(observations, (o) => o.reportId);
+  const statusesOf = groupBy(statuses, (s) => s.reportId);
   return reports.map((r) => ({
     id: r.id,
     externalId: r.externalId,
@@ -156,10 +160,12 @@ export async function resultsInRange(
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
     ...refOf(refs, r.encounterId),
-    observations: observations.filter((o) => o.reportId === r.id),
-    statusHistory: statuses
-      .filter((s) => s.reportId === r.id)
-      .map((s) => ({ version: s.version, status: s.status, issuedAt: s.issuedAt })),
+    observations: observationsOf.get(r.id) ?? [],
+    statusHistory: (statusesOf.get(r.id) ?? []).map((s) => ({
+      version: s.version,
+      status: s.status,
+      issuedAt: s.issuedAt,
+    })),
   }));
 }
 
@@ -215,6 +221,7 @@ export async function vitalSignsInRange(
       sets.map((s) => s.encounterId),
     ),
   ]);
+  const signsOf = groupBy(signs, (v) => v.setId);
   return sets.map((s) => ({
     id: s.id,
     externalId: s.externalId,
@@ -224,9 +231,7 @@ export async function vitalSignsInRange(
     authorOrganization: s.authorOrganization,
     recordedAt: s.recordedAt,
     ...refOf(refs, s.encounterId),
-    measurements: signs
-      .filter((v) => v.setId === s.id)
-      .map((v) => ({ code: v.code, value: v.value, unit: v.unit })),
+    measurements: (signsOf.get(s.id) ?? []).map((v) => ({ code: v.code, value: v.value, unit: v.unit })),
   }));
 }
 
