@@ -89,7 +89,8 @@ export const screens: Screen[] = [
   {
     name: 'Documents',
     path: '/my-health-profile/documents',
-    content: ['table, [role="alert"], ' + anyOf('documents-empty')],
+    // A phone gets the table as stacked cards (components/data-table.tsx): found by its test id.
+    content: ['[role="alert"], ' + anyOf('documents-table', 'documents-empty', 'documents-empty-range')],
   },
   {
     name: 'Care team',
