@@ -15,6 +15,7 @@ import { printCdaViewer } from './cda-viewer';
 import { printMessages } from './messages';
 import { printFhir, type FhirBenchTarget } from './fhir';
 import { printScreens, type ScreensBenchTarget } from './screens';
+import { printBrowser } from './browser';
 
 interface Target {
   dermisUrl: string;
@@ -249,3 +250,6 @@ await printMessages();
 // Start-up time and memory of the production server, and the web bundle (bench/startup.ts).
 printBundle();
 await printStartup();
+
+// The main screens' time to usable in Chromium as a throttled phone (bench/browser.ts).
+await printBrowser();

@@ -3,14 +3,16 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mapDataPlugin } from './build/map-data';
 import { compiledValidatorsPlugin } from './vite/compiled-validators';
+import { precompressPlugin } from './vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
   // The offline pharmacy map's county lines and towns, as JSON files of the build (decision 182); the
-  // checks of the answers /login reads, compiled from the contract (decision 200).
-  plugins: [react(), mapDataPlugin(), compiledValidatorsPlugin()],
+  // checks of the answers /login reads, compiled from the contract (decision 200); brotli and gzip
+  // copies of every text file, which the server sends as they are (decision 245).
+  plugins: [react(), mapDataPlugin(), compiledValidatorsPlugin(), precompressPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -78,6 +78,7 @@ import { TokenService } from './lib/tokens';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIntegrationOpenApi } from './plugins/integration-openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerAnswerCompression } from './plugins/compress-answers';
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerErrorHandler(app);
   registerMetrics(app, database);
   registerSecurityHeaders(app);
+  registerAnswerCompression(app);
   await registerIntegrationOpenApi(app);
 
   registerSystemCalls(app);

@@ -17,6 +17,17 @@ import * as schema from './schema';
 /** Extensions the migrations create: pg_trgm for terminology search (PostgreSQL ships it in contrib). */
 const pgliteExtensions = { pg_trgm };
 
+/**
+ * PGlite's own settings. Its initdb leaves PostgreSQL's default shared_buffers of 128 MB, which the
+ * single embedded backend fills and keeps inside its WebAssembly memory for the life of the process
+ * (a WebAssembly memory never shrinks): most of an idle server's resident memory. The database
+ * files sit in the operating system's page cache anyway, so a page not in shared buffers costs a
+ * read from that cache, not from disk; 16 MB holds the hot indexes and catalogs of a practice
+ * (decision 246). The other settings are PGlite's defaults, which start parameters replace.
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const pgliteOptions = { extensions: pgliteExtensions, startParams: pgliteStartParams };
+
 export type Schema = typeof schema;
 /** A Drizzle database or transaction on either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -57,11 +68,11 @@ export async function openDatabase(target: DatabaseTarget, wait: PostgresWait = 
       return database;
     }
     case 'memory':
-      return openPglite(new PGlite({ extensions: pgliteExtensions }), 'memory', () => undefined);
+      return openPglite(new PGlite(pgliteOptions), 'memory', () => undefined);
     case 'pglite': {
       const lock = acquireDataDirLock(dataDirLockFile(target.dir));
       try {
-        const client = new PGlite(target.dir, { extensions: pgliteExtensions });
+        const client = new PGlite(target.dir, pgliteOptions);
         await client.waitReady;
         return openPglite(client, 'pglite', () => lock.release());
       } catch (error) {
@@ -79,7 +90,7 @@ export async function openDatabase(target: DatabaseTarget, wait: PostgresWait = 
 export async function openMemoryDatabase(
   dump?: Blob,
 ): Promise<{ database: Database; dump: () => Promise<Blob> }> {
-  const client = new PGlite({ extensions: pgliteExtensions, ...(dump ? { loadDataDir: dump } : {}) });
+  const client = new PGlite({ ...pgliteOptions, ...(dump ? { loadDataDir: dump } : {}) });
   await client.waitReady;
   return {
     database: openPglite(client, 'memory', () => undefined),

@@ -15,8 +15,10 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+// Types only here: the SMTP server and the MIME parser load when the listener starts, so a portal
+// that receives no Direct messages never holds them in memory (decision 246).
+import type { ParsedMail } from 'mailparser';
+import type { SMTPServerDataStream } from 'smtp-server';
 import type { Logger } from 'pino';
 import { messageAttachmentTypes } from '@dermis/contract';
 import type { DirectInboundConfig } from '../../config/env';
@@ -71,6 +73,7 @@ export async function startDirectListener(
   inbox: DirectInbox,
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<DirectListener> {
+  const [{ SMTPServer }, { simpleParser }] = await Promise.all([import('smtp-server'), import('mailparser')]);
   const server = new SMTPServer({
     name: 'dermis-direct',
     banner: 'Dermis Direct inbound',
