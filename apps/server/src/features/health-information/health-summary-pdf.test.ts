@@ -339,7 +339,7 @@ describeEachDatabase("the health summary PDF of Maria's clinical record", (t) =>
     expect(flat).toContain('Lot TD77310');
 
     const notes = sect('Visit notes');
-    expect(notes.filter((k) => typeOf(k) === 'H3')).toHaveLength(clinical.notes!.length);
+    expect(notes.filter((k) => typeOf(k) === 'H3')).toHaveLength(clinical.notes.length);
     expect(flat).toContain('Psoriasis follow-up on methotrexate');
     expect(flat).toContain('Recombinant zoster vaccine dose 1 given today');
 
@@ -347,9 +347,9 @@ describeEachDatabase("the health summary PDF of Maria's clinical record", (t) =>
     const plan = sect('Plan of care');
     expect(plan.filter((k) => typeOf(k) === 'H3')).toHaveLength(3);
     expect(plan.filter((k) => typeOf(k) === 'Table')).toHaveLength(3);
-    for (const item of clinical.carePlan!.items) expect(flat).toContain(item.description);
-    for (const goal of clinical.carePlan!.goals) expect(flat).toContain(goal.description);
-    for (const concern of clinical.carePlan!.concerns) expect(flat).toContain(concern.description);
+    for (const item of clinical.carePlan.items) expect(flat).toContain(item.description);
+    for (const goal of clinical.carePlan.goals) expect(flat).toContain(goal.description);
+    for (const concern of clinical.carePlan.concerns) expect(flat).toContain(concern.description);
     expect(flat).toContain('Goals');
     expect(flat).toContain('Health concerns');
   }, 120_000);
