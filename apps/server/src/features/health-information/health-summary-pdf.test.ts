@@ -289,6 +289,30 @@ describeEachDatabase("the health summary PDF of Maria's clinical record", (t) =>
     return { record, text, sect, pdf };
   }
 
+  it('says a sex assigned at birth that is unknown, apart from one never given', async () => {
+    const { record } = await mariaPdf(null);
+    const birthSexOf = (birthSex: 'F' | 'UNK' | null, language: 'en' | 'es') => {
+      const doc = buildSummaryDocument(
+        {
+          record: { ...record, patient: { ...record.patient, birthSex } },
+          encounters: [],
+          startText: null,
+          endText: null,
+          generatedAt: new Date(),
+          lang: language === 'es' ? 'es-US' : 'en-US',
+        },
+        translatorFor(language),
+      );
+      const entries = doc.sections.flatMap((s) => s.entries);
+      const label = translatorFor(language)('healthInfo.pdf.birthSex');
+      return entries.find((e) => e.primary === label)?.details;
+    };
+    expect(birthSexOf('F', 'en')).toEqual(['Female']);
+    expect(birthSexOf('UNK', 'en')).toEqual(['Unknown']);
+    expect(birthSexOf(null, 'en')).toEqual(['Information not available']);
+    expect(birthSexOf('UNK', 'es')).not.toEqual(birthSexOf(null, 'es'));
+  });
+
   /** Every Table of a section starts with a row of column headers, then rows of data cells. */
   function expectGridTables(kids: unknown[], columns: number) {
     const tables = kids.filter((k) => typeOf(k) === 'Table');

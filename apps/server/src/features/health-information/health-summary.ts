@@ -69,7 +69,8 @@ export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthS
         {
           primary: t('healthInfo.pdf.birthSex'),
           details: [
-            p.birthSex ? (genderNames[p.birthSex === 'F' ? 'FEMALE' : 'MALE'] ?? p.birthSex) : notAvailable,
+            // Asked and unknown reads as such; never given reads like any missing item.
+            p.birthSex ? t(`profile.birthSex.${p.birthSex}`) : notAvailable,
           ],
         },
         {

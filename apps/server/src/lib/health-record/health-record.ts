@@ -301,7 +301,8 @@ export interface HealthRecord {
     addresses: PostalAddress[];
     telecoms: Telecom[];
     /** Sex assigned at birth; null when not known. */
-    birthSex: 'F' | 'M' | null;
+    /** F or M; UNK when the patient was asked and it is unknown; null when never given. */
+    birthSex: 'F' | 'M' | 'UNK' | null;
     /** As the patient chose it on the profile; null when not given. */
     genderIdentity: { value: GenderIdentity; other: string | null } | null;
     sexualOrientation: { value: SexualOrientation; other: string | null } | null;
@@ -512,8 +513,10 @@ export async function loadHealthRecord(
         postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
       ),
       telecoms: telecomsOf(contacts),
-      // UNK (asked, unknown) and not given both read as unknown in the documents.
-      birthSex: profile?.birthSex === 'F' || profile?.birthSex === 'M' ? profile.birthSex : null,
+      birthSex:
+        profile?.birthSex === 'F' || profile?.birthSex === 'M' || profile?.birthSex === 'UNK'
+          ? profile.birthSex
+          : null,
       genderIdentity: profile?.genderIdentity
         ? { value: profile.genderIdentity, other: profile.genderIdentityOther }
         : null,

@@ -319,6 +319,14 @@ describe.skipIf(!schematron)(
       ).toEqual([]);
     }, 120_000);
 
+    it('finds no error when the sex assigned at birth is unknown or was never given', () => {
+      for (const birthSex of ['UNK', null] as const) {
+        const record = { ...syntheticHealthRecord(1) };
+        record.patient = { ...record.patient, birthSex };
+        expect(runSchematron(buildContinuityOfCareDocument(record, options), schematron!)).toEqual([]);
+      }
+    }, 120_000);
+
     it('finds errors in a broken document, so a clean run means something', () => {
       const broken = buildContinuityOfCareDocument(syntheticHealthRecord(2), options).replace(
         'code="72166-2"',
@@ -328,6 +336,30 @@ describe.skipIf(!schematron)(
     }, 120_000);
   },
 );
+
+describe('Continuity of Care Document: the sex assigned at birth', () => {
+  const valueOf = (birthSex: HealthRecord['patient']['birthSex']) => {
+    const record = syntheticHealthRecord(0);
+    record.patient = { ...record.patient, birthSex };
+    const doc = parse(buildContinuityOfCareDocument(record, options));
+    const obs = all(doc, 'observation').find((o) => hasTemplate(o, '2.16.840.1.113883.10.20.22.4.200'))!;
+    const value = child(obs, 'value')!;
+    const row = Array.from(doc.getElementsByTagNameNS(HL7, 'td')).find(
+      (td) => td.getAttribute('ID') === 'social-birth-sex',
+    );
+    return {
+      code: value.getAttribute('code'),
+      nullFlavor: value.getAttribute('nullFlavor'),
+      text: row?.textContent,
+    };
+  };
+
+  it('tells asked and unknown (UNK) from never given (NI), in the entry and the narrative', () => {
+    expect(valueOf('F')).toEqual({ code: 'F', nullFlavor: null, text: 'Female' });
+    expect(valueOf('UNK')).toEqual({ code: null, nullFlavor: 'UNK', text: 'Unknown' });
+    expect(valueOf(null)).toEqual({ code: null, nullFlavor: 'NI', text: 'No information' });
+  });
+});
 
 describe('Continuity of Care Document of an empty record', () => {
   const record = syntheticHealthRecord(0);

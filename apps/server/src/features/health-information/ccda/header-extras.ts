@@ -105,7 +105,7 @@ function identityOf(record: HealthRecord): IdentityRow[] {
 
 const textOf = (a: Answer) => ('code' in a ? (a.code.display ?? a.code.code) : a.text);
 
-const birthSexText = { F: 'Female', M: 'Male' } as const;
+const birthSexText = { F: 'Female', M: 'Male', UNK: 'Unknown' } as const;
 
 /** The social-history table's rows for the birth sex, gender identity and sexual orientation. */
 export function identityRows(tbody: XMLBuilder, record: HealthRecord): void {
@@ -113,7 +113,7 @@ export function identityRows(tbody: XMLBuilder, record: HealthRecord): void {
   cell(birth, 'Sex assigned at birth');
   cell(
     birth,
-    record.patient.birthSex ? birthSexText[record.patient.birthSex] : 'Unknown',
+    record.patient.birthSex ? birthSexText[record.patient.birthSex] : 'No information',
     'social-birth-sex',
   );
   cell(birth, '');
@@ -152,8 +152,14 @@ export function birthSexObservation(s: XMLBuilder, record: HealthRecord): void {
   obs.ele('text').ele('reference').att('value', '#social-birth-sex');
   obs.ele('statusCode').att('code', 'completed');
   const sex = record.patient.birthSex;
-  if (sex) cdValue(obs, { code: sex, oid: codeSystemOid.GENDER, display: birthSexText[sex] });
-  else obs.ele('value').att(XSI, 'xsi:type', 'CD').att('nullFlavor', 'UNK');
+  if (sex === 'F' || sex === 'M')
+    cdValue(obs, { code: sex, oid: codeSystemOid.GENDER, display: birthSexText[sex] });
+  // Asked and unknown (UNK) is not the same as never asked (NI, no information).
+  else
+    obs
+      .ele('value')
+      .att(XSI, 'xsi:type', 'CD')
+      .att('nullFlavor', sex ?? 'NI');
 }
 
 const femaleRelatives = new Set([

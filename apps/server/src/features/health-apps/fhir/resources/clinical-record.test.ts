@@ -216,6 +216,34 @@ describe('the clinical record as US Core resources', () => {
     expect(byId('Condition', 'concern-3').code).toEqual({ text: 'Worry about sun exposure' });
   });
 
+  it.skipIf(!usCoreDir)(
+    usCoreDir
+      ? 'writes a sex assigned at birth that is unknown as UNK, and leaves out one never given'
+      : `writes an unknown sex assigned at birth (${skipReason})`,
+    () => {
+      const patientOf = (birthSex: 'UNK' | null) => {
+        const record = syntheticHealthRecord(1);
+        record.patient = { ...record.patient, birthSex };
+        const built = buildPatientResources(ctx, {
+          record,
+          clinical: syntheticClinicalRecord(),
+          patientUpdatedAt: new Date('2026-01-02T03:04:05Z'),
+          documents: [],
+          visitDocuments: [],
+          insurance: [],
+        });
+        return built.find((b) => b.resource.resourceType === 'Patient')!.resource as Resource & {
+          extension?: { url: string; valueCode?: string }[];
+        };
+      };
+      const unknown = patientOf('UNK');
+      expect(unknown.extension).toContainEqual({ url: usCore('us-core-birthsex'), valueCode: 'UNK' });
+      expect(usCoreErrors(usCoreDir!, unknown)).toEqual([]);
+      const never = patientOf(null);
+      expect(never.extension?.some((e) => e.url === usCore('us-core-birthsex')) ?? false).toBe(false);
+    },
+  );
+
   it('writes the sex assigned at birth as US Core birthsex', () => {
     const { byId } = build();
     expect(byId('Patient', 'patient-1').extension).toContainEqual({

@@ -46,7 +46,7 @@ export function patientIdentifierSystem(practiceId: number): string {
 export function buildPatient(ctx: BuildContext, record: HealthRecord, updatedAt: Date): BuiltResource {
   const p = record.patient;
   const extension: unknown[] = [];
-  // Sex assigned at birth, as US Core's birthsex extension (F or M; not written when unknown).
+  // Sex assigned at birth, as US Core's birthsex extension (F, M or UNK; left out when never given).
   if (p.birthSex) extension.push({ url: profile('us-core-birthsex'), valueCode: p.birthSex });
   const race = raceExtension('us-core-race', p.races, p.raceDeclined);
   if (race) extension.push(race);
