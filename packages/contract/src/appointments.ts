@@ -187,7 +187,7 @@ const encounterIntegrationFailures = {
 };
 
 /**
- * The visit calls. setHistoryFinished names an encounter, not a patient: the handler runs the access
+ * The visit calls. setHistoryFinished names an encounter, not a patient: the guard runs the access
  * rule on the encounter's patient, and an unknown encounter is refused like a stranger's (403).
  */
 export const appointmentsCalls = {
@@ -195,7 +195,7 @@ export const appointmentsCalls = {
   setHistoryFinished: describeCall({
     method: 'POST',
     path: `${apiPrefix.app}/encounter/setHistoryFinished`,
-    who: who.account,
+    who: who.patientOf('encounter', 'body', 'encounterId'),
     body: setHistoryFinishedRequest,
     response: setHistoryFinishedResponse,
     answers: { 400: errorResponse, 403: errorResponse },

@@ -13,6 +13,13 @@ export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type PatientLocation = 'path' | 'body' | 'query';
 
 /**
+ * What a patient-scoped call may name instead of its patient: a visit (encounter), a consent, a
+ * message or a message's attachment. The guard finds the patient the item belongs to and runs the
+ * rule on that patient; an id that names nothing is refused like a stranger's, so ids do not leak.
+ */
+export type OwnedItem = 'encounter' | 'consent' | 'message' | 'attachment';
+
+/**
  * Who may make a call. `patient` is the one that matters most: the caller must be signed in AND pass
  * the patient-access rule for the patient named at `in`/`field` (a dotted path into the body for a
  * nested field); the handler then receives that checked patient, never the raw id.
@@ -30,6 +37,8 @@ export type Who =
        * by the guard like a stranger, so no handler has to compare ids itself.
        */
       readonly also?: readonly string[];
+      /** When set, `field` holds the id of an item of this kind, not a patient id. */
+      readonly of?: OwnedItem;
     }
   | { readonly kind: 'apiKey' }
   | { readonly kind: 'internal' };
@@ -53,6 +62,15 @@ export const who = {
     ({ kind: 'patient', in: 'body', field, ...(also ? { also } : {}) }) as const,
   /** A signed-in account acting on the patient named by the query field `field`. */
   patientInQuery: (field = 'patientId') => ({ kind: 'patient', in: 'query', field }) as const,
+  /**
+   * A signed-in account acting on the patient who owns the item (`of`) whose id is at `field` of the
+   * path or the body (dotted for nested).
+   */
+  patientOf: <const O extends OwnedItem, const L extends 'path' | 'body', const F extends string>(
+    of: O,
+    location: L,
+    field: F,
+  ) => ({ kind: 'patient', in: location, field, of }) as const,
 } as const;
 
 export interface CallDescription {

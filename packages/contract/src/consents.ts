@@ -216,13 +216,13 @@ const consentIntegrationFailures = {
 
 /**
  * The consent calls (spec 002 §7). The patient's name a consent or an encounter, not a patient: the
- * handler runs the access rule on its patient, and an unknown id is refused like a stranger's (403).
+ * guard runs the access rule on its patient, and an unknown id is refused like a stranger's (403).
  */
 export const consentsCalls = {
   getUnsigned: describeCall({
     method: 'POST',
     path: `${apiPrefix.app}/consent/getUnsigned`,
-    who: who.account,
+    who: who.patientOf('encounter', 'body', 'encounterId'),
     body: getUnsignedConsentsRequest,
     response: unsignedConsentsResponse,
     answers: consentFailures,
@@ -230,7 +230,7 @@ export const consentsCalls = {
   getById: describeCall({
     method: 'POST',
     path: `${apiPrefix.app}/consent/getById`,
-    who: who.account,
+    who: who.patientOf('consent', 'body', 'consentId'),
     body: getConsentByIdRequest,
     response: getConsentByIdResponse,
     answers: consentFailures,
@@ -239,7 +239,7 @@ export const consentsCalls = {
   update: describeCall({
     method: 'POST',
     path: `${apiPrefix.app}/consent/update`,
-    who: who.account,
+    who: who.patientOf('consent', 'body', 'consent.id'),
     body: updateConsentRequest,
     response: updateConsentResponse,
     answers: consentFailures,

@@ -473,7 +473,7 @@ export const messagesCalls = {
   get: describeCall({
     method: 'GET',
     path: `${app}/directMessage/getById/_rid/:itemId`,
-    who: who.account,
+    who: who.patientOf('message', 'path', 'itemId'),
     params: messageItemParams,
     response: getMessageResponse,
     answers: failures,
@@ -481,7 +481,7 @@ export const messagesCalls = {
   markAsRead: describeCall({
     method: 'POST',
     path: `${app}/directMessage/markAsRead`,
-    who: who.account,
+    who: who.patientOf('message', 'body', 'id'),
     body: markAsReadRequest,
     response: markAsReadResponse,
     answers: failures,
@@ -564,7 +564,7 @@ export const messagesCalls = {
   directAttachment: describeCall({
     method: 'GET',
     path: `${app}/directMessage/getAttachment/_rid/:itemId`,
-    who: who.account,
+    who: who.patientOf('attachment', 'path', 'itemId'),
     params: messageItemParams,
     response: attachmentDownloadResponse,
     answers: failures,
@@ -572,7 +572,7 @@ export const messagesCalls = {
   emailAttachment: describeCall({
     method: 'GET',
     path: `${app}/patient/email/getAttachment/_rid/:itemId`,
-    who: who.account,
+    who: who.patientOf('attachment', 'path', 'itemId'),
     params: messageItemParams,
     response: attachmentDownloadResponse,
     answers: failures,

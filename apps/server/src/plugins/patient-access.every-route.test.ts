@@ -8,12 +8,12 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { auditEvent, consent, consentProfile, directMessageAttachment, encounter } from '../db/schema';
+import { auditEvent, directMessageAttachment } from '../db/schema';
 import { deliverToInbox } from '../features/messages/messages.received';
 import { signaturePng } from '../test/png';
 import { describeEachDatabase } from '../test/database';
 import { useTestApp } from '../test/app';
+import { givenOwnedItems } from '../test/owned-items';
 import {
   bearer,
   givenPractice,
@@ -160,33 +160,6 @@ const appointmentWrites = (visit: VictimVisit) => [
   },
 ];
 
-async function givenVictimVisit(db: Db, practiceId: number, patientId: number): Promise<VictimVisit> {
-  const [e] = await db
-    .insert(encounter)
-    .values({
-      practiceId,
-      patientId,
-      externalId: `E-${patientId}`,
-      dateOfService: new Date(Date.now() + 86_400_000),
-    })
-    .returning({ id: encounter.id });
-  const [p] = await db
-    .insert(consentProfile)
-    .values({ practiceId, externalId: `P-${patientId}`, title: 'Consent', text: 'Text' })
-    .returning({ id: consentProfile.id });
-  const [c] = await db
-    .insert(consent)
-    .values({
-      practiceId,
-      patientId,
-      encounterId: e!.id,
-      consentProfileId: p!.id,
-      externalId: `C-${patientId}`,
-    })
-    .returning({ id: consent.id });
-  return { encounterId: e!.id, consentId: c!.id };
-}
-
 describeEachDatabase('the patient-access guard on every call', (t) => {
   const newApp = useTestApp(t);
   let app: FastifyInstance;
@@ -199,7 +172,8 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
     const practiceId = await givenPractice(t.db);
     victim = await givenUser(t.db, practiceId, { username: `victim${Date.now()}` });
     stranger = await givenUser(t.db, practiceId, { username: `stranger${Date.now()}` });
-    visit = await givenVictimVisit(t.db, practiceId, victim.patientId);
+    const items = await givenOwnedItems(app, practiceId, victim.patientId);
+    visit = { encounterId: items.encounter, consentId: items.consent };
   });
 
   function pathScopedRoutes() {

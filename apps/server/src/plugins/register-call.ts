@@ -2,8 +2,11 @@
  * The one way a call becomes a route: from its description in the contract (packages/contract,
  * `describeCall`). Who may make it decides the guards, applied here and nowhere else:
  * - `patient`: the caller is authenticated, then the patient-access rule runs on the patient the
- *   description names (path, body or query field) BEFORE the request is validated, so a stranger learns
- *   nothing from validation messages; the handler receives the checked patient;
+ *   description names (path, body or query field), or on the owner of the item it names (`of`: a
+ *   visit, consent, message or attachment, found by the route's `ownerOf`), BEFORE the request is
+ *   validated, so a stranger learns nothing from validation messages; the handler receives the
+ *   checked patient. An item id that is no id at all is left to validation (a clear 400), and a
+ *   request that gets past it unchecked is refused before the handler;
  * - `account`: authenticated; `apiKey`: the integration API key; `public` and `internal`: no guard
  *   here (`internal` routes check their own operator credential or loopback address).
  * The answer is serialized from the response schema by fast-json-stringify (decision 045), which
@@ -24,6 +27,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import type { AuthContext, PatientAccess } from '../app-context';
+import type { Db } from '../db/database';
 import { fastSerializerFor200 } from '../lib/fast-serializer';
 import { forbidden } from '../lib/http-error';
 import { apiKeyPracticeOf, authenticateApiKey } from './api-key';
@@ -65,7 +69,15 @@ export interface CallOptions {
    * errors of the shape the caller meant instead of those of every shape.
    */
   beforeValidation?: preValidationAsyncHookHandler;
+  /**
+   * For a `patient` call that names an item (`who.of`): the patient who owns the item with that id,
+   * or null when there is none. Required for such a call, and only for it.
+   */
+  ownerOf?: OwnerOf;
 }
+
+/** The patient an item belongs to, by the item's id; null when no item has that id. */
+export type OwnerOf = (db: Db, id: number) => Promise<number | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,8 +95,14 @@ export function registerCall<const D extends CallDescription>(
   const who = description.who;
   const guards: preValidationAsyncHookHandler[] = [];
   if (who.kind === 'account' || who.kind === 'patient') guards.push(options.authenticate ?? authenticate);
-  if (who.kind === 'patient')
-    guards.push(patientGuard(who.in, who.field, who.also ?? [], options.patientWhenAbsent));
+  if (who.kind === 'patient') {
+    const namesItem = 'of' in who && who.of !== undefined;
+    if (namesItem !== Boolean(options.ownerOf))
+      throw new Error(
+        `${description.method} ${description.path}: ownerOf goes with who.of, and only with it`,
+      );
+    guards.push(patientGuard(who.in, who.field, who.also ?? [], options));
+  }
   if (who.kind === 'apiKey') guards.push(authenticateApiKey);
   if (options.beforeValidation) guards.push(options.beforeValidation);
 
@@ -95,6 +113,7 @@ export function registerCall<const D extends CallDescription>(
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: routeSchema(description),
     preValidation: guards,
+    ...(options.ownerOf ? { preHandler: refuseUnchecked } : {}),
     serializerCompiler: serializerFor(description),
     handler: async (request, reply) => {
       const context = {
@@ -121,14 +140,22 @@ function patientGuard(
   location: PatientLocation,
   field: string,
   also: readonly string[],
-  whenAbsent?: 'caller',
+  { patientWhenAbsent, ownerOf }: CallOptions,
 ): preValidationAsyncHookHandler {
   const part = { path: 'params', body: 'body', query: 'query' } as const;
   return async function patientAccessGuard(request) {
     const source = request[part[location]];
     const named = valueAtPath(source, field);
-    const patientId = named === undefined && whenAbsent === 'caller' ? authOf(request).patientId : named;
-    const access = await assertPatientAccess(request, patientId);
+    let patientId: unknown = named;
+    let detail: Record<string, unknown> = {};
+    if (ownerOf) {
+      // The request names an item: its owner is the patient, and an id naming nothing has none.
+      const itemId = toItemId(named);
+      if (itemId === null) return; // not an id: validation answers it (refuseUnchecked backs it up)
+      patientId = await ownerOf(request.server.db, itemId);
+      detail = { [field]: itemId };
+    } else if (named === undefined && patientWhenAbsent === 'caller') patientId = authOf(request).patientId;
+    const access = await assertPatientAccess(request, patientId, detail);
     // A repeated patient field naming anyone else is refused as the stranger it would let in.
     for (const other of also) {
       const value = valueAtPath(source, other);
@@ -141,6 +168,17 @@ function patientGuard(
     }
     request.patientAccess = access;
   };
+}
+
+/** After validation: a call naming an item that the guard could not check goes no further. */
+async function refuseUnchecked(request: FastifyRequest): Promise<void> {
+  if (!request.patientAccess) await assertPatientAccess(request, null, { unchecked: true });
+}
+
+/** A database id from a path segment or a JSON value; null for anything else. */
+function toItemId(value: unknown): number | null {
+  const id = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 function routeSchema(description: CallDescription): FastifySchema {

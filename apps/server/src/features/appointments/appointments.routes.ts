@@ -9,7 +9,6 @@ import { appointmentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { findEncounterPatient } from '../../lib/encounter-lookup';
 import { patientIdByExternalId } from '../../lib/practice-patients';
-import { assertPatientAccess } from '../../plugins/patient-access';
 import { registerCall } from '../../plugins/register-call';
 import { assertOwnClinic, clinicIdByExternalId, upsertClinic } from './clinics.repository';
 import {
@@ -23,11 +22,12 @@ import type { VisitConsents } from './visit-consents';
 
 /** `consents` is the consents feature's part in a visit (compose/visit-consents.ts). */
 export function registerAppointmentsCalls(app: FastifyInstance, deps: { consents: VisitConsents }): void {
-  registerCall(app, appointmentsCalls.setHistoryFinished, async ({ body, request }) => {
-    const { encounterId, historyFinished } = body;
-    await assertPatientAccess(request, await findEncounterPatient(app.db, encounterId), { encounterId });
-    return setHistoryFinished(app.db, deps.consents, encounterId, historyFinished);
-  });
+  registerCall(
+    app,
+    appointmentsCalls.setHistoryFinished,
+    ({ body }) => setHistoryFinished(app.db, deps.consents, body.encounterId, body.historyFinished),
+    { ownerOf: findEncounterPatient },
+  );
 
   // A patient's whole visit list (hundreds of visits with their consents) is the appointments page's
   // read: the registrar serializes it with fast-json-stringify (decision 045).

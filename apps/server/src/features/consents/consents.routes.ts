@@ -1,15 +1,16 @@
 /**
  * Consent calls (contract `consentsCalls`, spec 002 §7). The patient's calls name a consent or an
- * encounter, not a patient: the access rule runs on its patient, and an unknown id is refused like a
- * stranger's (403), so ids do not leak; the responsible person acting is recorded as the signer. The
- * clinic feeds consent forms and reads consents back, with their evidence, through its API key.
+ * encounter, not a patient: the guard runs the access rule on its owner (`ownerOf`), and an unknown id
+ * is refused like a stranger's (403), so ids do not leak; the responsible person acting is recorded as
+ * the signer. The clinic feeds consent forms and reads consents back, with their evidence, through its
+ * API key.
  */
 import { consentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
 import { encounterIdByExternalId, findEncounterPatient } from '../../lib/encounter-lookup';
 import { notFound } from '../../lib/http-error';
 import { patientIdByExternalId } from '../../lib/practice-patients';
-import { assertPatientAccess } from '../../plugins/patient-access';
 import { registerCall } from '../../plugins/register-call';
 import { integrationConsents, upsertConsentProfile } from './consent-forms.service';
 import {
@@ -20,36 +21,54 @@ import {
   unsignedOf,
 } from './consent-signing.service';
 
+const consentOwner = async (db: Db, consentId: number) =>
+  (await findConsentOwner(db, consentId))?.patientId ?? null;
+
 export function registerConsentsCalls(app: FastifyInstance): void {
-  registerCall(app, consentsCalls.getUnsigned, async ({ body, request }) => {
-    const { encounterId } = body;
-    await assertPatientAccess(request, await findEncounterPatient(app.db, encounterId), { encounterId });
-    const consents = (await consentsByEncounter(app.db, [encounterId])).get(encounterId) ?? [];
-    return { consents: unsignedOf(consents) };
-  });
-
-  registerCall(app, consentsCalls.getById, async ({ body, request }) => {
-    const { consentId, encounterId } = body;
+  /** A consent named with another of the patient's visits is not found (spec §4: both ids name it). */
+  const assertConsentOfVisit = async (consentId: number, encounterId: number) => {
     const owner = await findConsentOwner(app.db, consentId);
-    await assertPatientAccess(request, owner?.patientId ?? null, { consentId });
     if (owner?.encounterId !== encounterId) throw notFound('consent.error.notFound');
-    return loadConsent(app.db, consentId, true);
-  });
+  };
 
-  registerCall(app, consentsCalls.update, async ({ body, request, caller }) => {
-    const input = body.consent;
-    const owner = await findConsentOwner(app.db, input.id);
-    const access = await assertPatientAccess(request, owner?.patientId ?? null, { consentId: input.id });
-    if (owner?.encounterId !== input.encounterId) throw notFound('consent.error.notFound');
-    const userAgent = request.headers['user-agent'];
-    return signConsent(app.db, input, {
-      userId: caller.userId,
-      patientId: caller.patientId,
-      self: access.self,
-      ipAddress: request.ip,
-      userAgent: typeof userAgent === 'string' ? userAgent : null,
-    });
-  });
+  registerCall(
+    app,
+    consentsCalls.getUnsigned,
+    async ({ body }) => {
+      const { encounterId } = body;
+      const consents = (await consentsByEncounter(app.db, [encounterId])).get(encounterId) ?? [];
+      return { consents: unsignedOf(consents) };
+    },
+    { ownerOf: findEncounterPatient },
+  );
+
+  registerCall(
+    app,
+    consentsCalls.getById,
+    async ({ body }) => {
+      await assertConsentOfVisit(body.consentId, body.encounterId);
+      return loadConsent(app.db, body.consentId, true);
+    },
+    { ownerOf: consentOwner },
+  );
+
+  registerCall(
+    app,
+    consentsCalls.update,
+    async ({ body, request, caller, patient }) => {
+      const input = body.consent;
+      await assertConsentOfVisit(input.id, input.encounterId);
+      const userAgent = request.headers['user-agent'];
+      return signConsent(app.db, input, {
+        userId: caller.userId,
+        patientId: caller.patientId,
+        self: patient.self,
+        ipAddress: request.ip,
+        userAgent: typeof userAgent === 'string' ? userAgent : null,
+      });
+    },
+    { ownerOf: consentOwner },
+  );
 
   registerCall(app, consentsCalls.upsertProfile, async ({ params, body, practiceId, reply }) => {
     const row = await upsertConsentProfile(app.db, practiceId, params.externalId, body);

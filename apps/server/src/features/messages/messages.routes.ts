@@ -1,14 +1,13 @@
 /**
- * Messages calls of spec 002 §7 (contract `messagesCalls`). A call naming its patient is guarded by
- * the registrar; a call naming a message or an attachment by its own id checks the patient whose
- * folder holds it through the same access rule (an unknown id is refused like another patient's, so
- * ids cannot be probed).
+ * Messages calls of spec 002 §7 (contract `messagesCalls`), each guarded by the registrar: a call
+ * naming a message or an attachment by its own id is checked on the patient whose folder holds it
+ * (`ownerOf`), through the same access rule (an unknown id is refused like another patient's, so ids
+ * cannot be probed).
  */
 import { messagesCalls, type AttachmentChannel } from '@dermis/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../app-context';
 import { countSend } from './send-limit';
-import { assertPatientAccess } from '../../plugins/patient-access';
 import { registerCall } from '../../plugins/register-call';
 import { ensureDemoMessageBlobs } from './messages.demo';
 import { messageOwner, unreadCount } from './messages.repository';
@@ -26,11 +25,6 @@ import {
   type HealthSummaryZipBuilder,
   type TransmitActor,
 } from './messages.transmit';
-
-/** The owner patient of a message or attachment, checked like any patient the caller names. */
-async function ownerAccess(request: FastifyRequest, owner: number | null) {
-  return assertPatientAccess(request, owner, { kind: 'message-item' });
-}
 
 /** What the messages calls take from other features (app.ts composes them). */
 export interface MessagesComposition {
@@ -50,15 +44,16 @@ export function registerMessagesCalls(app: FastifyInstance, composition: Message
 
   registerCall(app, messagesCalls.list, ({ patient, body }) => getMessages(app.db, patient.patientId, body));
 
-  registerCall(app, messagesCalls.get, async ({ params, request }) => {
-    await ownerAccess(request, await messageOwner(app.db, params.itemId));
-    return getMessage(app.db, params.itemId);
+  registerCall(app, messagesCalls.get, ({ params }) => getMessage(app.db, params.itemId), {
+    ownerOf: messageOwner,
   });
 
-  registerCall(app, messagesCalls.markAsRead, async ({ body, request }) => {
-    const { patientId } = await ownerAccess(request, await messageOwner(app.db, body.id));
-    return markAsRead(app.db, patientId, body.id, body.isRead);
-  });
+  registerCall(
+    app,
+    messagesCalls.markAsRead,
+    ({ patient, body }) => markAsRead(app.db, patient.patientId, body.id, body.isRead),
+    { ownerOf: messageOwner },
+  );
 
   registerCall(app, messagesCalls.unreadCount, async ({ patient }) => ({
     patientId: patient.patientId,
@@ -137,8 +132,7 @@ export function registerMessagesCalls(app: FastifyInstance, composition: Message
   }));
 
   for (const call of [messagesCalls.directAttachment, messagesCalls.emailAttachment])
-    registerCall(app, call, async ({ params, request }) => {
-      await ownerAccess(request, await attachmentOwner(app.db, params.itemId));
-      return issueAttachmentDownload(app, params.itemId);
+    registerCall(app, call, ({ params }) => issueAttachmentDownload(app, params.itemId), {
+      ownerOf: attachmentOwner,
     });
 }
