@@ -4,7 +4,7 @@
  * value of its test, not only those of the newest results.
  */
 import type { RecordTotals, RecordTrendsView, ResultInterpretation } from '@dermis/contract';
-import { and, asc, count, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
 import {
@@ -65,8 +65,6 @@ export async function recordTotals(
   return { results, vitalSigns, immunizations, notes, carePlanItems, goals, concerns };
 }
 
-const isFlagged = (flag: ResultInterpretation | null) => flag !== null && flag !== 'N';
-
 interface Series {
   code: string;
   name: string;
@@ -80,7 +78,8 @@ interface Series {
  * The numeric lab tests measured at least twice in the range, in the order first measured, and the
  * series of `wanted` (or, when absent or unknown, of the first test with a flagged value, else the
  * first test). As the page drew it from the whole list: the first name and unit seen, the latest
- * reference range.
+ * reference range. The tests are summed up in the database (a long record has thousands of values)
+ * and only the chosen test's values are read.
  */
 export async function labTrends(
   db: Db,
@@ -89,10 +88,36 @@ export async function labTrends(
   now: Date,
   wanted: string | undefined,
 ): Promise<RecordTrendsView> {
-  // Narrow columns only: a long record has thousands of values, and this reads each once.
-  const rows = await db
+  const labValues = and(
+    eq(resultReport.patientId, patientId),
+    eq(resultReport.category, 'lab'),
+    within(resultReport.effectiveAt, range),
+    lte(resultReport.releasedAt, now),
+    isNotNull(resultObservation.valueNumeric),
+  );
+  const order = sql`${resultReport.effectiveAt}, ${resultReport.id}, ${resultObservation.position}`;
+  const tests = await db
     .select({
       code: resultObservation.code,
+      name: sql<string>`(array_agg(${resultObservation.name} order by ${order}))[1]`,
+      flagged: sql<boolean>`bool_or(coalesce(${resultObservation.interpretation}, 'N') <> 'N')`,
+    })
+    .from(resultObservation)
+    .innerJoin(resultReport, eq(resultReport.id, resultObservation.reportId))
+    .where(labValues)
+    .groupBy(resultObservation.code)
+    .having(sql`count(*) >= 2`)
+    // First measured first: the earliest report, then the clinic's order within it.
+    .orderBy(
+      sql`min(array[extract(epoch from ${resultReport.effectiveAt}), ${resultReport.id}, ${resultObservation.position}])`,
+    );
+  const code =
+    tests.find((test) => test.code === wanted)?.code ??
+    tests.find((test) => test.flagged)?.code ??
+    tests[0]?.code;
+  if (code === undefined) return { tests: [], chosen: null };
+  const rows = await db
+    .select({
       name: resultObservation.name,
       unit: resultObservation.unit,
       value: resultObservation.valueNumeric,
@@ -103,40 +128,21 @@ export async function labTrends(
     })
     .from(resultObservation)
     .innerJoin(resultReport, eq(resultReport.id, resultObservation.reportId))
-    .where(
-      and(
-        eq(resultReport.patientId, patientId),
-        eq(resultReport.category, 'lab'),
-        within(resultReport.effectiveAt, range),
-        lte(resultReport.releasedAt, now),
-        isNotNull(resultObservation.valueNumeric),
-      ),
-    )
-    .orderBy(asc(resultReport.effectiveAt), asc(resultReport.id), asc(resultObservation.position));
-  const byCode = new Map<string, Series>();
-  for (const row of rows) {
-    const series = byCode.get(row.code) ?? {
-      code: row.code,
-      name: row.name,
-      unit: row.unit,
-      referenceLow: null,
-      referenceHigh: null,
-      points: [],
-    };
-    series.points.push({
+    .where(and(labValues, eq(resultObservation.code, code)))
+    .orderBy(sql`${order}`);
+  const first = rows[0]!;
+  const last = rows[rows.length - 1]!;
+  const chosen: Series = {
+    code,
+    name: first.name,
+    unit: first.unit,
+    referenceLow: last.referenceLow,
+    referenceHigh: last.referenceHigh,
+    points: rows.map((row) => ({
       effectiveAt: row.effectiveAt.toISOString(),
       value: row.value as number,
       interpretation: row.interpretation,
-    });
-    series.referenceLow = row.referenceLow;
-    series.referenceHigh = row.referenceHigh;
-    byCode.set(row.code, series);
-  }
-  const trends = [...byCode.values()].filter((s) => s.points.length >= 2);
-  const chosen =
-    trends.find((s) => s.code === wanted) ??
-    trends.find((s) => s.points.some((p) => isFlagged(p.interpretation))) ??
-    trends[0] ??
-    null;
-  return { tests: trends.map((s) => ({ code: s.code, name: s.name })), chosen };
+    })),
+  };
+  return { tests: tests.map((test) => ({ code: test.code, name: test.name })), chosen };
 }
