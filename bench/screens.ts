@@ -111,9 +111,10 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'Health Information',
-      name: 'patient/healthInfo/clinicalRecord',
+      // The newest 20 of each card, every total and the trend chart (decision 256).
+      name: 'patient/healthInfo/clinicalRecord newest 20',
       method: 'GET',
-      path: `patient/healthInfo/clinicalRecord/_rid/${patientId}`,
+      path: `patient/healthInfo/clinicalRecord/_rid/${patientId}?limit=20`,
     },
     {
       screen: 'Health Information',

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+import { e2eApiKey } from './support/cli';
 
 /** A calendar day's accessible name, as the picker announces it ("September 1, 2026"). */
 async function dayLabel(page: Page, monthsBack: number, day: number): Promise<string> {
@@ -98,7 +99,28 @@ test('Maria reads her biopsy report and liver-panel trend, and the sections foll
   await screenshots(page, testInfo, 'record-en-narrowed');
 });
 
-test("a responsible person sees Emma's results", async ({ page }, testInfo) => {
+/** The clinic feeds Emma 22 more immunizations (idempotent by their ids): more than a card first holds. */
+async function feedImmunizations(page: Page) {
+  for (let i = 0; i < 22; i += 1) {
+    const response = await page.request.put(`/api/integration/immunizations/E2E-EMMA-IMM-${i}`, {
+      headers: { 'x-api-key': e2eApiKey() },
+      data: {
+        patientExternalId: 'DEMO-0004',
+        cvxCode: '08',
+        vaccineName: `Hepatitis B, dose ${i + 1}`,
+        occurredAt: `2016-01-${String(i + 1).padStart(2, '0')}`,
+        status: 'completed',
+        author: { name: 'Olivia Bennett, MD', npi: '1548392012', organization: 'Sunshine Dermatology' },
+      },
+    });
+    expect(response.status()).toBeLessThan(300);
+  }
+}
+
+test("a responsible person sees Emma's results, and her long immunization list on Show all", async ({
+  page,
+}, testInfo) => {
+  await feedImmunizations(page);
   await signIn(page, demo.guardian);
   await expect(page).toHaveURL(/\/my-health-profile$/);
   await page.getByRole('button', { name: 'Responsible Person' }).click();
@@ -110,9 +132,21 @@ test("a responsible person sees Emma's results", async ({ page }, testInfo) => {
   await culture.getByRole('button').click();
   await expect(culture.getByTestId('record-observations')).toContainText('Staphylococcus aureus');
   await expect(results.getByRole('button', { name: /IgE, total/ })).toBeVisible();
-  await expect(page.getByTestId('record-immunization')).toHaveCount(1);
+  // The card first holds the newest 20 of 23; Show all, from the keyboard, adds the rest and
+  // moves focus to the first one it added.
+  const immunizations = page.getByTestId('record-immunization');
+  await expect(immunizations).toHaveCount(20);
+  await expect(page.getByTestId('record-immunizations')).toContainText('The newest 20 of 23.');
   await axeDesktopAndPhone(page);
   await screenshots(page, testInfo, 'record-emma');
+  const showAll = page.getByRole('button', { name: 'Show all (23) Immunizations' });
+  await showAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(immunizations).toHaveCount(23);
+  await expect(immunizations.nth(20)).toBeFocused();
+  await expect(showAll).toHaveCount(0);
+  await axeDesktopAndPhone(page);
+  await screenshots(page, testInfo, 'record-emma-all');
 });
 
 test('the record reads in Spanish, desktop and phone', async ({ page }, testInfo) => {

@@ -9,7 +9,7 @@ import { describeCall, who } from './call';
 import { errorResponse } from './errors';
 import { externalIdParams } from './integration';
 import { apiPrefix } from './routes';
-import { entityId, ridParams, safeString } from './rules';
+import { entityId, int32Text, ridParams, safeString } from './rules';
 
 // ------------------------------------------------------------------------------------ value lists
 
@@ -475,20 +475,74 @@ export const recordCarePlan = z.object({
 });
 export type RecordCarePlanView = z.infer<typeof recordCarePlan>;
 
+/** How many entries each list of the range holds, whether or not the answer carries them all. */
+export const recordTotals = z.object({
+  results: z.number().int(),
+  vitalSigns: z.number().int(),
+  immunizations: z.number().int(),
+  notes: z.number().int(),
+  carePlanItems: z.number().int(),
+  goals: z.number().int(),
+  concerns: z.number().int(),
+});
+export type RecordTotals = z.infer<typeof recordTotals>;
+
+export const recordTrendPoint = z.object({
+  effectiveAt: z.string(),
+  value: z.number(),
+  interpretation: resultInterpretation.nullable(),
+});
+
+/**
+ * The trend chart of a limited answer: every numeric lab test measured at least twice in the range
+ * (oldest first seen first), and every value of one of them, so the chart stays whole while the
+ * result list holds only the newest.
+ */
+export const recordTrends = z.object({
+  tests: z.array(z.object({ code: z.string(), name: z.string() })),
+  chosen: z
+    .object({
+      code: z.string(),
+      name: z.string(),
+      unit: z.string().nullable(),
+      referenceLow: z.number().nullable(),
+      referenceHigh: z.number().nullable(),
+      points: z.array(recordTrendPoint),
+    })
+    .nullable(),
+});
+export type RecordTrendsView = z.infer<typeof recordTrends>;
+
 export const clinicalRecordResponse = z.object({
   results: z.array(recordResult),
   vitalSigns: z.array(recordVitalSigns),
   immunizations: z.array(recordImmunization),
   notes: z.array(recordNote),
   carePlan: recordCarePlan,
+  totals: recordTotals,
+  /** Present when `limit` was asked (and no `section`). */
+  trends: recordTrends.optional(),
 });
 export type ClinicalRecordResponse = z.infer<typeof clinicalRecordResponse>;
+
+/** A card of the Health Information page; the care plan holds its items, goals and concerns. */
+export const recordSection = z.enum(['results', 'vitalSigns', 'immunizations', 'notes', 'carePlan']);
+export type RecordSection = z.infer<typeof recordSection>;
+
+/** The most a limited answer holds of each list. */
+export const recordLimitMax = 500;
 
 /** The page's From/To as sent to the export (start of day, next day's midnight, both UTC). */
 export const clinicalRecordQuery = z
   .object({
     from: safeString.datetime({ offset: true }).optional(),
     to: safeString.datetime({ offset: true }).optional(),
+    /** At most this many of each list, the newest (the plan: the soonest); absent: every entry. */
+    limit: int32Text.pipe(z.number().min(1).max(recordLimitMax)).optional(),
+    /** Only this card's lists; the others answer empty (their totals still counted). */
+    section: recordSection.optional(),
+    /** The test (LOINC code) whose values the trend chart shows; default a flagged one, or the first. */
+    trend: safeString.max(64).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to.',

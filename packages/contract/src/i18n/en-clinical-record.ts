@@ -93,5 +93,8 @@ export const enClinicalRecord = {
   'record.concern.active': 'Active',
   'record.concern.inactive': 'Inactive',
   'record.concern.resolved': 'Resolved',
+  'record.showAll': 'Show all ({count})',
+  'record.showingNewest': 'The newest {shown} of {total}.',
+  'record.showAllFailed': 'The rest of this list could not be loaded. Please try again.',
   'record.concern.onset': 'since {date}',
 } as const;

@@ -95,5 +95,8 @@ export const esClinicalRecord = {
   'record.concern.active': 'Activo',
   'record.concern.inactive': 'Inactivo',
   'record.concern.resolved': 'Resuelto',
+  'record.showAll': 'Mostrar todos ({count})',
+  'record.showingNewest': 'Los {shown} más recientes de {total}.',
+  'record.showAllFailed': 'No se pudo cargar el resto de esta lista. Inténtelo de nuevo.',
   'record.concern.onset': 'desde el {date}',
 } as const satisfies Record<keyof typeof enClinicalRecord, string>;

@@ -67,6 +67,9 @@ async function encounterRefs(db: Db, ids: (number | null)[]): Promise<Map<number
   );
 }
 
+// PostgreSQL's LIMIT of a bigint: no limit, while the query keeps one shape.
+const noLimit = Number.MAX_SAFE_INTEGER;
+
 const noEncounter: EncounterRef = { encounterId: null, encounterExternalId: null, encounterDate: null };
 const refOf = (refs: Map<number, EncounterRef>, id: number | null) =>
   (id !== null ? refs.get(id) : undefined) ?? noEncounter;
@@ -99,6 +102,8 @@ export interface ResultOptions {
   /** Results released by this instant (default now); null: every result, released or not. */
   releasedBy?: Date | null;
   category?: 'lab' | 'pathology';
+  /** Only the newest this many. */
+  limit?: number;
 }
 
 /** A patient's results in the range, newest specimen first, with observations in the clinic's order. */
@@ -120,7 +125,8 @@ export async function resultsInRange(
         options.category ? eq(resultReport.category, options.category) : undefined,
       ),
     )
-    .orderBy(desc(resultReport.effectiveAt), desc(resultReport.id));
+    .orderBy(desc(resultReport.effectiveAt), desc(resultReport.id))
+    .limit(options.limit ?? noLimit);
   if (reports.length === 0) return [];
   const ids = reports.map((r) => r.id);
   const [observations, statuses, refs] = await Promise.all([
@@ -196,17 +202,19 @@ export interface RecordVitalSigns extends Provenance, EncounterRef {
   measurements: { code: string; value: number; unit: string }[];
 }
 
-/** The vital-sign sets measured in the range, newest first. */
+/** The vital-sign sets measured in the range, newest first (only the newest `limit` when given). */
 export async function vitalSignsInRange(
   db: Db,
   patientId: number,
   range: ExportRange,
+  limit?: number,
 ): Promise<RecordVitalSigns[]> {
   const sets = await db
     .select()
     .from(vitalSignSet)
     .where(and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)))
-    .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id));
+    .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id))
+    .limit(limit ?? noLimit);
   if (sets.length === 0) return [];
   const [signs, refs] = await Promise.all([
     db
@@ -259,11 +267,12 @@ export interface RecordImmunization extends Provenance, EncounterRef {
   doseNumber: number | null;
 }
 
-/** Immunizations given or declined in the range, newest first. */
+/** Immunizations given or declined in the range, newest first (only the newest `limit` when given). */
 export async function immunizationsInRange(
   db: Db,
   patientId: number,
   range: ExportRange,
+  limit?: number,
 ): Promise<RecordImmunization[]> {
   const rows = await db
     .select({
@@ -289,7 +298,8 @@ export async function immunizationsInRange(
     })
     .from(immunization)
     .where(and(eq(immunization.patientId, patientId), inRange(immunization.occurredAt, range)))
-    .orderBy(desc(immunization.occurredAt), desc(immunization.id));
+    .orderBy(desc(immunization.occurredAt), desc(immunization.id))
+    .limit(limit ?? noLimit);
   const refs = await encounterRefs(
     db,
     rows.map((r) => r.encounterId),
@@ -311,17 +321,19 @@ export interface RecordNote extends Provenance, EncounterRef {
   authoredAt: Date;
 }
 
-/** Notes written in the range, newest first. */
+/** Notes written in the range, newest first (only the newest `limit` when given). */
 export async function clinicalNotesInRange(
   db: Db,
   patientId: number,
   range: ExportRange,
+  limit?: number,
 ): Promise<RecordNote[]> {
   const rows = await db
     .select()
     .from(clinicalNote)
     .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
-    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id));
+    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
+    .limit(limit ?? noLimit);
   const refs = await encounterRefs(
     db,
     rows.map((r) => r.encounterId),
@@ -388,28 +400,35 @@ export interface RecordCarePlan {
   concerns: RecordHealthConcern[];
 }
 
-/** The plan of treatment, goals and health concerns the clinic recorded in the range. */
+/**
+ * The plan of treatment, goals and health concerns the clinic recorded in the range; with `limit`,
+ * the first that many of each list in its order.
+ */
 export async function carePlanInRange(
   db: Db,
   patientId: number,
   range: ExportRange,
+  limit?: number,
 ): Promise<RecordCarePlan> {
   const [items, goals, concerns] = await Promise.all([
     db
       .select()
       .from(carePlanItem)
       .where(and(eq(carePlanItem.patientId, patientId), inRange(carePlanItem.recordedAt, range)))
-      .orderBy(asc(carePlanItem.plannedAt), asc(carePlanItem.id)),
+      .orderBy(asc(carePlanItem.plannedAt), asc(carePlanItem.id))
+      .limit(limit ?? noLimit),
     db
       .select()
       .from(careGoal)
       .where(and(eq(careGoal.patientId, patientId), inRange(careGoal.recordedAt, range)))
-      .orderBy(asc(careGoal.targetDate), asc(careGoal.id)),
+      .orderBy(asc(careGoal.targetDate), asc(careGoal.id))
+      .limit(limit ?? noLimit),
     db
       .select()
       .from(healthConcern)
       .where(and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)))
-      .orderBy(desc(healthConcern.recordedAt), asc(healthConcern.id)),
+      .orderBy(desc(healthConcern.recordedAt), asc(healthConcern.id))
+      .limit(limit ?? noLimit),
   ]);
   const refs = await encounterRefs(db, [
     ...items.map((i) => i.encounterId),

@@ -4,7 +4,7 @@
  * reads the record of a range and marks results read, through the patient-access guard.
  */
 import { blobsCalls, clinicalRecordCalls as calls } from '@dermis/contract';
-import type { ClinicalRecordResponse } from '@dermis/contract';
+import type { ClinicalRecordResponse, RecordSection } from '@dermis/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { resultRead, resultReport } from '../../../db/schema';
@@ -33,6 +33,7 @@ import {
   upsertVitalSigns,
   type Upserted,
 } from './clinical-record.service';
+import { labTrends, recordTotals } from './record-overview';
 import { sendResultNotices } from './result-notice';
 
 const iso = (date: Date) => date.toISOString();
@@ -110,7 +111,7 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
       from: query.from ? new Date(query.from) : null,
       to: query.to ? new Date(query.to) : null,
     };
-    return readRecord(app, patient.patientId, caller.userId, range);
+    return readRecord(app, patient.patientId, caller.userId, range, query);
   });
 
   registerCall(app, calls.markResultRead, async ({ patient, caller, body }) => {
@@ -136,18 +137,38 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
   });
 }
 
+interface RecordAsk {
+  limit?: number;
+  section?: RecordSection;
+  trend?: string;
+}
+
+const none = Promise.resolve([] as never[]);
+const noPlan = Promise.resolve({ items: [], goals: [], concerns: [] });
+
+/**
+ * The record of a range: every list whole, or with `limit` the newest of each (and the totals and
+ * trend chart the page needs to say what it leaves out), or with `section` one card's lists.
+ */
 async function readRecord(
   app: FastifyInstance,
   patientId: number,
   userId: number,
   range: ExportRange,
+  { limit, section, trend }: RecordAsk,
 ): Promise<ClinicalRecordResponse> {
-  const [results, vitals, immunizations, notes, plan] = await Promise.all([
-    resultsInRange(app.db, patientId, range),
-    vitalSignsInRange(app.db, patientId, range),
-    immunizationsInRange(app.db, patientId, range),
-    clinicalNotesInRange(app.db, patientId, range),
-    carePlanInRange(app.db, patientId, range),
+  const now = new Date();
+  const wants = (s: RecordSection) => section === undefined || section === s;
+  const [results, vitals, immunizations, notes, plan, totals, trends] = await Promise.all([
+    wants('results') ? resultsInRange(app.db, patientId, range, { releasedBy: now, limit }) : none,
+    wants('vitalSigns') ? vitalSignsInRange(app.db, patientId, range, limit) : none,
+    wants('immunizations') ? immunizationsInRange(app.db, patientId, range, limit) : none,
+    wants('notes') ? clinicalNotesInRange(app.db, patientId, range, limit) : none,
+    wants('carePlan') ? carePlanInRange(app.db, patientId, range, limit) : noPlan,
+    recordTotals(app.db, patientId, range, now),
+    limit !== undefined && section === undefined
+      ? labTrends(app.db, patientId, range, now, trend)
+      : Promise.resolve(undefined),
   ]);
   const read = await readVersions(
     app.db,
@@ -248,5 +269,7 @@ async function readRecord(
         ...provenance(c),
       })),
     },
+    totals,
+    ...(trends ? { trends } : {}),
   };
 }

@@ -351,6 +351,66 @@ describeEachDatabase('clinical record', (t) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('answers the newest of each list with every total and the whole trend, one card whole, and refuses bad asks', async () => {
+    const days = ['2026-01-05', '2026-02-05', '2026-03-05'];
+    for (const [i, day] of days.entries())
+      await put(
+        `results/LAB-${i}`,
+        labResult({ effectiveAt: `${day}T13:00:00Z`, observations: [alt(20 + i)] }),
+      );
+    for (const [i, day] of days.entries())
+      await put(`vital-signs/VS-${i}`, {
+        patientExternalId: mariaExternal,
+        effectiveAt: `${day}T14:00:00Z`,
+        author,
+        measurements: [{ code: '8480-6', value: 120 + i, unit: 'mm[Hg]' }],
+      });
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+
+    const limited = (await record(token, maria.patientId, '?limit=2')).json<ClinicalRecordResponse>();
+    expect(limited.results.map((r) => r.effectiveAt.slice(0, 10))).toEqual(['2026-03-05', '2026-02-05']);
+    expect(limited.vitalSigns).toHaveLength(2);
+    expect(limited.totals).toEqual({
+      results: 3,
+      vitalSigns: 3,
+      immunizations: 0,
+      notes: 0,
+      carePlanItems: 0,
+      goals: 0,
+      concerns: 0,
+    });
+    // The chart keeps every value of its test, oldest first, not only the newest two results'.
+    expect(limited.trends?.tests).toEqual([{ code: '1742-6', name: 'ALT' }]);
+    expect(limited.trends?.chosen?.points.map((p) => p.value)).toEqual([20, 21, 22]);
+    expect(limited.trends?.chosen?.points[0]!.interpretation).toBe('N');
+    const unknownTrend = (
+      await record(token, maria.patientId, '?limit=2&trend=0000-0')
+    ).json<ClinicalRecordResponse>();
+    expect(unknownTrend.trends?.chosen?.code).toBe('1742-6');
+
+    // Without a limit the answer is whole, as before, and carries no trend.
+    const whole = (await record(token, maria.patientId)).json<ClinicalRecordResponse>();
+    expect([whole.results.length, whole.vitalSigns.length, whole.trends]).toEqual([3, 3, undefined]);
+
+    // One card, whole, within the range; the other cards answer empty.
+    const card = (
+      await record(token, maria.patientId, '?section=results&from=2026-02-01T00:00:00Z')
+    ).json<ClinicalRecordResponse>();
+    expect(card.results).toHaveLength(2);
+    expect([card.vitalSigns.length, card.totals.results, card.totals.vitalSigns]).toEqual([0, 2, 2]);
+
+    for (const bad of ['?limit=0', '?limit=501', '?limit=two', '?section=letters'])
+      expect((await record(token, maria.patientId, bad)).statusCode, bad).toBe(400);
+
+    // Another patient's record stays out of reach with the new parameters too.
+    const other = await givenUser(t.db, practiceId, {
+      username: 'omar',
+      firstName: 'Omar',
+      lastName: 'Diaz',
+    });
+    expect((await record(token, other.patientId, '?limit=2&section=results')).statusCode).toBe(403);
+  });
+
   it('stores vital signs, immunizations, notes and the plan of care; refuses bad input with clear messages', async () => {
     const vitals = {
       patientExternalId: mariaExternal,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clinicalRecordCalls } from '@dermis/contract';
+import { clinicalRecordCalls, type RecordSection } from '@dermis/contract';
 import { useApiClient } from '../../../lib/api';
 
 /** The page's range as the export sends it (start of the From day, the day after To), both UTC. */
@@ -8,17 +8,54 @@ export interface RecordRange {
   to?: string;
 }
 
-/** The results, vital signs, immunizations, notes and plan of care of the range. */
-export function useClinicalRecord(patientId: number, range: RecordRange) {
+/**
+ * How many of each list the page asks for first: a screen's worth. A long record's whole answer
+ * (hundreds of results) was the slowest call of any first load; "Show all" asks for the rest.
+ */
+export const recordFirstLimit = 20;
+
+const rangeQuery = (range: RecordRange) => ({
+  ...(range.from ? { from: range.from } : {}),
+  ...(range.to ? { to: range.to } : {}),
+});
+
+/**
+ * The newest of the results, vital signs, immunizations, notes and plan of care of the range, each
+ * list's total, and the trend chart of `trend` (or the page's default test) with all its values.
+ */
+export function useClinicalRecord(patientId: number, range: RecordRange, trend: string | null) {
   const client = useApiClient();
   return useQuery({
-    queryKey: ['clinicalRecord', patientId, range.from ?? null, range.to ?? null],
+    queryKey: ['clinicalRecord', patientId, range.from ?? null, range.to ?? null, trend],
     queryFn: () =>
       client.call(clinicalRecordCalls.getRecord, {
         params: { id: String(patientId) },
-        query: { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
+        query: {
+          ...rangeQuery(range),
+          limit: String(recordFirstLimit),
+          ...(trend ? { trend } : {}),
+        },
       }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** One card's lists whole, asked for once the patient chooses "Show all". */
+export function useRecordSection(
+  patientId: number,
+  range: RecordRange,
+  section: RecordSection,
+  enabled: boolean,
+) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['clinicalRecord', patientId, range.from ?? null, range.to ?? null, 'section', section],
+    queryFn: () =>
+      client.call(clinicalRecordCalls.getRecord, {
+        params: { id: String(patientId) },
+        query: { ...rangeQuery(range), section },
+      }),
+    enabled,
   });
 }
 

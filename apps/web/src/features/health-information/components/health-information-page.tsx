@@ -24,9 +24,7 @@ import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
-import { useClinicalRecord, useMarkResultRead } from '../api/clinical-record';
-import { RecordResults } from './record-results';
-import { RecordCarePlan, RecordImmunizations, RecordNotes, RecordVitalSigns } from './record-sections';
+import { RecordCards } from './record-cards';
 import { base64ToBlob, saveBlob } from '../download';
 import { smokingStatusText } from '../smoking-status';
 
@@ -224,8 +222,6 @@ export function HealthInformation({
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const wanted = { from: exportStartOf(start), to: exportEndOf(end) };
   if (!invalid && (wanted.from !== range.from || wanted.to !== range.to)) setRange(wanted);
-  const record = useClinicalRecord(patientId, range);
-  const markRead = useMarkResultRead(patientId);
   const showing =
     range.from && range.to
       ? t('record.showing.between', { from: start ?? '', to: end ?? '' })
@@ -391,17 +387,7 @@ export function HealthInformation({
           <Text size="sm" c="dimmed" role="status" data-testid="record-showing">
             {showing}
           </Text>
-          {record.isPending && <ListSkeleton rows={6} />}
-          {record.isError && <Text role="alert">{t('record.fetchFailed')}</Text>}
-          {record.data && (
-            <>
-              <RecordResults results={record.data.results} onOpen={(r) => markRead.mutate(r.id)} />
-              <RecordVitalSigns sets={record.data.vitalSigns} />
-              <RecordImmunizations immunizations={record.data.immunizations} />
-              <RecordNotes notes={record.data.notes} />
-              <RecordCarePlan plan={record.data.carePlan} />
-            </>
-          )}
+          <RecordCards patientId={patientId} range={range} />
         </Stack>
       </Grid.Col>
       <ErrorModal

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Accordion, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
-import type { RecordResultView, ResultStatus } from '@dermis/contract';
+import type { RecordResultView, RecordTrendsView, ResultStatus } from '@dermis/contract';
 import { SectionCard } from '../../../components/section-card';
 import { t } from '../../../lib/i18n';
 import { recordDay, unitLabel, withUnit, numberText } from '../record-format';
@@ -8,44 +8,8 @@ import { interpretationText, isFlagged } from './result-flags';
 import { Provenance } from './record-provenance';
 import { ToneBadge } from './record-badge';
 import { ScrollRegion } from './scroll-region';
-import { ResultTrendChart, type TrendPoint } from './result-trend-chart';
-
-interface Trend {
-  code: string;
-  name: string;
-  unit: string | null;
-  points: TrendPoint[];
-  referenceLow: number | null;
-  referenceHigh: number | null;
-}
-
-/** Each numeric lab test measured at least twice in the range, oldest value first. */
-export function trendsOf(results: RecordResultView[]): Trend[] {
-  const byCode = new Map<string, Trend>();
-  const oldestFirst = [...results].filter((r) => r.category === 'lab').reverse();
-  for (const report of oldestFirst)
-    for (const o of report.observations) {
-      if (o.valueNumeric === null) continue;
-      const trend = byCode.get(o.code) ?? {
-        code: o.code,
-        name: o.name,
-        unit: o.unit,
-        points: [],
-        referenceLow: null,
-        referenceHigh: null,
-      };
-      trend.points.push({
-        effectiveAt: report.effectiveAt,
-        value: o.valueNumeric,
-        interpretation: o.interpretation,
-      });
-      // The latest report's range is the one shown.
-      trend.referenceLow = o.referenceLow;
-      trend.referenceHigh = o.referenceHigh;
-      byCode.set(o.code, trend);
-    }
-  return [...byCode.values()].filter((trend) => trend.points.length >= 2);
-}
+import { ResultTrendChart } from './result-trend-chart';
+import { ShowAll, useFocusFirstNew, type ShowAllState } from './show-all';
 
 const statusKey = { preliminary: 'record.status.preliminary', corrected: 'record.status.corrected' } as const;
 
@@ -137,16 +101,19 @@ function PathologyReport({ result }: { result: RecordResultView }) {
 
 interface ResultsProps {
   results: RecordResultView[];
+  /** The chart: the tests measured at least twice, and every value of the one chosen. */
+  trends: RecordTrendsView | undefined;
+  onTrend: (code: string) => void;
   onOpen: (result: RecordResultView) => void;
+  showAll: ShowAllState;
 }
 
 /** Results: the trend of a repeated test, then each report, opened to read (which marks it read). */
-export function RecordResults({ results, onOpen }: ResultsProps) {
-  const trends = useMemo(() => trendsOf(results), [results]);
-  const [chosen, setChosen] = useState<string | null>(null);
+export function RecordResults({ results, trends, onTrend, onOpen, showAll }: ResultsProps) {
   const [open, setOpen] = useState<string[]>([]);
-  const preferred = trends.find((tr) => tr.points.some((p) => isFlagged(p.interpretation))) ?? trends[0];
-  const trend = trends.find((tr) => tr.code === chosen) ?? preferred;
+  const focus = useFocusFirstNew();
+  const trend = trends?.chosen ?? null;
+  const tests = trends?.tests ?? [];
 
   const change = (values: string[]) => {
     for (const value of values)
@@ -165,12 +132,12 @@ export function RecordResults({ results, onOpen }: ResultsProps) {
           <Title order={3} size="h5">
             {t('record.trends')}
           </Title>
-          {trends.length > 1 && (
+          {tests.length > 1 && (
             <NativeSelect
               label={t('record.chooseTest')}
               value={trend.code}
-              onChange={(event) => setChosen(event.currentTarget.value)}
-              data={trends.map((tr) => ({ value: tr.code, label: tr.name }))}
+              onChange={(event) => onTrend(event.currentTarget.value)}
+              data={tests.map((tr) => ({ value: tr.code, label: tr.name }))}
               maw={360}
               data-testid="record-trend-select"
             />
@@ -193,11 +160,11 @@ export function RecordResults({ results, onOpen }: ResultsProps) {
           variant="separated"
           data-testid="record-result-list"
         >
-          {results.map((r) => {
+          {results.map((r, index) => {
             const flagged = r.observations.filter((o) => isFlagged(o.interpretation)).length;
             return (
               <Accordion.Item key={r.id} value={String(r.id)} data-testid="record-result">
-                <Accordion.Control>
+                <Accordion.Control ref={focus.refAt(index)}>
                   <Group gap="xs" wrap="wrap">
                     <Text fw={600} component="span">
                       {r.name}
@@ -238,6 +205,17 @@ export function RecordResults({ results, onOpen }: ResultsProps) {
           })}
         </Accordion>
       )}
+      <ShowAll
+        state={{
+          ...showAll,
+          onShow: () => {
+            focus.focusFrom(results.length);
+            showAll.onShow();
+          },
+        }}
+        section={t('record.section.results')}
+        testId="record-results-show-all"
+      />
     </SectionCard>
   );
 }

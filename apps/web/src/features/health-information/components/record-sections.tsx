@@ -17,6 +17,23 @@ import { t } from '../../../lib/i18n';
 import { numberText, recordDate, recordDay, withUnit } from '../record-format';
 import { Provenance } from './record-provenance';
 import { ToneBadge } from './record-badge';
+import { ShowAll, useFocusFirstNew, type ShowAllState } from './show-all';
+
+/** The card's own "Show all", focusing the first entry it adds once drawn. */
+function withFocus(
+  showAll: ShowAllState,
+  focus: ReturnType<typeof useFocusFirstNew>,
+  index: number,
+  list?: string,
+): ShowAllState {
+  return {
+    ...showAll,
+    onShow: () => {
+      focus.focusFrom(index, list);
+      showAll.onShow();
+    },
+  };
+}
 
 const vitalKey = (code: VitalSignCode) => `record.vital.${vitalSignCodes[code].key}` as MessageKey;
 
@@ -38,12 +55,13 @@ function vitalRows(set: RecordVitalSignsView): [string, string][] {
   return rows;
 }
 
-export function RecordVitalSigns({ sets }: { sets: RecordVitalSignsView[] }) {
+export function RecordVitalSigns({ sets, showAll }: { sets: RecordVitalSignsView[]; showAll: ShowAllState }) {
+  const focus = useFocusFirstNew();
   return (
     <SectionCard title={t('record.section.vitalSigns')} testId="record-vitals">
       {sets.length === 0 && <Text c="dimmed">{t('record.empty.vitalSigns')}</Text>}
-      {sets.map((set) => (
-        <Stack key={set.id} gap={6} data-testid="record-vital-set">
+      {sets.map((set, index) => (
+        <Stack key={set.id} gap={6} data-testid="record-vital-set" ref={focus.refAt(index)} tabIndex={-1}>
           <Title order={3} size="h5">
             {recordDay(set.effectiveAt)}
           </Title>
@@ -62,19 +80,31 @@ export function RecordVitalSigns({ sets }: { sets: RecordVitalSignsView[] }) {
           <Provenance item={set} />
         </Stack>
       ))}
+      <ShowAll
+        state={withFocus(showAll, focus, sets.length)}
+        section={t('record.section.vitalSigns')}
+        testId="record-vitals-show-all"
+      />
     </SectionCard>
   );
 }
 
-export function RecordImmunizations({ immunizations }: { immunizations: RecordImmunizationView[] }) {
+export function RecordImmunizations({
+  immunizations,
+  showAll,
+}: {
+  immunizations: RecordImmunizationView[];
+  showAll: ShowAllState;
+}) {
+  const focus = useFocusFirstNew();
   return (
     <SectionCard title={t('record.section.immunizations')} testId="record-immunizations">
       {immunizations.length === 0 ? (
         <Text c="dimmed">{t('record.empty.immunizations')}</Text>
       ) : (
         <List listStyleType="none" spacing="sm" m={0} p={0}>
-          {immunizations.map((i) => (
-            <List.Item key={i.id} data-testid="record-immunization">
+          {immunizations.map((i, index) => (
+            <List.Item key={i.id} data-testid="record-immunization" ref={focus.refAt(index)} tabIndex={-1}>
               <Group gap="xs" wrap="wrap">
                 <Text fw={600} component="span">
                   {i.vaccineName}
@@ -102,20 +132,26 @@ export function RecordImmunizations({ immunizations }: { immunizations: RecordIm
           ))}
         </List>
       )}
+      <ShowAll
+        state={withFocus(showAll, focus, immunizations.length)}
+        section={t('record.section.immunizations')}
+        testId="record-immunizations-show-all"
+      />
     </SectionCard>
   );
 }
 
-export function RecordNotes({ notes }: { notes: RecordNoteView[] }) {
+export function RecordNotes({ notes, showAll }: { notes: RecordNoteView[]; showAll: ShowAllState }) {
+  const focus = useFocusFirstNew();
   return (
     <SectionCard title={t('record.section.notes')} testId="record-notes">
       {notes.length === 0 ? (
         <Text c="dimmed">{t('record.empty.notes')}</Text>
       ) : (
         <Accordion multiple variant="separated">
-          {notes.map((n) => (
+          {notes.map((n, index) => (
             <Accordion.Item key={n.id} value={String(n.id)} data-testid="record-note">
-              <Accordion.Control>
+              <Accordion.Control ref={focus.refAt(index)}>
                 <Group gap="xs" wrap="wrap">
                   <Text fw={600} component="span">
                     {n.title}
@@ -149,6 +185,11 @@ export function RecordNotes({ notes }: { notes: RecordNoteView[] }) {
           ))}
         </Accordion>
       )}
+      <ShowAll
+        state={withFocus(showAll, focus, notes.length)}
+        section={t('record.section.notes')}
+        testId="record-notes-show-all"
+      />
     </SectionCard>
   );
 }
@@ -170,8 +211,19 @@ const concernKey: Record<HealthConcernStatus, MessageKey> = {
   resolved: 'record.concern.resolved',
 };
 
-export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
+interface CarePlanProps {
+  plan: RecordCarePlanView;
+  showAll: ShowAllState;
+  /** How many of each list the range holds. */
+  totals: { items: number; goals: number; concerns: number };
+}
+
+export function RecordCarePlan({ plan, showAll, totals }: CarePlanProps) {
+  const focus = useFocusFirstNew();
   const empty = plan.items.length + plan.goals.length + plan.concerns.length === 0;
+  // The first list the card holds only part of is where the added entries begin.
+  const lists = ['items', 'goals', 'concerns'] as const;
+  const grows = lists.find((list) => plan[list].length < totals[list]) ?? 'items';
   return (
     <SectionCard title={t('record.section.carePlan')} testId="record-care-plan">
       {empty && <Text c="dimmed">{t('record.empty.carePlan')}</Text>}
@@ -181,8 +233,8 @@ export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
             {t('record.plan.planned')}
           </Title>
           <List spacing={6}>
-            {plan.items.map((i) => (
-              <List.Item key={i.id}>
+            {plan.items.map((i, index) => (
+              <List.Item key={i.id} ref={focus.refAt(index, 'items')} tabIndex={-1}>
                 <Group gap={6} wrap="wrap">
                   <Badge size="sm" variant="light">
                     {t(kindKey[i.kind])}
@@ -207,8 +259,8 @@ export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
             {t('record.goals')}
           </Title>
           <List spacing={6}>
-            {plan.goals.map((g) => (
-              <List.Item key={g.id}>
+            {plan.goals.map((g, index) => (
+              <List.Item key={g.id} ref={focus.refAt(index, 'goals')} tabIndex={-1}>
                 <Group gap={6} wrap="wrap">
                   <Text span size="sm">
                     {g.description}
@@ -233,8 +285,8 @@ export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
             {t('record.concerns')}
           </Title>
           <List spacing={6}>
-            {plan.concerns.map((c) => (
-              <List.Item key={c.id}>
+            {plan.concerns.map((c, index) => (
+              <List.Item key={c.id} ref={focus.refAt(index, 'concerns')} tabIndex={-1}>
                 <Group gap={6} wrap="wrap">
                   <Text span size="sm">
                     {c.description}
@@ -254,6 +306,11 @@ export function RecordCarePlan({ plan }: { plan: RecordCarePlanView }) {
         </Stack>
       )}
       {plan.items[0] && <Provenance item={plan.items[0]} />}
+      <ShowAll
+        state={withFocus(showAll, focus, plan[grows].length, grows)}
+        section={t('record.section.carePlan')}
+        testId="record-care-plan-show-all"
+      />
     </SectionCard>
   );
 }
