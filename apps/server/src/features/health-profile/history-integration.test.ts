@@ -230,7 +230,9 @@ describeEachDatabase('clinic feed of encounters, prescriptions and history', (t)
     for (const bad of [{ limit: 0 }, { limit: 501 }, { limit: 1.5 }, { cursor: 'not a cursor!' }]) {
       const refused = await post('prescription/getHistory', { patientId: family.minorId, ...bad });
       expect(refused.statusCode).toBe(400);
-      expect(errorResponse.parse(refused.json()).message).not.toBe('');
+      const answer = errorResponse.parse(refused.json());
+      expect(answer.message).not.toBe('');
+      expect(answer.validationMessages?.map((m) => m.field)).toEqual(Object.keys(bad));
     }
 
     // The guardian's own list: its cursor read against the minor's list gives nothing of either.
