@@ -8,6 +8,7 @@
 // pace drifts between minutes. BENCH_SCREENS_ONLY=1 (in bench/run.ts) runs only this part.
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { messageListPageSize, prescriptionListPageSize, upcomingVisitsPageSize } from '@dermis/contract';
 import { heavyAmounts } from './heavy-patient';
 
 export interface ScreensBenchTarget {
@@ -25,7 +26,11 @@ interface Call {
   body?: object;
 }
 
-/** What each screen asks for on first load, as the web's hooks ask it. */
+/**
+ * What each screen asks for on first load, as the web's hooks ask it: the first page of a paged list
+ * (decisions 253-255). The whole list as it was asked before paging follows each, marked "whole",
+ * so that the table shows what paging saves; BENCH_SCREENS_CALLS picks either by name.
+ */
 export function screenCalls(patientId: number, username: string): Call[] {
   const now = new Date().toISOString();
   return [
@@ -59,7 +64,14 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'My Health Profile',
-      name: 'prescription/getHistory',
+      name: `prescription/getHistory first ${prescriptionListPageSize}`,
+      method: 'POST',
+      path: 'prescription/getHistory',
+      body: { patientId, limit: prescriptionListPageSize },
+    },
+    {
+      screen: 'My Health Profile (whole)',
+      name: 'prescription/getHistory whole',
       method: 'POST',
       path: 'prescription/getHistory',
       body: { patientId },
@@ -78,7 +90,20 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'Appointments',
-      name: 'encounter/getByFilter upcoming',
+      name: `encounter/getByFilter upcoming, ${upcomingVisitsPageSize}`,
+      method: 'POST',
+      path: 'encounter/getByFilter',
+      body: {
+        patientId,
+        dateSelection: 'SPECIFY_RANGE',
+        dateOfServiceRangeLow: now,
+        updateConsents: true,
+        limit: upcomingVisitsPageSize,
+      },
+    },
+    {
+      screen: 'Appointments (whole)',
+      name: 'encounter/getByFilter upcoming whole',
       method: 'POST',
       path: 'encounter/getByFilter',
       body: { patientId, dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeLow: now, updateConsents: true },
@@ -98,7 +123,14 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'Messages inbox',
-      name: 'patient/dermis/getMessages inbox, 200',
+      name: `patient/dermis/getMessages inbox, ${messageListPageSize}`,
+      method: 'POST',
+      path: 'patient/dermis/getMessages',
+      body: { patientId, directMessageType: 'RECEIVED', page: 0, pageSize: messageListPageSize },
+    },
+    {
+      screen: 'Messages inbox (before paging)',
+      name: 'patient/dermis/getMessages inbox, 200 whole',
       method: 'POST',
       path: 'patient/dermis/getMessages',
       body: { patientId, directMessageType: 'RECEIVED', page: 0, pageSize: 200 },

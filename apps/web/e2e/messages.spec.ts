@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { apiProfile } from './account-api';
+import { apiProfile, apiSignIn } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+import { e2eApiKey } from './support/cli';
+import { invitedPatient } from './support/invited-patient';
 import { mailTo } from './support/mailbox';
 
 // The messages area end to end against the real server and the seeded demo practice — an
@@ -198,4 +200,53 @@ test('Daniel does the same for Emma from the /{id}/ routes', async ({ page, requ
   const log = page.getByTestId('activity-log-table');
   await expect(log).toContainText('Transmitted via email to school-nurse@example.org');
   await expect(log).toContainText('Transmitted via Direct');
+});
+
+test('a long inbox shows 50 messages, and Show more the next ones by keyboard', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A patient of their own: 55 messages in a shared account's inbox would push the others' aside.
+  const patient = await invitedPatient(page, page.request, 'inbox', 'LongInbox123');
+  for (let n = 1; n <= 55; n += 1) {
+    const answer = await page.request.post(
+      `/api/integration/patients/${patient.externalId}/direct-messages`,
+      {
+        headers: { 'X-Api-Key': e2eApiKey() },
+        data: { subject: `Note ${n} from the clinic`, content: `Note ${n}.`, fromName: 'Front desk' },
+      },
+    );
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+  await signIn(page, patient);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/messages/inbox');
+  const rows = page.getByTestId('message-row');
+  await expect(rows).toHaveCount(50);
+  // Newest first: the last one sent heads the list.
+  await expect(rows.first()).toContainText('Note 55 from the clinic');
+  await expect(page.getByTestId('messages-shown-count')).toHaveText('Showing 50 of 55 messages');
+  await screenshots(page, testInfo, 'inbox-first-page');
+
+  const more = page.getByRole('button', { name: 'Show more messages' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(55);
+  await expect(rows.nth(50)).toBeFocused();
+  await expect(rows.nth(50)).toContainText('Note 5 from the clinic');
+  await expect(page.getByTestId('messages-shown-count')).toHaveText('Showing 55 of 55 messages');
+  await expect(more).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // The account's language (this patient's own), then the inbox read afresh: its first page again.
+  const token = await apiSignIn(page.request, patient);
+  const changed = await page.request.post('/api/app/profile/changeLanguage', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language: 'es' },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('messages-shown-count')).toHaveText('Se muestran 50 de 55 mensajes');
+  await expect(page.getByRole('button', { name: 'Mostrar más mensajes' })).toBeVisible();
+  await screenshots(page, testInfo, 'inbox-first-page-es');
 });

@@ -85,6 +85,12 @@ export const encounterDateSelection = z.enum(['ALL', 'SPECIFY_RANGE']);
 
 /** Spec 002 §9: Past Visits load 2 at a time. */
 export const pastVisitsPageSize = 2;
+/**
+ * Upcoming visits the Appointments page asks for at first and adds per 'Show more' (decision 254):
+ * more than a patient usually has booked, so the list looks as it always did, while the heavy
+ * patient's 100 are no longer all built and sent on first load.
+ */
+export const upcomingVisitsPageSize = 20;
 /** Spec 002 §9: the education preview's length (then ' ...'). */
 export const educationPreviewLength = 200;
 /** Most encounters one getByFilter answers (a page). */

@@ -61,6 +61,11 @@ export const defaultMessageMimeType = 'text/plain';
 export const messageMimeTypes = ['text/plain', 'text/html'] as const;
 export const messagePageSizeDefault = 50;
 export const messagePageSizeMax = 200;
+/**
+ * What the web's lists ask for at a time (decision 253): a screenful or two on a desktop, about 11 KB
+ * for the heavy patient's inbox where 200 made 100 KB; the rest follows by cursor on "Show more".
+ */
+export const messageListPageSize = 50;
 export const messageSubjectMax = 255;
 /** Longest body accepted (characters); a message is a letter, not a file. */
 export const messageContentMax = 100_000;

@@ -11,7 +11,7 @@ import { describeCall, who } from './call';
 import { errorResponse } from './errors';
 import { apiPrefix } from './routes';
 import { externalIdParams } from './integration';
-import { entityId, safeString } from './rules';
+import { entityId, int32, safeString } from './rules';
 
 export const prescriptionStatus = z.enum(['ACTIVE', 'INACTIVE']);
 export type PrescriptionStatus = z.infer<typeof prescriptionStatus>;
@@ -34,11 +34,31 @@ export const prescription = z.object({
 });
 export type Prescription = z.infer<typeof prescription>;
 
-/** POST prescription/getHistory {patientId}: every prescription, ACTIVE first, newest first. */
-export const getPrescriptionHistoryRequest = z.object({ patientId: entityId });
+/** Most prescriptions one page of prescription/getHistory answers. */
+export const prescriptionPageSizeMax = 500;
+/** What the web's prescriptions list asks for at a time (decision 255). */
+export const prescriptionListPageSize = 50;
+
+/**
+ * POST prescription/getHistory {patientId}: every prescription, ACTIVE first, newest first. With
+ * `limit`, a page of that many and the `nextCursor` of the page after it (decision 255); `cursor`
+ * is a `nextCursor` of an earlier answer, and the page then starts after the prescription it names.
+ * A cursor of another patient, or one that is not a cursor, answers an empty page.
+ */
+export const getPrescriptionHistoryRequest = z.object({
+  patientId: entityId,
+  limit: int32.min(1).max(prescriptionPageSizeMax).optional(),
+  cursor: safeString
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+});
+export type GetPrescriptionHistoryRequest = z.input<typeof getPrescriptionHistoryRequest>;
 export const prescriptionHistoryResponse = z.object({
   patientId: z.number().int(),
   prescriptions: z.array(prescription),
+  /** The `cursor` of the next page; null on the last page (and on an answer without `limit`). */
+  nextCursor: z.string().nullable().optional(),
 });
 export type PrescriptionHistoryResponse = z.infer<typeof prescriptionHistoryResponse>;
 

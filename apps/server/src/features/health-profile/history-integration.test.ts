@@ -183,6 +183,84 @@ describeEachDatabase('clinic feed of encounters, prescriptions and history', (t)
     expect((await post('prescription/getHistory', { patientId: family.minorId }, eve)).statusCode).toBe(403);
   });
 
+  it('pages the prescription history by cursor, in its order, and never into another patient’s list', async () => {
+    const rx = (
+      id: string,
+      status: 'ACTIVE' | 'INACTIVE',
+      dateWritten: string | null,
+      patientExternalId = minorExternalId,
+    ) =>
+      feed('PUT', `prescriptions/${id}`, {
+        patientExternalId,
+        fdbId: id,
+        fdbDescription: `Drug ${id}`,
+        status,
+        dateWritten,
+      });
+    await rx('A', 'ACTIVE', '2026-09-01');
+    await rx('B', 'ACTIVE', '2026-10-01');
+    await rx('C', 'ACTIVE', null);
+    await rx('D', 'INACTIVE', '2026-08-01');
+    await rx('E', 'INACTIVE', '2026-11-01');
+    const history = async (payload: object, accessToken = token) =>
+      prescriptionHistoryResponse.parse(
+        (
+          await post('prescription/getHistory', { patientId: family.minorId, ...payload }, accessToken)
+        ).json(),
+      );
+    const names = (answer: { prescriptions: { fdbId: string }[] }) =>
+      answer.prescriptions.map((p) => p.fdbId);
+
+    // Without a limit, the whole list as before: ACTIVE first, newest written first, undated last.
+    const whole = await history({});
+    expect(names(whole)).toEqual(['B', 'A', 'C', 'E', 'D']);
+    expect(whole.nextCursor).toBeNull();
+
+    const first = await history({ limit: 2 });
+    expect(names(first)).toEqual(['B', 'A']);
+    const second = await history({ limit: 2, cursor: first.nextCursor });
+    expect(names(second)).toEqual(['C', 'E']);
+    const third = await history({ limit: 2, cursor: second.nextCursor });
+    expect(names(third)).toEqual(['D']);
+    expect(third.nextCursor).toBeNull();
+    // A page that ends the list exactly says so too.
+    expect((await history({ limit: 5 })).nextCursor).toBeNull();
+
+    // Bad input is refused with the field named.
+    for (const bad of [{ limit: 0 }, { limit: 501 }, { limit: 1.5 }, { cursor: 'not a cursor!' }]) {
+      const refused = await post('prescription/getHistory', { patientId: family.minorId, ...bad });
+      expect(refused.statusCode).toBe(400);
+      const answer = errorResponse.parse(refused.json());
+      expect(answer.message).not.toBe('');
+      expect(answer.validationMessages?.map((m) => m.field)).toEqual(Object.keys(bad));
+    }
+
+    // The guardian's own list: its cursor read against the minor's list gives nothing of either.
+    const guardian = await t.db.query.patient.findFirst({
+      where: (p, { eq }) => eq(p.id, family.guardian.patientId),
+    });
+    await rx('G1', 'ACTIVE', '2026-01-01', guardian!.externalId);
+    await rx('G2', 'ACTIVE', '2026-02-01', guardian!.externalId);
+    const own = prescriptionHistoryResponse.parse(
+      (await post('prescription/getHistory', { patientId: family.guardian.patientId, limit: 1 })).json(),
+    );
+    expect(names(own)).toEqual(['G2']);
+    const foreign = await history({ limit: 2, cursor: own.nextCursor });
+    expect(foreign.prescriptions).toEqual([]);
+    expect(foreign.nextCursor).toBeNull();
+    // A cursor naming the minor with the guardian's prescription, or another list's cursor: nothing.
+    const g2 = own.prescriptions[0]!.id;
+    const forged = Buffer.from(`${family.minorId}.PRESCRIPTIONS.${g2}`).toString('base64url');
+    expect((await history({ cursor: forged })).prescriptions).toEqual([]);
+    const inbox = Buffer.from(`${family.minorId}.INBOX.${whole.prescriptions[0]!.id}`).toString('base64url');
+    expect((await history({ cursor: inbox })).prescriptions).toEqual([]);
+    // And another patient's list stays the guard's business first.
+    const eve = (await signIn(app, family.stranger.username, family.stranger.password)).accessToken;
+    expect(
+      (await post('prescription/getHistory', { patientId: family.minorId, limit: 2 }, eve)).statusCode,
+    ).toBe(403);
+  });
+
   it('feeds history items by external id under the same rules as the patient’s save', async () => {
     const item = {
       patientExternalId: minorExternalId,

@@ -45,6 +45,7 @@ import {
   unreadCount,
   type AttachmentRow,
 } from './messages.repository';
+import { listCursor } from '../../lib/list-cursor';
 
 export interface MessagesDeps {
   db: Db;
@@ -94,19 +95,12 @@ export async function getMessages(
   };
 }
 
-/**
- * The inbox's keyset cursor (decision 240): the patient, the folder and the last message's id,
- * base64url. Opaque to the web; bound to one patient's list, so it never reads another's.
- */
+/** The inbox's keyset cursor (decision 240): the shared list cursor, named by the folder. */
 export const messageCursor = {
   of: (patientId: number, folder: MessageFolder, lastId: number): string =>
-    Buffer.from(`${patientId}.${folder}.${lastId}`).toString('base64url'),
-  read(cursor: string, patientId: number, folder: MessageFolder): number | null {
-    const match = /^(\d{1,10})\.([A-Z]+)\.(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-    if (!match || Number(match[1]) !== patientId || match[2] !== folder) return null;
-    const id = Number(match[3]);
-    return id <= 2_147_483_647 ? id : null;
-  },
+    listCursor.of(patientId, folder, lastId),
+  read: (cursor: string, patientId: number, folder: MessageFolder): number | null =>
+    listCursor.read(cursor, patientId, folder),
 };
 
 export async function getMessage(db: Db, id: number): Promise<DirectMessage> {

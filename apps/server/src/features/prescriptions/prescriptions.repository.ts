@@ -5,9 +5,34 @@ import type { upsertMonographRequest, upsertPrescriptionRequest } from '@dermis/
 import type { Db } from '../../db/database';
 import { drugMonograph, prescription } from '../../db/schema';
 
-/** ACTIVE first, then newest written first (spec §4 filters: Active default, All). */
-export async function listPrescriptions(db: Db, patientId: number): Promise<Prescription[]> {
-  const rows = await db
+/**
+ * Where a page of the history starts (decision 255): after the prescription of this id, in the
+ * list's own order; `limit` rows at most (all when undefined).
+ */
+export interface PrescriptionPage {
+  afterId?: number | undefined;
+  limit?: number | undefined;
+}
+
+/**
+ * ACTIVE first, then newest written first (spec §4 filters: Active default, All), then newest id. A
+ * page after a prescription compares with that prescription's own status, date and id, read in the
+ * same statement within the patient's list: an id that is not the patient's matches no row, so the
+ * page is empty. A missing date sorts last, as '-infinity' does in a descending order.
+ */
+export async function listPrescriptions(
+  db: Db,
+  patientId: number,
+  page: PrescriptionPage = {},
+): Promise<Prescription[]> {
+  const written = sql`COALESCE(${prescription.dateWritten}, '-infinity'::date)`;
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM prescription c WHERE c.id = ${page.afterId} AND c.patient_id = ${patientId}
+          AND (${prescription.status} > c.status OR (${prescription.status} = c.status
+            AND (${written}, ${prescription.id}) < (COALESCE(c.date_written, '-infinity'::date), c.id))))`;
+  const query = db
     .select({
       id: prescription.id,
       fdbId: prescription.fdbId,
@@ -22,12 +47,9 @@ export async function listPrescriptions(db: Db, patientId: number): Promise<Pres
       hasMonograph: sql<boolean>`EXISTS (SELECT 1 FROM drug_monograph m WHERE m.practice_id = prescription.practice_id AND m.fdb_id = prescription.fdb_id AND (m.fdb_drug_type = prescription.fdb_drug_type OR m.fdb_drug_type = ''))`,
     })
     .from(prescription)
-    .where(eq(prescription.patientId, patientId))
-    .orderBy(
-      asc(prescription.status),
-      sql`${prescription.dateWritten} DESC NULLS LAST`,
-      desc(prescription.id),
-    );
+    .where(and(eq(prescription.patientId, patientId), after))
+    .orderBy(asc(prescription.status), sql`${written} DESC`, desc(prescription.id));
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
   return rows.map((r) => ({ ...r, hasMonograph: Boolean(r.hasMonograph) }));
 }
 

@@ -6,6 +6,7 @@
 import { prescriptionsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error';
+import { listCursor } from '../../lib/list-cursor';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { registerCall } from '../../plugins/register-call';
 import {
@@ -15,11 +16,31 @@ import {
   upsertPrescription,
 } from './prescriptions.repository';
 
+/** The list's name in its cursors. */
+const prescriptionList = 'PRESCRIPTIONS';
+
 export function registerPrescriptionsCalls(app: FastifyInstance): void {
-  registerCall(app, prescriptionsCalls.getHistory, async ({ patient }) => ({
-    patientId: patient.patientId,
-    prescriptions: await listPrescriptions(app.db, patient.patientId),
-  }));
+  registerCall(app, prescriptionsCalls.getHistory, async ({ patient, body }) => {
+    const { patientId } = patient;
+    let afterId: number | undefined;
+    if (body.cursor !== undefined) {
+      const id = listCursor.read(body.cursor, patientId, prescriptionList);
+      // Another patient's cursor, or one that is not a cursor: nothing follows it in this list.
+      if (id === null) return { patientId, prescriptions: [], nextCursor: null };
+      afterId = id;
+    }
+    // One more than the page is read to know whether another page follows.
+    const limit = body.limit === undefined ? undefined : body.limit + 1;
+    const rows = await listPrescriptions(app.db, patientId, { afterId, limit });
+    const more = body.limit !== undefined && rows.length > body.limit;
+    const prescriptions = more ? rows.slice(0, body.limit) : rows;
+    const last = prescriptions.at(-1);
+    return {
+      patientId,
+      prescriptions,
+      nextCursor: more && last ? listCursor.of(patientId, prescriptionList, last.id) : null,
+    };
+  });
 
   registerCall(app, prescriptionsCalls.getEducationMonograph, async ({ body, caller }) => {
     const { fdbId, fdbDrugType, monographFormat } = body;

@@ -3,8 +3,10 @@ import {
   consentsCalls,
   appointmentsCalls,
   pastVisitsPageSize,
+  upcomingVisitsPageSize,
   type Consent,
   type Encounter,
+  type EncountersResponse,
   type GetEncountersByFilterRequest,
   type UpdateConsentRequest,
 } from '@dermis/contract';
@@ -25,24 +27,32 @@ function getByFilter(client: HttpClient, body: GetEncountersByFilterRequest) {
   return client.call(appointmentsCalls.getByFilter, { body });
 }
 
-/** Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents). */
-export function upcomingAppointmentsQuery(client: HttpClient, patientId: number) {
+/**
+ * Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents).
+ * `limit` starts at `upcomingVisitsPageSize` and grows by as much per 'Show more' (decision 254); the
+ * previous page stays on screen while the longer one loads, and `total` tells whether more exist.
+ */
+export function upcomingAppointmentsQuery(
+  client: HttpClient,
+  patientId: number,
+  limit: number = upcomingVisitsPageSize,
+) {
   return queryOptions({
-    queryKey: appointmentKeys.upcoming(patientId),
-    queryFn: async () => {
-      const answer = await getByFilter(client, {
+    queryKey: [...appointmentKeys.upcoming(patientId), limit],
+    queryFn: () =>
+      getByFilter(client, {
         patientId,
         dateSelection: 'SPECIFY_RANGE',
         dateOfServiceRangeLow: new Date().toISOString(),
         updateConsents: true,
-      });
-      return answer.encounters;
-    },
+        limit,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useUpcomingAppointments(patientId: number) {
-  return useQuery(upcomingAppointmentsQuery(useApiClient(), patientId));
+export function useUpcomingAppointments(patientId: number, limit: number = upcomingVisitsPageSize) {
+  return useQuery(upcomingAppointmentsQuery(useApiClient(), patientId, limit));
 }
 
 /**
@@ -127,11 +137,17 @@ export function useSignConsent(patientId: number) {
   return useMutation({
     mutationFn: (body: UpdateConsentRequest) => client.call(consentsCalls.update, { body }),
     onSuccess: (_answer, { consent: signed }) => {
-      queries.setQueryData<Appointment[]>(appointmentKeys.upcoming(patientId), (old) =>
-        old?.map((visit) => ({
-          ...visit,
-          unsignedConsents: visit.unsignedConsents.filter((item) => item.id !== signed.id),
-        })),
+      // Every length of the upcoming list asked so far (one key per limit).
+      queries.setQueriesData<EncountersResponse>({ queryKey: appointmentKeys.upcoming(patientId) }, (old) =>
+        old
+          ? {
+              ...old,
+              encounters: old.encounters.map((visit) => ({
+                ...visit,
+                unsignedConsents: visit.unsignedConsents.filter((item) => item.id !== signed.id),
+              })),
+            }
+          : old,
       );
       return queries.invalidateQueries({ queryKey: appointmentKeys.all(patientId) });
     },

@@ -153,6 +153,39 @@ describe('Appointments', () => {
     ]);
   });
 
+  it('asks for 20 upcoming visits, and Show more the next 20 with focus on the first new one', async () => {
+    const upcoming = Array.from({ length: 25 }, (_, n) =>
+      visit(200 + n, `2031-03-${String(n + 1).padStart(2, '0')}T15:00:00.000Z`),
+    );
+    const fetch = server({
+      upcoming: (body) => ({
+        body: { encounters: upcoming.slice(0, body.limit as number), total: upcoming.length },
+      }),
+    });
+    renderWithProviders(<Appointments patientId={7} />);
+    await waitFor(() => expect(screen.getAllByTestId('visit-date')).toHaveLength(20));
+    expect(screen.getByTestId('upcoming-count')).toHaveTextContent('Showing 20 of 25 upcoming appointments');
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Show more upcoming appointments' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('visit-date')).toHaveLength(25));
+    await waitFor(() => expect(screen.getAllByTestId('visit-date')[20]).toHaveFocus());
+    expect(screen.getByTestId('upcoming-count')).toHaveTextContent('Showing 25 of 25 upcoming appointments');
+    expect(screen.queryByRole('button', { name: 'Show more upcoming appointments' })).not.toBeInTheDocument();
+    const limits = sentBodies(fetch)
+      .filter((b) => b.dateOfServiceRangeLow)
+      .map((b) => b.limit);
+    expect(limits).toEqual([20, 40]);
+  });
+
+  it('shows no count and no Show more for a few upcoming visits', async () => {
+    server();
+    renderWithProviders(<Appointments patientId={7} />);
+    await screen.findAllByTestId('visit-date');
+    expect(screen.queryByTestId('upcoming-count')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('upcoming-show-more')).not.toBeInTheDocument();
+  });
+
   it('counts a single past visit in the singular, in English and in Spanish', async () => {
     server({ past: pastVisits.slice(0, 1) });
     const { unmount } = renderWithProviders(<Appointments patientId={7} />);

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton, TableSkeleton } from '../../../components/skeletons';
 import { SectionCard } from '../../../components/section-card';
 import { t, tPlural } from '../../../lib/i18n';
-import { pastVisitsPageSize } from '@dermis/contract';
+import { pastVisitsPageSize, upcomingVisitsPageSize } from '@dermis/contract';
 import { usePastVisits, useUpcomingAppointments, type Appointment, type Consent } from '../api/appointments';
 import { educationPreview, formatVisitDate, providerName, providersOf } from '../format';
 import { calendarEventOf } from '../calendar-event';
@@ -35,7 +35,19 @@ function UpcomingAppointments({
   patientId: number;
   onSign: (consent: Consent) => void;
 }) {
-  const upcoming = useUpcomingAppointments(patientId);
+  const [limit, setLimit] = useState(upcomingVisitsPageSize);
+  const upcoming = useUpcomingAppointments(patientId, limit);
+  // After 'Show more', focus moves to the date of the first visit that appeared (decision 254).
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusIndex = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    const dates = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="visit-date"]');
+    const date = dates?.[focusIndex.current];
+    if (!date) return;
+    focusIndex.current = null;
+    date.focus();
+  }, [upcoming.data]);
   if (upcoming.isPending)
     return <TableSkeleton rows={2} columns={3} label={t('appointments.loadingUpcoming')} />;
   if (upcoming.isError)
@@ -60,7 +72,7 @@ function UpcomingAppointments({
         const date = formatVisitDate(visit.dateOfService);
         return (
           <Stack gap={4} align="flex-start">
-            <Text component="span" style={{ whiteSpace: 'nowrap' }} data-testid="visit-date">
+            <Text component="span" style={{ whiteSpace: 'nowrap' }} tabIndex={-1} data-testid="visit-date">
               {date}
             </Text>
             <Anchor
@@ -104,15 +116,39 @@ function UpcomingAppointments({
         ),
     },
   ];
+  const { encounters: shown, total } = upcoming.data;
   return (
-    <DataTable
-      columns={columns}
-      rows={upcoming.data}
-      rowKey={(visit) => visit.id}
-      label={t('appointments.upcoming')}
-      testId="upcoming-appointments"
-      empty={<EmptyState message={t('appointments.noUpcoming')} testId="upcoming-empty" />}
-    />
+    <Stack gap="sm" ref={listRef}>
+      <DataTable
+        columns={columns}
+        rows={shown}
+        rowKey={(visit) => visit.id}
+        label={t('appointments.upcoming')}
+        testId="upcoming-appointments"
+        empty={<EmptyState message={t('appointments.noUpcoming')} testId="upcoming-empty" />}
+      />
+      {/* Only a list longer than a page says how much is shown: a short one looks as it always did. */}
+      {total > upcomingVisitsPageSize && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed" role="status" data-testid="upcoming-count">
+            {tPlural('appointments.upcomingShownCount', total, { shown: shown.length, total })}
+          </Text>
+          {total > limit && (
+            <Button
+              variant="default"
+              loading={upcoming.isPlaceholderData}
+              onClick={() => {
+                focusIndex.current = limit;
+                setLimit(limit + upcomingVisitsPageSize);
+              }}
+              data-testid="upcoming-show-more"
+            >
+              {t('appointments.showMoreUpcoming')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
   );
 }
 

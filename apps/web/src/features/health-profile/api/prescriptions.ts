@@ -1,13 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { prescriptionsCalls, type Prescription } from '@dermis/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { prescriptionListPageSize, prescriptionsCalls, type Prescription } from '@dermis/contract';
 import { useApiClient } from '../../../lib/api';
 
-/** POST prescription/getHistory {patientId}: the prescriptions the clinic wrote (read-only). */
+/**
+ * POST prescription/getHistory {patientId}: the prescriptions the clinic wrote (read-only), ACTIVE
+ * first, `prescriptionListPageSize` at a time; the next page by the answer's cursor (decision 255).
+ */
 export function usePrescriptions(patientId: number) {
   const client = useApiClient();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['prescriptions', patientId],
-    queryFn: () => client.call(prescriptionsCalls.getHistory, { body: { patientId } }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      client.call(prescriptionsCalls.getHistory, {
+        body: {
+          patientId,
+          limit: prescriptionListPageSize,
+          ...(pageParam === null ? {} : { cursor: pageParam }),
+        },
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }
 

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Prescription } from '@dermis/contract';
 import { AppModal } from '../../../components/app-modal';
 import { ErrorModal } from '../../../components/error-modal';
 import { ListSkeleton } from '../../../components/skeletons';
-import { t } from '../../../lib/i18n';
+import { t, tPlural } from '../../../lib/i18n';
 import { useMonograph, usePrescriptions } from '../api/prescriptions';
 
 function usDate(iso: string): string {
@@ -46,11 +46,30 @@ function MonographModal({
   );
 }
 
-/** Spec 001 §3, §4: read-only prescriptions, Active (default) or All, each with its drug information. */
+/**
+ * Spec 001 §3, §4: read-only prescriptions, Active (default) or All, each with its drug information.
+ * A page at a time (decision 255), ACTIVE first: under Active, "Show more" is offered only while the
+ * last one read is still active, since every later page holds inactive ones only.
+ */
 export function PrescriptionsBlock({ patientId }: { patientId: number }) {
   const prescriptions = usePrescriptions(patientId);
   const [filter, setFilter] = useState<'ACTIVE' | 'ALL'>('ACTIVE');
   const [open, setOpen] = useState<Prescription | null>(null);
+  const read = useMemo(
+    () => prescriptions.data?.pages.flatMap((page) => page.prescriptions) ?? [],
+    [prescriptions.data],
+  );
+  const shown = useMemo(() => read.filter((p) => filter === 'ALL' || p.status === 'ACTIVE'), [read, filter]);
+  const listRef = useRef<HTMLDivElement>(null);
+  /** The item to focus once "Show more" has drawn it: the first new one, where a keyboard user reads on. */
+  const focusIndex = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    const item = listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[focusIndex.current];
+    if (!item) return;
+    focusIndex.current = null;
+    item.focus();
+  }, [shown]);
   if (prescriptions.isPending) return <ListSkeleton rows={2} />;
   if (prescriptions.isError)
     return (
@@ -58,7 +77,8 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
         {t('prescription.error.fetch')}
       </Text>
     );
-  const shown = prescriptions.data.prescriptions.filter((p) => filter === 'ALL' || p.status === 'ACTIVE');
+  const more = prescriptions.hasNextPage && (filter === 'ALL' || read.at(-1)?.status === 'ACTIVE');
+  const paged = prescriptions.data.pages.length > 1 || prescriptions.hasNextPage;
   return (
     <Stack gap="sm" data-testid="list-PRESCRIPTIONS">
       <SegmentedControl
@@ -76,9 +96,9 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
           {t('healthProfile.listEmpty')}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <Stack gap="xs" component="ul" ref={listRef} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {shown.map((p) => (
-            <Stack key={p.id} component="li" gap={2}>
+            <Stack key={p.id} component="li" gap={2} tabIndex={-1} data-testid="prescription-item">
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 {p.hasMonograph ? (
                   <Anchor component="button" type="button" ta="left" onClick={() => setOpen(p)}>
@@ -108,6 +128,28 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
             </Stack>
           ))}
         </Stack>
+      )}
+      {/* Only a history longer than a page says how much is shown: a short one looks as it always did. */}
+      {paged && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed" role="status" data-testid="prescriptions-shown-count">
+            {tPlural('healthProfile.prescriptionsShown', shown.length, { count: shown.length })}
+          </Text>
+          {more && (
+            <Button
+              variant="default"
+              size="xs"
+              loading={prescriptions.isFetchingNextPage}
+              onClick={() => {
+                focusIndex.current = shown.length;
+                void prescriptions.fetchNextPage();
+              }}
+              data-testid="prescriptions-show-more"
+            >
+              {t('healthProfile.showMorePrescriptions')}
+            </Button>
+          )}
+        </Group>
       )}
       <MonographModal prescription={open} onClose={() => setOpen(null)} />
     </Stack>

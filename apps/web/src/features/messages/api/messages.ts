@@ -1,6 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  messagePageSizeMax,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  messageListPageSize,
   messageRefreshMs,
   messagesCalls,
   type AddAttachmentResponse,
@@ -15,8 +23,10 @@ import { ApiError, useApiClient, type HttpClient } from '../../../lib/api';
 const unreadKey = (patientId: number) => ['messages', patientId, 'unread'] as const;
 
 /**
- * POST patient/dermis/getMessages: one list (spec 002 §7), newest first. The answer's inbox count
- * also feeds the top bar's badge, so the two never disagree.
+ * POST patient/dermis/getMessages: one list (spec 002 §7), newest first, a page of
+ * `messageListPageSize` at a time; "Show more" asks for the page after the last one shown by its
+ * keyset cursor (decision 253), so mail arriving meanwhile neither repeats nor hides a message. The
+ * answer's inbox count also feeds the top bar's badge, so the two never disagree.
  */
 export function messageListQuery(
   client: HttpClient,
@@ -24,23 +34,36 @@ export function messageListQuery(
   patientId: number,
   type: DirectMessageType,
 ) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ['messages', patientId, type],
-    queryFn: async () => {
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
       const list = await client.call(messagesCalls.list, {
-        body: { patientId, directMessageType: type, page: 0, pageSize: messagePageSizeMax },
+        body: {
+          patientId,
+          directMessageType: type,
+          pageSize: messageListPageSize,
+          ...(pageParam === null ? { page: 0 } : { cursor: pageParam }),
+        },
       });
       queryClient.setQueryData(unreadKey(patientId), list.noOfUnread);
       return list;
     },
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }
 
-/** A list; the inbox refreshes every 180000 ms while a screen showing it is open (spec 002 §2, §9). */
+/** The pages of a list read so far, as one list. */
+export type MessagePages = InfiniteData<GetMessagesResponse, string | null>;
+
+/**
+ * A list; the inbox refreshes every 180000 ms while a screen showing it is open (spec 002 §2, §9),
+ * every page shown so far again, each after the one before.
+ */
 export function useMessageList(patientId: number | null, type: DirectMessageType) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useQuery({
+  return useInfiniteQuery({
     ...messageListQuery(client, queryClient, patientId ?? 0, type),
     enabled: patientId !== null,
     refetchInterval: type === 'RECEIVED' ? messageRefreshMs : false,
@@ -84,12 +107,15 @@ export function useMarkAsRead(patientId: number) {
     mutationFn: (id: number) => client.call(messagesCalls.markAsRead, { body: { id, isRead: true } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(unreadKey(patientId), answer.noOfUnread);
-      queryClient.setQueryData<GetMessagesResponse>(['messages', patientId, 'RECEIVED'], (list) =>
+      queryClient.setQueryData<MessagePages>(['messages', patientId, 'RECEIVED'], (list) =>
         list
           ? {
               ...list,
-              noOfUnread: answer.noOfUnread,
-              messages: list.messages.map((m) => (m.id === answer.id ? { ...m, messageWasRead: true } : m)),
+              pages: list.pages.map((page) => ({
+                ...page,
+                noOfUnread: answer.noOfUnread,
+                messages: page.messages.map((m) => (m.id === answer.id ? { ...m, messageWasRead: true } : m)),
+              })),
             }
           : list,
       );
