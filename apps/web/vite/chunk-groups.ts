@@ -62,11 +62,22 @@ export async function loginModules(root: string, plugins: PluginOption[]): Promi
   return modules;
 }
 
+/** Whether the page itself (index.html, the build's entry) imports the module. */
+function loadedByPage(id: string, graph: Rolldown.ChunkingContext): boolean {
+  return (graph.getModuleInfo(id)?.importers ?? []).some(
+    (importer) => graph.getModuleInfo(importer)?.isEntry,
+  );
+}
+
 /** The chunk groups of the web build, given the modules /login needs (`loginModules`). */
 export function chunkGroups(login: ReadonlySet<string>): Rolldown.CodeSplittingGroup[] {
   return [
     reactGroup,
-    { name: (id) => (login.has(id) && !styles.test(id) ? 'public' : null), priority: 2 },
+    // The module index.html loads keeps a chunk of its own, the build manifest's entry.
+    {
+      name: (id, graph) => (login.has(id) && !styles.test(id) && !loadedByPage(id, graph) ? 'public' : null),
+      priority: 2,
+    },
     {
       name: (id) => (login.has(id) || catalogs.test(id) || styles.test(id) ? null : 'app'),
       minShareCount: 2,
