@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mapDataPlugin } from './build/map-data';
+import { chunkGroups, loginModules } from './vite/chunk-groups';
 import { compiledValidatorsPlugin } from './vite/compiled-validators';
 import { precompressPlugin } from './vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   root,
   // The offline pharmacy map's county lines and towns, as JSON files of the build (decision 182); the
   // checks of the answers /login reads, compiled from the contract (decision 200); brotli and gzip
@@ -24,15 +25,16 @@ export default defineConfig({
       polyfill: false,
       // The entry calls' module (zod and the contract's schemas) loads on the first sign-in action:
       // its imports follow it then, instead of a list of their file names riding in /login's budget.
-      resolveDependencies: (file, deps) => (file.includes('entry-calls') ? [] : deps),
+      resolveDependencies: (file: string, deps: string[]) => (file.includes('entry-calls') ? [] : deps),
     },
     rolldownOptions: {
       output: {
+        // Few files before a screen shows: React, what /login needs, and what the other chunks share
+        // (vite/chunk-groups.ts, decision 259). A first pass finds which modules /login needs.
         codeSplitting: {
-          // React, React DOM and the router are on every page and change less often than the app:
-          // one long-cached chunk. Everything else (Mantine components, zod, forms, queries) is split
-          // by the routes that use it, so /login downloads only what sign-in needs.
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: chunkGroups(
+            command === 'build' ? await loginModules(root, [react(), compiledValidatorsPlugin()]) : new Set(),
+          ),
         },
       },
     },
@@ -41,4 +43,4 @@ export default defineConfig({
     // The API runs as a separate process in development; in production one process serves both.
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
-});
+}));

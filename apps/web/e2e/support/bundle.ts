@@ -65,6 +65,11 @@ export const total = (chunks: ChunkSize[]) => ({
 /** apps/web/dist, the build the browser tests and the bench read. */
 export const webDist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
+/** Whether a source module has a chunk of its own (a chunk group may hold it instead, decision 259). */
+export function hasOwnChunk(distDir: string, sourceModule: string): boolean {
+  return readManifest(distDir)[sourceModule] !== undefined;
+}
+
 /** The chunk file that holds each source module (its own chunk, not the chunks it imports). */
 export function chunkFileOf(distDir: string, sourceModule: string): string {
   const chunk = readManifest(distDir)[sourceModule];
