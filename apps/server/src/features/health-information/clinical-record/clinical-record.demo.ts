@@ -785,6 +785,10 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
     {
       externalId: 'DEMO-RX-2',
       rxnormCode: '106258',
+      // "Apply a thin layer": one application a dose, as an e-prescription's structured sig gives a
+      // cream (UCUM has no unit for it; the annotation {application} counts applications).
+      doseQuantity: 1,
+      doseUnit: '{application}',
       routeCode: 'C38304',
       routeText: 'Topical',
       frequencyPeriodValue: 12,
