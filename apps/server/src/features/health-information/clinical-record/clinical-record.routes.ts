@@ -28,6 +28,7 @@ import {
   upsertCarePlanItem,
   upsertClinicalNote,
   upsertHealthConcern,
+  upsertHealthStatus,
   upsertImmunization,
   upsertResult,
   upsertVitalSigns,
@@ -98,6 +99,12 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
     calls.upsertHealthConcern,
     async ({ params, body, practiceId, reply }) =>
       answer(reply, await upsertHealthConcern(app.db, practiceId, params.externalId, body)) as never,
+  );
+  registerCall(
+    app,
+    calls.upsertHealthStatus,
+    async ({ params, body, practiceId, reply }) =>
+      answer(reply, await upsertHealthStatus(app.db, practiceId, params.externalId, body)) as never,
   );
   registerCall(app, calls.setReleaseDelay, async ({ params, body, practiceId }) => {
     await setReleaseDelay(app.db, practiceId, params.category, body.delayHours);
@@ -247,6 +254,14 @@ async function readRecord(
         onsetDate: c.onsetDate,
         ...provenance(c),
       })),
+      healthStatus: plan.healthStatuses[0]
+        ? {
+            id: plan.healthStatuses[0].id,
+            code: plan.healthStatuses[0].code,
+            display: plan.healthStatuses[0].display,
+            ...provenance(plan.healthStatuses[0]),
+          }
+        : null,
     },
   };
 }
