@@ -82,6 +82,10 @@ test('Maria reads her biopsy report and liver-panel trend, and the sections foll
   await expect(page.getByTestId('record-note')).toHaveCount(3);
   await expect(page.getByTestId('record-goals')).toContainText('Liver enzymes within the normal range');
   await expect(page.getByTestId('record-concerns')).toContainText('Psoriasis');
+  const status = page.getByTestId('record-health-status');
+  await expect(status.getByRole('heading', { name: 'Health status' })).toBeVisible();
+  await expect(status).toContainText('Chronically ill');
+  await expect(status).toContainText('Recorded by Olivia Bennett, MD, Sunshine Dermatology');
   await axeDesktopAndPhone(page);
   await screenshots(page, testInfo, 'record-en');
 
@@ -164,6 +168,7 @@ test('the record reads in Spanish, desktop and phone', async ({ page }, testInfo
   await results.getByRole('button', { name: /Dermatopathology report/ }).click();
   await expect(page.getByTestId('record-vitals')).toContainText('Presión arterial');
   await expect(page.getByTestId('record-care-plan')).toContainText('Objetivos');
+  await expect(page.getByTestId('record-health-status')).toContainText('Con enfermedad crónica');
   await axeDesktopAndPhone(page);
   await screenshots(page, testInfo, 'record-es');
 

@@ -34,6 +34,29 @@ export type HealthConcernStatus = z.infer<typeof healthConcernStatus>;
 export const healthConcernCodeSystem = z.enum(['SNOMED', 'ICD10']);
 
 /**
+ * The HL7 HealthStatus value set (urn:oid:2.16.840.1.113883.1.11.20.12), SNOMED CT, with its
+ * display names: the clinician's assessment of the patient's overall health status (decision 251).
+ * The keys are integer-like, so JavaScript lists them in numeric order, not in this one.
+ */
+export const healthStatusCodes = {
+  '81323004': 'Normal general body function',
+  '135815002': 'General health good',
+  '135818000': 'General health poor',
+  '162467007': 'Free of symptoms',
+  '765205004': 'Disorder in remission',
+  '161901003': 'Chronic sick',
+  '21134002': 'Disability',
+  '161045001': 'Disability - severe',
+  '271593001': 'Moribund',
+  '419099009': 'Dead',
+} as const;
+export type HealthStatusCode = keyof typeof healthStatusCodes;
+export const isHealthStatusCode = (code: string): code is HealthStatusCode =>
+  Object.hasOwn(healthStatusCodes, code);
+/** 'entered-in-error' withdraws an assessment sent by mistake: no reader shows it. */
+export const healthStatusStatus = z.enum(['final', 'entered-in-error']);
+
+/**
  * The vital signs of the C-CDA vital signs section, by LOINC code, with the UCUM units accepted for
  * each (the first is the one the portal shows; others are converted on the way in).
  */
@@ -365,6 +388,14 @@ export const upsertHealthConcernRequest = z
   .refine(codeHasSystem, { message: 'Give code and codeSystem together.', path: ['codeSystem'] });
 export type UpsertHealthConcernRequest = z.input<typeof upsertHealthConcernRequest>;
 
+export const upsertHealthStatusRequest = z.object({
+  ...entryBase,
+  /** A SNOMED CT code of the HealthStatus value set (healthStatusCodes); others are refused by name. */
+  code: safeString.trim().regex(/^\d{6,18}$/, { message: 'Use a SNOMED CT concept id.' }),
+  status: healthStatusStatus.default('final'),
+});
+export type UpsertHealthStatusRequest = z.input<typeof upsertHealthStatusRequest>;
+
 // ------------------------------------------------------------------------------- what the patient reads
 
 const provenance = {
@@ -472,6 +503,10 @@ export const recordCarePlan = z.object({
       ...provenance,
     }),
   ),
+  /** The latest assessment of the patient's overall health status in the range. */
+  healthStatus: z
+    .object({ id: z.number().int(), code: z.string(), display: z.string(), ...provenance })
+    .nullable(),
 });
 export type RecordCarePlanView = z.infer<typeof recordCarePlan>;
 
@@ -609,6 +644,12 @@ export const clinicalRecordCalls = {
     'Create or update a health concern',
     upsertHealthConcernRequest,
     'SNOMED CT or ICD-10 coded.',
+  ),
+  upsertHealthStatus: entry(
+    'health-statuses',
+    'Create or update an assessment of the patient’s overall health status',
+    upsertHealthStatusRequest,
+    `The clinician’s assessment, a SNOMED CT code of the HL7 HealthStatus value set (${Object.keys(healthStatusCodes).join(', ')}); the latest is the one the summary shows. status entered-in-error withdraws one sent by mistake.`,
   ),
   setReleaseDelay: describeCall({
     method: 'PUT',

@@ -1,13 +1,14 @@
 /**
  * `dermis record:put` and `record:release-delay` in local mode: an entry from a JSON file is created,
- * then updated on a second run; bad JSON, an unknown kind and a bad entry are refused with the field.
+ * then updated on a second run; bad JSON, an unknown kind and a bad entry are refused with the field;
+ * a health status outside the HealthStatus value set is refused with the codes it may be.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { immunization, patient, resultReleaseDelay } from '../db/schema';
+import { healthStatus, immunization, patient, resultReleaseDelay } from '../db/schema';
 import { cliRunner } from '../test/cli';
 import { describeEachDatabase } from '../test/database';
 import { givenPatient, givenPractice } from '../test/fixtures';
@@ -63,5 +64,30 @@ describeEachDatabase('dermis record:put', (t) => {
     await expect(
       run('record:release-delay', 'imaging', '1', '--practice', String(practiceId)),
     ).rejects.toThrow(/lab or pathology/);
+  });
+
+  it('records a health status and refuses a code outside the HealthStatus value set', async () => {
+    const practiceId = await givenPractice(t.db);
+    const patientId = await givenPatient(t.db, practiceId);
+    const [{ externalId }] = (await t.db
+      .select({ externalId: patient.externalId })
+      .from(patient)
+      .where(eq(patient.id, patientId))) as [{ externalId: string }];
+    const status = {
+      patientExternalId: externalId,
+      code: '161901003',
+      author: { name: 'Olivia Bennett, MD', organization: 'Sunshine Dermatology' },
+    };
+    const base = ['record:put', 'health-status', 'HS-1', '--practice', String(practiceId)];
+    expect(await run(...base, '--file', write('status.json', status))).toMatch(/health-status HS-1 created/);
+    expect(await t.db.select().from(healthStatus)).toMatchObject([
+      { code: '161901003', status: 'final', patientId },
+    ]);
+    // Psoriasis (9014002) is a diagnosis, not an assessment of overall health.
+    await expect(
+      run(...base, '--file', write('psoriasis.json', { ...status, code: '9014002' })),
+    ).rejects.toThrow(
+      /code: The health status 9014002 is not in the HL7 HealthStatus value set; .*161901003/,
+    );
   });
 });

@@ -16,6 +16,7 @@ import {
   upsertCarePlanItem,
   upsertClinicalNote,
   upsertHealthConcern,
+  upsertHealthStatus,
   upsertImmunization,
   upsertResult,
   upsertVitalSigns,
@@ -49,6 +50,7 @@ const kinds: Record<string, { call: { path: string; body: z.ZodType }; local: Lo
   'care-plan-item': { call: clinicalRecordCalls.upsertCarePlanItem, local: upsertCarePlanItem },
   'care-goal': { call: clinicalRecordCalls.upsertCareGoal, local: upsertCareGoal },
   'health-concern': { call: clinicalRecordCalls.upsertHealthConcern, local: upsertHealthConcern },
+  'health-status': { call: clinicalRecordCalls.upsertHealthStatus, local: upsertHealthStatus },
 };
 
 const describe = (kind: string, r: ClinicalUpsertResponse) =>

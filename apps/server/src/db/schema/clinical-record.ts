@@ -26,6 +26,7 @@ export type CareGoalStatus = 'active' | 'achieved' | 'cancelled';
 export type CareGoalPriority = 'high' | 'normal' | 'delayed';
 export type HealthConcernStatus = 'active' | 'inactive' | 'resolved';
 export type HealthConcernCodeSystem = 'SNOMED' | 'ICD10';
+export type HealthStatusStatus = 'final' | 'entered-in-error';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -288,5 +289,22 @@ export const healthConcern = pgTable(
   (t) => [
     unique('health_concern_external_id_unique').on(t.practiceId, t.externalId),
     index('health_concern_patient_idx').on(t.patientId, t.recordedAt),
+  ],
+);
+
+/** The clinician's assessment of the patient's overall health status (0470, decision 251). */
+export const healthStatus = pgTable(
+  'health_status',
+  {
+    id: id(),
+    ...recordColumns(),
+    /** SNOMED CT code of the HL7 HealthStatus value set (checked by the migration's CHECK). */
+    code: text('code').notNull(),
+    status: text('status').$type<HealthStatusStatus>().notNull(),
+    ...provenanceColumns(),
+  },
+  (t) => [
+    unique('health_status_external_id_unique').on(t.practiceId, t.externalId),
+    index('health_status_patient_idx').on(t.patientId, t.recordedAt),
   ],
 );

@@ -47,6 +47,7 @@ export async function loadExportRecord(
     ...carePlan.items,
     ...carePlan.goals,
     ...carePlan.concerns,
+    ...carePlan.healthStatuses,
   ]);
   return { ...record, clinical };
 }

@@ -224,6 +224,22 @@ export function clinicalSections(
         ]),
       },
     );
+  // The clinician's latest assessment of overall health (decision 251), beside the concerns.
+  const status = plan?.healthStatuses[0];
+  if (status)
+    planBlocks.push(
+      { kind: 'heading', text: t('record.healthStatus') },
+      { kind: 'text', text: t(`record.healthStatus.${status.code}`) },
+      {
+        kind: 'text',
+        muted: true,
+        text: t('record.provenance', {
+          author: status.authorName,
+          organization: status.authorOrganization,
+          date: usDay(status.recordedAt),
+        }),
+      },
+    );
   if (plan?.concerns.length)
     planBlocks.push(
       { kind: 'heading', text: t('record.concerns') },

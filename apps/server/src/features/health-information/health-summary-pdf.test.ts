@@ -367,15 +367,19 @@ describeEachDatabase("the health summary PDF of Maria's clinical record", (t) =>
     expect(flat).toContain('Psoriasis follow-up on methotrexate');
     expect(flat).toContain('Recombinant zoster vaccine dose 1 given today');
 
-    // Plan of care: planned care, goals and health concerns, each an H3 over its table.
+    // Plan of care: planned care, goals and health concerns, each an H3 over its table, and her
+    // health status as Dr. Bennett assessed it at the recent visit (an H3 over its text).
     const plan = sect('Plan of care');
-    expect(plan.filter((k) => typeOf(k) === 'H3')).toHaveLength(3);
+    expect(plan.filter((k) => typeOf(k) === 'H3')).toHaveLength(4);
     expect(plan.filter((k) => typeOf(k) === 'Table')).toHaveLength(3);
     for (const item of clinical.carePlan.items) expect(flat).toContain(item.description);
     for (const goal of clinical.carePlan.goals) expect(flat).toContain(goal.description);
     for (const concern of clinical.carePlan.concerns) expect(flat).toContain(concern.description);
     expect(flat).toContain('Goals');
     expect(flat).toContain('Health concerns');
+    expect(flat).toContain(
+      'Health status Chronically ill Recorded by Olivia Bennett, MD, Sunshine Dermatology',
+    );
   }, 120_000);
 
   it('leaves out what a narrowed range does not cover, and speaks Spanish', async () => {
@@ -396,5 +400,6 @@ describeEachDatabase("the health summary PDF of Maria's clinical record", (t) =>
     expect(sect('Vacunas').length).toBeGreaterThan(1);
     expect(sect('Notas de las visitas').length).toBeGreaterThan(1);
     expect(sect('Plan de atención').length).toBeGreaterThan(1);
+    expect(flat).toContain('Estado de salud Con enfermedad crónica');
   }, 120_000);
 });

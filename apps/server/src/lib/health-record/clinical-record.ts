@@ -23,6 +23,7 @@ export type {
   RecordCarePlanItem,
   RecordGoal,
   RecordHealthConcern,
+  RecordHealthStatus,
   RecordImmunization,
   RecordNote,
   RecordObservation,

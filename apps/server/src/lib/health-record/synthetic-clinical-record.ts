@@ -2,7 +2,7 @@
  * A clinical record for the builders' tests holding what the demo does not: a pathology report
  * without observations, results of text and of no value, a result with no unit, a blood pressure
  * missing its diastolic half, a height in metres, a declined vaccine, notes of PDF only and of text
- * and PDF, an uncoded concern, an ICD-10 concern, an achieved goal, and entries of an unserved visit.
+ * and PDF, an uncoded concern, an ICD-10 concern, an achieved goal, two health statuses, and entries of an unserved visit.
  * Odd characters in every text.
  */
 import type { ClinicalRecord } from './clinical-record';
@@ -325,6 +325,26 @@ export function syntheticClinicalRecord(): ClinicalRecord {
           ...visit(true),
         },
       ],
+      healthStatuses: [
+        {
+          id: 2,
+          externalId: 'HS-2',
+          code: '162467007',
+          display: 'Free of symptoms',
+          ...author,
+          recordedAt: at(12),
+          ...visit(false),
+        },
+        {
+          id: 1,
+          externalId: 'HS-1',
+          code: '161901003',
+          display: 'Chronic sick',
+          ...author,
+          recordedAt: at(11),
+          ...visit(true),
+        },
+      ],
     },
   };
 }
@@ -334,5 +354,5 @@ export const emptyClinicalRecord = (): ClinicalRecord => ({
   vitalSigns: [],
   immunizations: [],
   notes: [],
-  carePlan: { items: [], goals: [], concerns: [] },
+  carePlan: { items: [], goals: [], concerns: [], healthStatuses: [] },
 });

@@ -1,6 +1,6 @@
 /**
  * The clinical record through the FHIR API on the demo practice: Maria's results, vital signs,
- * immunizations, notes and plan of care found by the search parameters US Core requires, narrowed
+ * immunizations, notes, plan of care and health status found by the search parameters US Core requires, narrowed
  * by granular category scopes, with their Provenance and their notes' content as Binary, and kept
  * from another patient's token.
  */
@@ -106,6 +106,20 @@ describeEachDatabase('the clinical record through the FHIR API', (t) => {
       (await search(`/fhir/r4/Condition?${p}&category=health-concern&clinical-status=resolved`, token)).total,
     ).toBe(2);
 
+    // Dr. Bennett's assessment of her overall health, a clinician's exam observation, with its Provenance.
+    const status = await search(
+      `/fhir/r4/Observation?${p}&code=http://loinc.org|11323-3&_revinclude=Provenance:target`,
+      token,
+    );
+    expect(status.total).toBe(1);
+    const [assessed, provenance] = status.entry!;
+    expect(assessed!.resource).toMatchObject({
+      status: 'final',
+      valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '161901003' }] },
+    });
+    expect(provenance!.resource.target).toEqual([{ reference: `Observation/${assessed!.resource.id}` }]);
+    expect((await search(`/fhir/r4/Observation?${p}&category=exam`, token)).total).toBe(1);
+
     const procedureNotes = await search(
       `/fhir/r4/DocumentReference?${p}&type=http://loinc.org|28570-0`,
       token,
@@ -146,9 +160,12 @@ describeEachDatabase('the clinical record through the FHIR API', (t) => {
     const labs = await count('patient/Observation.rs?category=laboratory');
     const vitals = await count('patient/Observation.rs?category=vital-signs');
     const social = await count('patient/Observation.rs?category=social-history');
+    const exam = await count('patient/Observation.rs?category=exam');
     expect(labs).toBe(20);
     expect(vitals).toBeGreaterThan(0);
-    expect(labs + vitals + social).toBe(all.total);
+    // Her health status is the one exam observation.
+    expect(exam).toBe(1);
+    expect(labs + vitals + social + exam).toBe(all.total);
 
     expect(
       await count(

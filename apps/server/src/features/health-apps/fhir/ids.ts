@@ -42,6 +42,7 @@ export const fhirIds = {
   carePlan: (patientId: number) => `care-plan-${patientId}`,
   goal: (id: number) => `goal-${id}`,
   healthConcern: (id: number) => `concern-${id}`,
+  healthStatus: (id: number) => `health-status-${id}`,
   provenance: (type: string, id: string) => `prov-${type.toLowerCase()}-${id}`,
 };
 

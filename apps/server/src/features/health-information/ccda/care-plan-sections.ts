@@ -2,7 +2,7 @@
  * The C-CDA sections of the clinic's plan and its notes (the clinical record, 0400): Plan of
  * Treatment (planned visits, procedures and medications, and education as instructions), Goals
  * (Goal Observations), Health Concerns (Health Concern Acts, each with the coded concern as a
- * Problem Observation) and Notes (Note Activities). Each entry has its author, the clinician the
+ * Problem Observation, and the latest Health Status Observation) and Notes (Note Activities). Each entry has its author, the clinician the
  * clinic named. The range applies as the repository reads it (by the time the clinic recorded the
  * item, a note by when it was written); a section with nothing in it is the R2.1 nullFlavor form,
  * except Notes, which a CCD need not have and is left out.
@@ -12,6 +12,7 @@ import type {
   RecordCarePlanItem,
   RecordGoal,
   RecordHealthConcern,
+  RecordHealthStatus,
   RecordNote,
 } from '../clinical-record/clinical-record.repository';
 import type { HealthRecord } from '../../../lib/health-record/health-record';
@@ -248,7 +249,24 @@ export function healthConcernsSection(body: XMLBuilder, record: HealthRecord, id
     { heading: 'Since', text: (c) => (c.onsetDate ? displayIsoDate(c.onsetDate) : '') },
     { heading: 'Status', text: (c) => concernStatusText[c.status] },
   ];
-  listTable(s.ele('text'), concerns, columns);
+  const text = s.ele('text');
+  listTable(text, concerns, columns);
+  // The section must hold a concern (1198-30768), so a range with a health status but no concern
+  // is the nullFlavor form above and leaves the status out (decision 251).
+  const status = record.clinical?.carePlan.healthStatuses[0];
+  if (status) {
+    const statusRow = `health-status-${status.id}`;
+    listTable(
+      text,
+      [status],
+      [
+        { heading: 'Health status', text: (h) => h.display, id: () => statusRow },
+        { heading: 'Assessed', text: (h) => displayDateTime(h.recordedAt) },
+        { heading: 'By', text: (h) => `${h.authorName}, ${h.authorOrganization}` },
+      ],
+    );
+    healthStatusObservation(s, status, `#${statusRow}`, ids);
+  }
   for (const c of concerns) {
     const ref = `#${rowId(c)}`;
     const act = statement(s, 'entry', 'DRIV', 'act', 'ACT');
@@ -278,6 +296,22 @@ export function healthConcernsSection(body: XMLBuilder, record: HealthRecord, id
     }
     clinicianAuthor(obs, c, ids);
   }
+}
+
+/**
+ * Health Status Observation (V2): the clinician's latest assessment of the patient's overall health,
+ * a code of the HL7 HealthStatus value set, at the time it was recorded, with its author.
+ */
+function healthStatusObservation(s: XMLBuilder, h: RecordHealthStatus, ref: string, ids: Ids): void {
+  const obs = statement(s, 'entry', 'DRIV', 'observation', 'OBS');
+  templateIds(obs, ['2.16.840.1.113883.10.20.22.4.5'], R20);
+  obs.ele('id').att('root', ids.of('health-status', h.externalId));
+  code(obs, 'code', { code: '11323-3', oid: codeSystemOid.LOINC, display: 'Health status' });
+  obs.ele('text').ele('reference').att('value', ref);
+  obs.ele('statusCode').att('code', 'completed');
+  obs.ele('effectiveTime').att('value', timestamp(h.recordedAt));
+  cdValue(obs, { code: h.code, oid: codeSystemOid.SNOMED_CT, display: h.display }, ref);
+  clinicianAuthor(obs, h, ids);
 }
 
 const NOTES = ['2.16.840.1.113883.10.20.22.2.65'];

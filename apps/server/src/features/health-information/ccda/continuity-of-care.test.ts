@@ -14,6 +14,7 @@ import { loadHealthRecord, type HealthRecord } from '../../../lib/health-record/
 import { syntheticHealthRecord } from '../../../lib/health-record/synthetic-health-record';
 import { buildCcdaDocument } from '../ccda-document';
 import { buildContinuityOfCareDocument, codeSystemOid } from './continuity-of-care';
+import { reconcileMedications } from './medication-reconciliation';
 import { findSchematron, hasXsltproc, runSchematron } from './schematron';
 import { findFixturesDir, validateCda } from './validate-cda';
 
@@ -135,7 +136,7 @@ function expected(record: HealthRecord) {
       name: a.allergen.display,
       reactions: a.reactions.map((r) => r.text),
     })),
-    medications: record.medications.map((m) => ({
+    medications: reconcileMedications(record.medications).map(({ med: m }) => ({
       code: m.drug.code,
       codeSystem: codeSystemOid.RXNORM,
       name: m.drug.display,

@@ -52,6 +52,7 @@ import {
 } from './cda-writer';
 export { codeSystemOid } from './cda-writer';
 import { authorParticipation } from './provenance';
+import { reconcileMedications } from './medication-reconciliation';
 import { payersSection } from './payers-section';
 import { immunizationsSection, resultsSection, vitalSignsSection } from './clinical-sections';
 import {
@@ -433,7 +434,7 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
       );
     });
   }
-  for (const med of record.medications) {
+  for (const { med, listed } of reconcileMedications(record.medications)) {
     const rowId = `medication-${med.key}`;
     const status = medicationStatus[med.status];
     const tr = tbody.ele('tr');
@@ -445,14 +446,20 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
     cell(tr, statusText, `${rowId}-status`);
     cell(tr, med.startDate ? displayIsoDate(med.startDate) : '');
     cell(tr, med.endDate ? displayIsoDate(med.endDate) : '');
-    cell(
-      tr,
+    const source =
       med.source === 'PRESCRIPTION'
         ? `Prescription${med.prescriber ? ` (${med.prescriber})` : ''}`
-        : 'Patient',
+        : 'Patient';
+    cell(
+      tr,
+      listed.length > 0
+        ? `${source}; also on the patient's list as ${listed.map((l) => l.drug.display).join(', ')}`
+        : source,
     );
     entries.push(() => {
-      const sa = medicationActivity(s, ids.of('medication', med.key), rowId, status.code, false);
+      // The folded list entries' ids stay on the entry: a receiver that holds one finds it here.
+      const entryIds = [med, ...listed].map((m) => ids.of('medication', m.key));
+      const sa = medicationActivity(s, entryIds, rowId, status.code, false);
       const time = sa.ele('effectiveTime').att(XSI, 'xsi:type', 'IVL_TS');
       if (med.startDate) time.ele('low').att('value', med.startDate.replaceAll('-', ''));
       else time.ele('low').att('nullFlavor', 'UNK');
@@ -522,7 +529,7 @@ function medicationsSection(body: XMLBuilder, record: HealthRecord, ids: Ids): v
 
 function medicationActivity(
   s: XMLBuilder,
-  id: string,
+  id: string | string[],
   rowId: string,
   status: string,
   negated: boolean,
@@ -530,7 +537,7 @@ function medicationActivity(
   const sa = statement(s, 'entry', 'DRIV', 'substanceAdministration', 'SBADM');
   if (negated) sa.att('negationInd', 'true');
   templateIds(sa, ['2.16.840.1.113883.10.20.22.4.16'], R20);
-  sa.ele('id').att('root', id);
+  for (const root of Array.isArray(id) ? id : [id]) sa.ele('id').att('root', root);
   sa.ele('text').ele('reference').att('value', `#${rowId}`);
   sa.ele('statusCode').att('code', status);
   return sa;

@@ -4,9 +4,9 @@
  * dermatopathology report (nodular basal cell carcinoma, margins clear); four hepatic function
  * panels drawn over the year while on methotrexate, the third with a high ALT and one corrected
  * after its preliminary issue; vital signs at each of her three past visits; influenza, Tdap and
- * recombinant zoster immunizations; the notes of her visits and a plan of care with goals and
- * health concerns. Her prescriptions gain their structured dose, route and frequency. Emma, whom
- * Daniel acts for, has a skin culture and an IgE result, vital signs, a flu shot, a note and a plan.
+ * recombinant zoster immunizations; the notes of her visits and a plan of care with goals,
+ * health concerns and her health status. Her prescriptions gain their structured dose, route and
+ * frequency. Emma, whom Daniel acts for, has a skin culture and an IgE result, vital signs, a flu shot, a note and a plan.
  *
  * Runs after the health-history and health-records seeders, whose visits it names by external id.
  * Every result is released and already notified, so seeding sends no e-mail; Maria has read all
@@ -21,6 +21,7 @@ import {
   clinicalNote,
   encounter,
   healthConcern,
+  healthStatus,
   immunization,
   prescription,
   resultObservation,
@@ -766,6 +767,20 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
       },
     ].map((c) => ({ practiceId, ...c, ...bennett })),
   );
+  // Dr. Bennett's assessment of Maria's overall health at the recent visit (decision 251): a chronic
+  // disease, well controlled but still present and needing weekly methotrexate with liver
+  // monitoring, is "Chronic sick"; not in remission (residual plaques on treatment), not free of
+  // symptoms. Emma's is not recorded: her notes give no such assessment.
+  await tx.insert(healthStatus).values({
+    practiceId,
+    patientId: maria,
+    externalId: 'DEMO-HEALTH-STATUS-1',
+    code: '161901003',
+    status: 'final',
+    encounterId: recent.id,
+    recordedAt: planRecorded,
+    ...bennett,
+  });
 
   // ---- structured prescriptions (the health-history seeder wrote them with their sig only)
   const oral = { routeCode: 'C38288', routeText: 'Oral' };
@@ -785,6 +800,10 @@ export const seedClinicalRecord: DemoSeeder = async (tx, demo) => {
     {
       externalId: 'DEMO-RX-2',
       rxnormCode: '106258',
+      // "Apply a thin layer": one application a dose, as an e-prescription's structured sig gives a
+      // cream (UCUM has no unit for it; the annotation {application} counts applications).
+      doseQuantity: 1,
+      doseUnit: '{application}',
       routeCode: 'C38304',
       routeText: 'Topical',
       frequencyPeriodValue: 12,

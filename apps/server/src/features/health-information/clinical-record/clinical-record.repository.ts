@@ -10,6 +10,7 @@
  * (or declined), notes by the time written, plan-of-care items, goals and concerns by the time the
  * clinic recorded them, prescriptions by the day written.
  */
+import { healthStatusCodes, isHealthStatusCode, type HealthStatusCode } from '@dermis/contract';
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
@@ -19,6 +20,7 @@ import {
   clinicalNote,
   encounter,
   healthConcern,
+  healthStatus,
   immunization,
   prescription,
   resultObservation,
@@ -393,11 +395,23 @@ export interface RecordHealthConcern extends Provenance, EncounterRef {
   onsetDate: string | null;
 }
 
+/** An assessment of the patient's overall health status (decision 251). */
+export interface RecordHealthStatus extends Provenance, EncounterRef {
+  id: number;
+  externalId: string;
+  /** SNOMED CT, of the HL7 HealthStatus value set. */
+  code: HealthStatusCode;
+  /** The value set's display name. */
+  display: string;
+}
+
 export interface RecordCarePlan {
   /** Planned soonest first, the undated last. */
   items: RecordCarePlanItem[];
   goals: RecordGoal[];
   concerns: RecordHealthConcern[];
+  /** Newest first (the first is the patient's current status); withdrawn ones left out. */
+  healthStatuses: RecordHealthStatus[];
 }
 
 /**
@@ -410,7 +424,7 @@ export async function carePlanInRange(
   range: ExportRange,
   limit?: number,
 ): Promise<RecordCarePlan> {
-  const [items, goals, concerns] = await Promise.all([
+  const [items, goals, concerns, statuses] = await Promise.all([
     db
       .select()
       .from(carePlanItem)
@@ -429,13 +443,29 @@ export async function carePlanInRange(
       .where(and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)))
       .orderBy(desc(healthConcern.recordedAt), asc(healthConcern.id))
       .limit(limit ?? noLimit),
+    // A few at most, and the first is the current one: never cut.
+    db
+      .select()
+      .from(healthStatus)
+      .where(
+        and(
+          eq(healthStatus.patientId, patientId),
+          eq(healthStatus.status, 'final'),
+          inRange(healthStatus.recordedAt, range),
+        ),
+      )
+      .orderBy(desc(healthStatus.recordedAt), desc(healthStatus.id)),
   ]);
   const refs = await encounterRefs(db, [
     ...items.map((i) => i.encounterId),
     ...goals.map((g) => g.encounterId),
     ...concerns.map((c) => c.encounterId),
+    ...statuses.map((h) => h.encounterId),
   ]);
-  const common = (r: (typeof items)[number] | (typeof goals)[number] | (typeof concerns)[number]) => ({
+  const common = (
+    r:
+      (typeof items)[number] | (typeof goals)[number] | (typeof concerns)[number] | (typeof statuses)[number],
+  ) => ({
     id: r.id,
     externalId: r.externalId,
     authorName: r.authorName,
@@ -470,6 +500,10 @@ export async function carePlanInRange(
       status: c.status,
       onsetDate: c.onsetDate,
     })),
+    // The CHECK of 0470 holds the column to the value set; a code outside it is skipped, not shown raw.
+    healthStatuses: statuses.flatMap((h) =>
+      isHealthStatusCode(h.code) ? [{ ...common(h), code: h.code, display: healthStatusCodes[h.code] }] : [],
+    ),
   };
 }
 

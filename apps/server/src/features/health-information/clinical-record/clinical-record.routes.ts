@@ -28,6 +28,7 @@ import {
   upsertCarePlanItem,
   upsertClinicalNote,
   upsertHealthConcern,
+  upsertHealthStatus,
   upsertImmunization,
   upsertResult,
   upsertVitalSigns,
@@ -100,6 +101,12 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
     async ({ params, body, practiceId, reply }) =>
       answer(reply, await upsertHealthConcern(app.db, practiceId, params.externalId, body)) as never,
   );
+  registerCall(
+    app,
+    calls.upsertHealthStatus,
+    async ({ params, body, practiceId, reply }) =>
+      answer(reply, await upsertHealthStatus(app.db, practiceId, params.externalId, body)) as never,
+  );
   registerCall(app, calls.setReleaseDelay, async ({ params, body, practiceId }) => {
     await setReleaseDelay(app.db, practiceId, params.category, body.delayHours);
     return releaseDelays(app.db, practiceId);
@@ -144,7 +151,7 @@ interface RecordAsk {
 }
 
 const none = Promise.resolve([] as never[]);
-const noPlan = Promise.resolve({ items: [], goals: [], concerns: [] });
+const noPlan = Promise.resolve({ items: [], goals: [], concerns: [], healthStatuses: [] });
 
 /**
  * The record of a range: every list whole, or with `limit` the newest of each (and the totals and
@@ -268,6 +275,14 @@ async function readRecord(
         onsetDate: c.onsetDate,
         ...provenance(c),
       })),
+      healthStatus: plan.healthStatuses[0]
+        ? {
+            id: plan.healthStatuses[0].id,
+            code: plan.healthStatuses[0].code,
+            display: plan.healthStatuses[0].display,
+            ...provenance(plan.healthStatuses[0]),
+          }
+        : null,
     },
     totals,
     ...(trends ? { trends } : {}),

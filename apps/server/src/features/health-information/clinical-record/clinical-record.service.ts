@@ -10,11 +10,12 @@ import type {
   upsertCarePlanItemRequest,
   upsertClinicalNoteRequest,
   upsertHealthConcernRequest,
+  upsertHealthStatusRequest,
   upsertImmunizationRequest,
   upsertResultRequest,
   upsertVitalSignsRequest,
 } from '@dermis/contract';
-import { clinicalNotePdfMaxBytes } from '@dermis/contract';
+import { clinicalNotePdfMaxBytes, healthStatusCodes, isHealthStatusCode } from '@dermis/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ import {
   clinicalNote,
   encounter,
   healthConcern,
+  healthStatus,
   immunization,
   resultObservation,
   resultReleaseDelay,
@@ -449,6 +451,34 @@ export async function upsertHealthConcern(
         .update(healthConcern)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(healthConcern.id, id)),
+  });
+}
+
+export async function upsertHealthStatus(
+  db: Db,
+  practiceId: number,
+  externalId: string,
+  input: z.output<typeof upsertHealthStatusRequest>,
+): Promise<Upserted> {
+  // Refused by name before anything is read: the value set is small and fixed, and a code outside
+  // it (a diagnosis, a typo) is not an assessment of overall health.
+  if (!isHealthStatusCode(input.code))
+    throw invalidField('code', 'server.error.healthStatusCode', {
+      code: input.code,
+      codes: Object.entries(healthStatusCodes)
+        .map(([code, display]) => `${code} (${display})`)
+        .join(', '),
+    });
+  const columns = await entryColumns(db, practiceId, input);
+  const values = { ...columns, externalId, code: input.code, status: input.status };
+  return upsertRow(db, entryTable(healthStatus), practiceId, externalId, columns.patientId, {
+    insert: async (tx) =>
+      inserted(await tx.insert(healthStatus).values(values).returning({ id: healthStatus.id })),
+    update: (tx, id) =>
+      tx
+        .update(healthStatus)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(healthStatus.id, id)),
   });
 }
 

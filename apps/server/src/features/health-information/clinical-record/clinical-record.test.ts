@@ -12,6 +12,7 @@ import { beforeEach, expect, it } from 'vitest';
 import {
   clinicalNote,
   encounter,
+  healthStatus as healthStatusTable,
   immunization as immunizationTable,
   mailOutbox,
   patient,
@@ -174,6 +175,7 @@ describeEachDatabase('clinical record', (t) => {
           'care-plan-items',
           'care-goals',
           'health-concerns',
+          'health-statuses',
         ]
           .map((kind) => `/api/integration/${kind}/{externalId}`)
           .concat([
@@ -574,6 +576,67 @@ describeEachDatabase('clinical record', (t) => {
     });
     expect(shown.carePlan.goals[0]).toMatchObject({ targetDate: '2026-06-01', status: 'active' });
     expect(shown.carePlan.concerns[0]).toMatchObject({ code: 'R74.01', status: 'resolved' });
+  });
+
+  it('stores the health status by its external id, shows the latest, refuses a code outside the value set in English and Spanish', async () => {
+    const status = {
+      patientExternalId: mariaExternal,
+      encounterExternalId: 'ENC-1',
+      code: '161901003',
+      recordedAt: '2026-03-02T15:40:00Z',
+      author: { ...author, taxonomyCode: '207N00000X' },
+    };
+    expect((await put('health-statuses/HS-1', status)).statusCode).toBe(201);
+    expect((await put('health-statuses/HS-1', status)).json()).toMatchObject({ created: false });
+    expect(await t.db.select().from(healthStatusTable)).toMatchObject([
+      { externalId: 'HS-1', code: '161901003', status: 'final', authorTaxonomyCode: '207N00000X' },
+    ]);
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    const latest = async (query = '') =>
+      (await record(token, maria.patientId, query)).json<ClinicalRecordResponse>().carePlan.healthStatus;
+    expect(await latest()).toMatchObject({
+      code: '161901003',
+      display: 'Chronic sick',
+      authorName: author.name,
+      recordedAt: '2026-03-02T15:40:00.000Z',
+    });
+    // A later assessment is the current one; the range follows when it was recorded.
+    await put('health-statuses/HS-2', { ...status, code: '765205004', recordedAt: '2026-06-01T15:00:00Z' });
+    expect((await latest())?.code).toBe('765205004');
+    expect((await latest('?to=2026-04-01T00:00:00Z'))?.code).toBe('161901003');
+    expect(await latest('?from=2026-07-01T00:00:00Z')).toBeNull();
+    // Withdrawn as sent by mistake: the earlier assessment is current again.
+    await put('health-statuses/HS-2', {
+      ...status,
+      code: '765205004',
+      recordedAt: '2026-06-01T15:00:00Z',
+      status: 'entered-in-error',
+    });
+    expect((await latest())?.code).toBe('161901003');
+
+    const psoriasis = { ...status, code: '9014002' };
+    const refused = await put('health-statuses/HS-3', psoriasis);
+    expect(refused.statusCode).toBe(400);
+    const [message] = refused.json<ErrorResponse>().validationMessages ?? [];
+    expect(message?.field).toBe('code');
+    expect(message?.description).toMatch(
+      /^The health status 9014002 is not in the HL7 HealthStatus value set; use one of the SNOMED CT codes 21134002 \(Disability\), 81323004 \(Normal general body function\), .*161901003 \(Chronic sick\)/,
+    );
+    const spanish = await app.inject({
+      method: 'PUT',
+      url: '/api/integration/health-statuses/HS-3',
+      headers: { 'x-api-key': key, 'accept-language': 'es' },
+      payload: psoriasis,
+    });
+    expect(spanish.json<ErrorResponse>().validationMessages?.[0]?.description).toMatch(
+      /^El estado de salud 9014002 no está en el conjunto de valores HealthStatus de HL7; use uno de los códigos SNOMED CT 21134002 \(Disability\)/,
+    );
+    expect(fieldsOf(await put('health-statuses/HS-3', { ...status, code: 'well' }))).toEqual(['code']);
+    expect(fieldsOf(await put('health-statuses/HS-3', { ...status, status: 'amended' }))).toEqual(['status']);
+    expect(fieldsOf(await put('health-statuses/HS-3', { ...status, encounterExternalId: 'ENC-X' }))).toEqual([
+      'encounterExternalId',
+    ]);
+    expect(await t.db.select().from(healthStatusTable)).toHaveLength(2);
   });
 
   it('extends prescriptions with a structured dose, route, frequency and RxNorm code', async () => {

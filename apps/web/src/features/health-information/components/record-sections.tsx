@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import {
+  isHealthStatusCode,
   vitalSignCodes,
   type CareGoalStatus,
   type CarePlanKind,
@@ -211,6 +212,10 @@ const concernKey: Record<HealthConcernStatus, MessageKey> = {
   resolved: 'record.concern.resolved',
 };
 
+/** The page's words for a HealthStatus code; the value set's display name for one it does not know. */
+const healthStatusText = (status: { code: string; display: string }) =>
+  isHealthStatusCode(status.code) ? t(`record.healthStatus.${status.code}`) : status.display;
+
 interface CarePlanProps {
   plan: RecordCarePlanView;
   showAll: ShowAllState;
@@ -220,7 +225,8 @@ interface CarePlanProps {
 
 export function RecordCarePlan({ plan, showAll, totals }: CarePlanProps) {
   const focus = useFocusFirstNew();
-  const empty = plan.items.length + plan.goals.length + plan.concerns.length === 0;
+  const empty =
+    plan.items.length + plan.goals.length + plan.concerns.length === 0 && plan.healthStatus === null;
   // The first list the card holds only part of is where the added entries begin.
   const lists = ['items', 'goals', 'concerns'] as const;
   const grows = lists.find((list) => plan[list].length < totals[list]) ?? 'items';
@@ -303,6 +309,16 @@ export function RecordCarePlan({ plan, showAll, totals }: CarePlanProps) {
               </List.Item>
             ))}
           </List>
+        </Stack>
+      )}
+      {plan.healthStatus && (
+        // The clinician's latest assessment of overall health, with who made it and when.
+        <Stack gap={4} data-testid="record-health-status">
+          <Title order={3} size="h5">
+            {t('record.healthStatus')}
+          </Title>
+          <Text size="sm">{healthStatusText(plan.healthStatus)}</Text>
+          <Provenance item={plan.healthStatus} />
         </Stack>
       )}
       {plan.items[0] && <Provenance item={plan.items[0]} />}

@@ -1,13 +1,15 @@
 /**
  * The plan of care as US Core: one CarePlan of the patient's whole plan (assessment and plan, with
  * its narrative: the concerns addressed, the planned activities, the goals), each goal a Goal, each
- * health concern a Condition of category health-concern (decision 232).
+ * health concern a Condition of category health-concern (decision 232); each assessment of the
+ * patient's overall health status an Observation (us-core-simple-observation, decision 251).
  */
 import type {
   RecordCarePlan,
   RecordCarePlanItem,
   RecordGoal,
   RecordHealthConcern,
+  RecordHealthStatus,
 } from '../../../../lib/health-record/clinical-record';
 import { fhirIds, fhirPatientId } from '../ids';
 import { encounterOf, ref, type BuildContext, type BuiltResource } from './built';
@@ -75,6 +77,40 @@ export function buildHealthConcern(
       ...encounterOf(c.encounterId, visits),
       ...(c.onsetDate ? { onsetDateTime: c.onsetDate } : {}),
       recordedDate: instant(c.recordedAt),
+    },
+  };
+}
+
+/**
+ * A clinician's assessment of overall health: LOINC 11323-3 Health status, valued from the HL7
+ * HealthStatus value set, of category exam (an observation a clinician made).
+ */
+export function buildHealthStatus(
+  ctx: BuildContext,
+  h: RecordHealthStatus,
+  visits: ReadonlySet<number>,
+): BuiltResource {
+  return {
+    author: 'practice',
+    recorded: h.recordedAt,
+    resource: {
+      resourceType: 'Observation',
+      id: fhirIds.healthStatus(h.id),
+      meta: { lastUpdated: instant(h.recordedAt), profile: [profile('us-core-simple-observation')] },
+      status: 'final',
+      category: [{ coding: [{ system: systems.observationCategory, code: 'exam', display: 'Exam' }] }],
+      code: {
+        coding: [{ system: systems.loinc, code: '11323-3', display: 'Health status' }],
+        text: 'Health status',
+      },
+      subject: ref('Patient', fhirPatientId(ctx.patientId)),
+      ...encounterOf(h.encounterId, visits),
+      effectiveDateTime: instant(h.recordedAt),
+      performer: [{ display: h.authorName }],
+      valueCodeableConcept: {
+        coding: [{ system: systems.snomed, code: h.code, display: h.display }],
+        text: h.display,
+      },
     },
   };
 }

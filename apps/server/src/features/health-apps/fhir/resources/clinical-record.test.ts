@@ -244,6 +244,23 @@ describe('the clinical record as US Core resources', () => {
     },
   );
 
+  it('serves each health status as a simple Observation of LOINC 11323-3 valued in SNOMED CT', () => {
+    const { byId } = build();
+    expect(byId('Observation', 'health-status-2')).toMatchObject({
+      meta: { profile: [usCore('us-core-simple-observation')] },
+      status: 'final',
+      category: [{ coding: [{ code: 'exam' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '11323-3' }] },
+      effectiveDateTime: '2025-03-02T03:00:00Z',
+      valueCodeableConcept: {
+        coding: [{ system: 'http://snomed.info/sct', code: '162467007', display: 'Free of symptoms' }],
+      },
+    });
+    // Its visit is named only when the record holds it (encounter 999 999 is not served).
+    expect(byId('Observation', 'health-status-2').encounter).toBeUndefined();
+    expect(byId('Observation', 'health-status-1').encounter).toEqual({ reference: 'Encounter/visit-1' });
+  });
+
   it('writes the sex assigned at birth as US Core birthsex', () => {
     const { byId } = build();
     expect(byId('Patient', 'patient-1').extension).toContainEqual({

@@ -20,7 +20,7 @@ import {
   buildSocialObservation,
 } from './clinical';
 import { buildPracticeDocument, buildSummaryDocument, buildVisitDocument } from './documents';
-import { buildCarePlan, buildGoal, buildHealthConcern } from './care-plan';
+import { buildCarePlan, buildGoal, buildHealthConcern, buildHealthStatus } from './care-plan';
 import { buildImmunization } from './immunizations';
 import { buildClinicalNote } from './notes';
 import { buildPatient } from './patient';
@@ -48,6 +48,7 @@ export function buildPatientResources(ctx: BuildContext, data: PatientData): Bui
   out.push(...clinical.immunizations.map((i) => buildImmunization(ctx, i, visits)));
   out.push(...clinical.carePlan.concerns.map((c) => buildHealthConcern(ctx, c, visits)));
   out.push(...clinical.carePlan.goals.map((g) => buildGoal(ctx, g)));
+  out.push(...clinical.carePlan.healthStatuses.map((h) => buildHealthStatus(ctx, h, visits)));
   const plan = buildCarePlan(ctx, clinical.carePlan);
   if (plan) out.push(plan);
   const seen = new Set<string>();
