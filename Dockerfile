@@ -43,5 +43,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # A young generation of at most 8 MB a half: left to grow, start-up garbage grew it past 100 MB that an
-# idle server kept resident (decision 246).
-CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "apps/server/dist/server.js"]
+# idle server kept resident (decision 246). No --enable-source-maps: dist/server.js turns source maps on
+# for the server's own code only (src/start.ts, decision 263).
+CMD ["node", "--max-semi-space-size=8", "apps/server/dist/server.js"]

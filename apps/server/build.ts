@@ -11,9 +11,13 @@ import { build, type Plugin } from 'esbuild';
 const serverRoot = path.dirname(fileURLToPath(import.meta.url));
 export const serverDist = path.join(serverRoot, 'dist');
 
-/** Entry points: dist/<name>.js */
+/**
+ * Entry points: dist/<name>.js. dist/server.js is the small start.ts, which turns source maps on for
+ * our own code and then imports dist/server-main.js (server.ts) as a file of its own.
+ */
 export const serverEntries = {
-  server: 'src/server.ts',
+  server: 'src/start.ts',
+  'server-main': 'src/server.ts',
   dermis: 'src/cli/dermis.ts',
   migrate: 'src/cli/migrate.ts',
 } as const;
@@ -32,6 +36,18 @@ const externalPackages: Plugin = {
   },
 };
 
+/** start.ts's `import('./server')` stays an import, of the bundle built from server.ts. */
+const serverMainImport: Plugin = {
+  name: 'server-main-import',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/server$/ }, (args) =>
+      args.importer === path.join(serverRoot, serverEntries.server)
+        ? { path: './server-main.js', external: true }
+        : undefined,
+    );
+  },
+};
+
 export async function buildServer(): Promise<void> {
   await build({
     absWorkingDir: serverRoot,
@@ -42,7 +58,7 @@ export async function buildServer(): Promise<void> {
     target: 'node24',
     format: 'esm',
     sourcemap: 'linked',
-    plugins: [externalPackages],
+    plugins: [serverMainImport, externalPackages],
     logLevel: 'warning',
   });
 }

@@ -176,7 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerErrorHandler(app);
   registerMetrics(app, database);
   registerSecurityHeaders(app);
-  registerAnswerCompression(app);
+  await registerAnswerCompression(app);
   await registerIntegrationOpenApi(app);
 
   registerSystemCalls(app);

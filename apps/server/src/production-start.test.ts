@@ -104,3 +104,27 @@ it('the compiled server starts in production under plain node and a patient sign
   expect(body.accessToken).toEqual(expect.any(String));
   expect(output).not.toMatch(/"level":(50|60)/);
 });
+
+it('reads the source map of its own bundle only, so its stack traces name the TypeScript lines', () => {
+  // A probe that reports, as the process exits, what Node holds: the server stops at once on a
+  // production start without JWT_SECRET, after dist/server.js has loaded the bundle.
+  const main = path.join(serverDist, 'server-main.js');
+  const probe = `import module from 'node:module';
+process.on('exit', () => {
+  const own = module.findSourceMap(${JSON.stringify(main)});
+  process.stdout.write(JSON.stringify({
+    support: module.getSourceMapsSupport(),
+    ownSources: own?.payload.sources.filter((s) => s.endsWith('src/server.ts')).length ?? 0,
+  }));
+});`;
+  const { JWT_SECRET: _secret, ...env } = productionEnv(1);
+  const run = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, path.join(serverDist, 'server.js')],
+    { env, encoding: 'utf8' },
+  );
+  expect(run.stderr).toMatch(/JWT_SECRET/);
+  const seen = JSON.parse(run.stdout) as { support: unknown; ownSources: number };
+  expect(seen.support).toEqual({ enabled: true, nodeModules: false, generatedCode: false });
+  expect(seen.ownSources).toBe(1);
+});

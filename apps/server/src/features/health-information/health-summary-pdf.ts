@@ -15,8 +15,7 @@
  * in the window (DisplayDocTitle).
  */
 import { inflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
-import { baselineBelowTop, fontRuns, useFont, type PdfTextStyle } from './pdf-fonts';
+import { baselineBelowTop, fontRuns, loadFontkit, useFont, type PdfTextStyle } from './pdf-fonts';
 
 export interface PdfEntry {
   /** The entry's name, in bold. */
@@ -89,7 +88,10 @@ function infoText(text: string): string {
     .join('');
 }
 
-export function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buffer> {
+export async function renderHealthSummaryPdf(doc: HealthSummaryDocument): Promise<Buffer> {
+  // pdfkit and fontkit load with the first PDF, not with the server (decision 262); Node keeps
+  // them loaded, so only that first PDF waits for them.
+  const [{ default: PDFDocument }] = await Promise.all([import('pdfkit'), loadFontkit()]);
   const pdf = new PDFDocument({
     size: page.size,
     margins: {

@@ -21,7 +21,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
+import type * as Fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 
 export type PdfTextStyle = 'regular' | 'bold' | 'italic';
 type Family = 'latin' | 'cjk' | 'korean' | 'emoji';
@@ -67,8 +68,16 @@ function read(file: string): Buffer {
   return data;
 }
 
+let fontkit: typeof Fontkit | undefined;
+
+/** Loads fontkit, once; the functions below need it (renderHealthSummaryPdf awaits it first). */
+export async function loadFontkit(): Promise<void> {
+  fontkit ??= await import('fontkit');
+}
+
 function parse(file: string): Font {
-  const font = create(read(file));
+  if (!fontkit) throw new Error('fontkit is not loaded yet: await loadFontkit() first');
+  const font = fontkit.create(read(file));
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
   return font;
 }

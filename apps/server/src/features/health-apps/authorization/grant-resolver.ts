@@ -25,7 +25,7 @@ export function createFhirGrantResolver(db: Db, authorization: AuthorizationServ
   return async (request): Promise<FhirGrant> => {
     const value = bearerToken(request);
     if (!value) throw new FhirAuthError(401, 'invalid_token', 'An access token is required.');
-    const token = await authorization.provider.AccessToken.find(value);
+    const token = await (await authorization.provider()).AccessToken.find(value);
     if (!token || token.isExpired || !token.grantId)
       throw new FhirAuthError(401, 'invalid_token', 'The access token is unknown, expired or revoked.');
     const audience = [token.aud].flat();

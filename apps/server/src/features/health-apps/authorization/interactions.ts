@@ -49,7 +49,7 @@ export async function pendingAuthorization(
   uid: string,
 ): Promise<PendingAuthorization> {
   if (!uidPattern.test(uid)) throw notFoundAuthorization();
-  const interaction = await server.provider.Interaction.find(uid);
+  const interaction = await (await server.provider()).Interaction.find(uid);
   if (!interaction || interaction.result) throw notFoundAuthorization();
   const clientId = interaction.params.client_id;
   const app = typeof clientId === 'string' ? await findHealthAppByClientId(db, clientId) : undefined;
@@ -178,7 +178,8 @@ export async function approveAuthorization(
   const granted = narrowScopes(asked, approval.resourceTypes);
   const approvedTypes = requestedResourceTypes(granted);
   const accountId = String(approver.userId);
-  const grant = new server.provider.Grant({ accountId, clientId: app.clientId });
+  const provider = await server.provider();
+  const grant = new provider.Grant({ accountId, clientId: app.clientId });
   const openidScopes = granted.filter((scope) => (contextScopes as readonly string[]).includes(scope));
   if (openidScopes.length) grant.addOIDCScope(openidScopes.join(' '));
   // The context scopes go with the resource scopes too, so the access token's scope names them all.

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import { createAllowedOrigin } from './allowed-origin';
 import type { AuthorizationServer } from './authorization-server';
 import { oauthPathPrefix, oauthPaths } from './endpoints';
@@ -28,7 +29,8 @@ export async function oauthRoutes(
   app: FastifyInstance,
   { authorization }: OauthRoutesOptions,
 ): Promise<void> {
-  const callback = authorization.provider.callback();
+  // The provider's request handler, made once on the first request (the provider loads then).
+  let callback: ReturnType<Provider['callback']> | undefined;
   const allowedOrigin = createAllowedOrigin(app.db);
 
   await app.register((scope) => {
@@ -67,6 +69,7 @@ export async function oauthRoutes(
         }
       }
 
+      callback ??= (await authorization.provider()).callback();
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string; body?: string };
       let url = raw.url ?? '/';
