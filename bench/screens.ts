@@ -57,10 +57,11 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'My Health Profile',
-      name: 'subjective/getPatientSubjectiveAndTemplateItems',
+      // The newest 20 of each list and every list's total (decision 257).
+      name: 'subjective/getPatientSubjectiveAndTemplateItems newest 20',
       method: 'POST',
       path: 'subjective/getPatientSubjectiveAndTemplateItems',
-      body: { type: 'HISTORY', patientId, complaintId: null, providerId: null },
+      body: { type: 'HISTORY', patientId, complaintId: null, providerId: null, limit: 20 },
     },
     {
       screen: 'My Health Profile',

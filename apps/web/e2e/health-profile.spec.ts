@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { demo, expectNoSeriousA11yViolations, signIn, storedSession } from './support/app';
-import { runCli } from './support/cli';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { apiProfile, apiSignIn } from './account-api';
+import { demo, expectNoSeriousA11yViolations, fillSignIn, signIn, storedSession } from './support/app';
+import { e2eApiKey, runCli } from './support/cli';
 import { invitedPatient } from './support/invited-patient';
 
 // The My Health Profile page and the wizard's routing.
@@ -123,6 +124,106 @@ test('a responsible person sees the health profile of the patient they act for',
   }
   await expect(page.getByRole('link', { name: 'Edit My Profile' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+});
+
+/** The clinic feeds Emma 25 surgeries (idempotent by their ids): more than a list first holds. */
+async function feedSurgeries(page: Page) {
+  for (let i = 1; i <= 25; i += 1) {
+    const response = await page.request.put(`/api/integration/history-items/E2E-EMMA-SURGERY-${i}`, {
+      headers: { 'x-api-key': e2eApiKey() },
+      data: {
+        patientExternalId: 'DEMO-0004',
+        sectionId: 'SURGICAL_HISTORY',
+        code: `E2E-SURGERY-${i}`,
+        name: `Skin biopsy ${i}`,
+      },
+    });
+    expect(response.status()).toBeLessThan(300);
+  }
+}
+
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    const path = testInfo.outputPath(`${name}-${size}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a long list shows its newest 20; Show all adds the rest, and a change keeps every entry, in English and Spanish', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await feedSurgeries(page);
+  const ward = (await apiProfile(request, demo.guardian)).responsibleForPatients[0]!;
+  try {
+    for (const language of ['en', 'es'] as const) {
+      await page.goto('/login');
+      if (language === 'es') {
+        // Chosen before sign-in, the language becomes the account's (reset to English below).
+        await page.getByTestId('language-switcher').getByText('Español').click();
+        await page.getByLabel('Nombre de usuario').fill(demo.guardian.username);
+        await page.getByLabel('Contraseña', { exact: true }).fill(demo.guardian.password);
+        await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      } else await fillSignIn(page, demo.guardian.username, demo.guardian.password);
+      await expect(page).toHaveURL(/\/my-health-profile$/);
+      await page.goto(`/${ward.id}/my-health-profile`);
+      const list = page.getByTestId('list-SURGICAL_HISTORY');
+      const entries = list.getByRole('listitem');
+      await expect(entries).toHaveCount(20);
+      const said = language === 'en' ? /The newest 20 of (\d+)\./ : /Los 20 más recientes de (\d+)\./;
+      const block = page.getByTestId('history-block-SURGICAL_HISTORY');
+      await expect(block).toContainText(said);
+      const total = Number(said.exec((await block.textContent()) ?? '')![1]);
+      expect(total).toBeGreaterThanOrEqual(25);
+      // Held only in part, the list cannot be changed: a save replaces it whole.
+      await expect(list.getByRole('checkbox')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await screenshots(page, testInfo, `history-long-${language}`);
+
+      const showAll = block.getByTestId('history-show-all-SURGICAL_HISTORY');
+      if (language === 'en') await showAll.click();
+      else {
+        await showAll.focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect(entries).toHaveCount(total);
+      // Focus goes to the first entry it added (the oldest, at the top), outlined even after a click.
+      await expect(entries.first()).toBeFocused();
+      await expect(entries.first()).toHaveCSS('outline-style', 'solid');
+      await expect(showAll).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await screenshots(page, testInfo, `history-long-all-${language}`);
+
+      if (language === 'en') {
+        // Held whole, the list is edited as before; removing one keeps all the others, seen or not.
+        const last = list.getByRole('checkbox', { name: 'Skin biopsy 25' });
+        await last.click();
+        await page.getByTestId('confirm-remove').click();
+        await expect(last).toHaveCount(0);
+        await page.reload();
+        await expect(block).toContainText(`The newest 20 of ${total - 1}.`);
+        await block.getByTestId('history-show-all-SURGICAL_HISTORY').click();
+        await expect(entries).toHaveCount(total - 1);
+        await feedSurgeries(page);
+      }
+      await page.context().clearCookies();
+      await page.evaluate(() => window.localStorage.clear());
+    }
+  } finally {
+    // demo.guardian is shared with other spec files: it reads English afterwards.
+    const token = await apiSignIn(request, demo.guardian);
+    await request.post('/api/app/profile/changeLanguage', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { language: 'en' },
+    });
+  }
 });
 
 /** Types into a list's search and picks the first option matching `name`; answers its text. */

@@ -508,6 +508,9 @@ export type SectionTemplate = z.infer<typeof sectionTemplate>;
 // subjective/getPatientSubjectiveAndTemplateItems
 // ---------------------------------------------------------------------------------------------
 
+/** The most items of each list a limited history answer holds. */
+export const historyLimitMax = 500;
+
 /**
  * `complaintId` is the encounter id in the screening flow (/screening/{encounterId}/…), null
  * otherwise; `providerId` the encounter's PROVIDER role (spec §6), only recorded. Both are checked to
@@ -518,10 +521,28 @@ export const getPatientSubjectiveAndTemplateItemsRequest = z.object({
   patientId: entityId,
   complaintId: entityId.nullable().optional(),
   providerId: entityId.nullable().optional(),
+  /**
+   * At most this many items of each of the five lists (`listSections`), the newest (the last
+   * entered); the answer then carries `totals`. Absent: every item, as the wizard and any editor
+   * need (a save replaces a section whole, so an editor must hold the whole section).
+   */
+  limit: z.number().int().min(1).max(historyLimitMax).optional(),
+  /** Only this list's items (the other sections answer none); with `totals`. */
+  section: z.enum(listSections).optional(),
 });
 export type GetPatientSubjectiveAndTemplateItemsRequest = z.infer<
   typeof getPatientSubjectiveAndTemplateItemsRequest
 >;
+
+/** How many items each of the five lists holds, whether or not the answer carries them all. */
+export const historyTotals = z.object({
+  ALLERGIES: z.number().int(),
+  MEDICATIONS: z.number().int(),
+  PAST_MEDICAL_HISTORY: z.number().int(),
+  FAMILY_HISTORY: z.number().int(),
+  SURGICAL_HISTORY: z.number().int(),
+}) satisfies z.ZodType<Record<ListSection, number>>;
+export type HistoryTotals = z.infer<typeof historyTotals>;
 
 /**
  * The patient's items of every section (medications discontinued included; spec §3 "Unknown-named
@@ -532,6 +553,8 @@ export const patientSubjectiveItemsResponse = z.object({
   type: subjectiveType,
   items: z.array(subjectiveItem),
   templates: z.array(sectionTemplate),
+  /** Present when `limit` or `section` was asked: how many items each list holds in all. */
+  totals: historyTotals.optional(),
 });
 export type PatientSubjectiveItemsResponse = z.infer<typeof patientSubjectiveItemsResponse>;
 

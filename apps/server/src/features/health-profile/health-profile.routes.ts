@@ -14,7 +14,10 @@ import { deleteHistoryItem, upsertHistoryItem } from './history-integration.serv
 export function registerHealthProfileCalls(app: FastifyInstance): void {
   registerCall(app, healthProfileCalls.getItems, async ({ patient, body }) => {
     await resolveContext(app.db, patient.patientId, body.complaintId, body.providerId);
-    return loadPatientItems(app.db, patient.patientId, body.type);
+    return loadPatientItems(app.db, patient.patientId, body.type, {
+      limit: body.limit,
+      section: body.section,
+    });
   });
 
   registerCall(app, healthProfileCalls.saveItems, ({ patient, body }) =>

@@ -4,8 +4,12 @@
  */
 import {
   attributeOrder,
+  historyLimitMax,
   historySection,
+  listSections,
   type HistorySection,
+  type HistoryTotals,
+  type ListSection,
   type PatientSubjectiveItemsResponse,
   type SubjectiveType,
   type savePatientSubjectiveItemsRequest,
@@ -27,18 +31,132 @@ import {
 
 type SaveRequest = z.output<typeof savePatientSubjectiveItemsRequest>;
 
+/** The columns a history item's answer is made of. */
+const itemColumns = {
+  id: historyItem.id,
+  section: historyItem.section,
+  specialType: historyItem.specialType,
+  code: historyItem.code,
+  name: historyItem.name,
+  customValue: historyItem.customValue,
+  status: historyItem.status,
+  details: historyItem.details,
+  active: historyItem.active,
+  discontinuationReason: historyItem.discontinuationReason,
+  externalId: historyItem.externalId,
+  updatedAt: historyItem.updatedAt,
+};
+
+/** What part of the history a read asks for (absent: every item of every section). */
+export interface HistoryPart {
+  /** The newest this many of each of the five lists (social history stays whole). */
+  limit?: number;
+  /** Only this list. */
+  section?: ListSection;
+}
+
 export async function loadPatientItems(
   db: Db,
   patientId: number,
   type: SubjectiveType,
+  part: HistoryPart = {},
 ): Promise<PatientSubjectiveItemsResponse> {
+  const asksPart = part.limit !== undefined || part.section !== undefined;
   // Only HISTORY items exist; ROS and HPI belong to the clinic's visit notes and answer empty.
-  if (type !== 'HISTORY') return { patientId, type, items: [], templates: [] };
-  const rows = await patientItemsStatement(db).execute({ patientId });
-  // Spec §4: an item without a name is not shown (a clinic feed could only send one by mistake).
-  const items = rows.filter((row) => row.name.trim() !== '').map(toSubjectiveItem);
-  return { patientId, type, items, templates: sectionTemplates };
+  if (type !== 'HISTORY')
+    return { patientId, type, items: [], templates: [], ...(asksPart ? { totals: noTotals() } : {}) };
+  if (!asksPart) {
+    const rows = await patientItemsStatement(db).execute({ patientId });
+    return { patientId, type, items: rows.filter(named).map(toSubjectiveItem), templates: sectionTemplates };
+  }
+  const [rows, counts] = await Promise.all([
+    limitedItemsStatement(db).execute({
+      patientId,
+      limit: part.limit ?? historyLimitMax * 1_000_000,
+      section: part.section ?? null,
+    }),
+    listTotalsStatement(db).execute({ patientId }),
+  ]);
+  const totals = noTotals();
+  for (const count of counts) totals[count.section as ListSection] = Number(count.total);
+  return {
+    patientId,
+    type,
+    items: rows.filter(named).map(toSubjectiveItem),
+    templates: sectionTemplates,
+    totals,
+  };
 }
+
+function noTotals(): HistoryTotals {
+  return Object.fromEntries(listSections.map((s) => [s, 0])) as HistoryTotals;
+}
+
+// Spec §4: an item without a name is not shown (a clinic feed could only send one by mistake). The
+// limited read leaves them out in the database too (`hasName`), so a list's newest and its total
+// count the same items.
+const named = (row: { name: string }) => row.name.trim() !== '';
+const hasName = sql`${historyItem.name} ~ '[^[:space:]]'`;
+
+const sectionPlace = sql.raw(`ARRAY[${historySection.options.map((o) => `'${o}'`).join(',')}]::text[]`);
+const listSectionsSql = sql.raw(`(${listSections.map((s) => `'${s}'`).join(',')})`);
+
+/**
+ * The newest `limit` items of each list (social history whole), or one list: ranked by the database
+ * within each section (the last entered first), answered in the usual order (as entered).
+ */
+const limitedItemsStatement = preparedPerDatabase((db) => {
+  const ranked = db
+    .select({
+      ...itemColumns,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${historyItem.section} ORDER BY ${historyItem.id} DESC)`.as(
+        'rank',
+      ),
+    })
+    .from(historyItem)
+    .where(and(eq(historyItem.patientId, sql.placeholder('patientId')), hasName))
+    .as('ranked');
+  return db
+    .select({
+      id: ranked.id,
+      section: ranked.section,
+      specialType: ranked.specialType,
+      code: ranked.code,
+      name: ranked.name,
+      customValue: ranked.customValue,
+      status: ranked.status,
+      details: ranked.details,
+      active: ranked.active,
+      discontinuationReason: ranked.discontinuationReason,
+      externalId: ranked.externalId,
+      updatedAt: ranked.updatedAt,
+    })
+    .from(ranked)
+    .where(
+      and(
+        sql`(${ranked.rank} <= ${sql.placeholder('limit')} OR ${ranked.section} NOT IN ${listSectionsSql})`,
+        sql`(${sql.placeholder('section')}::text IS NULL OR ${ranked.section} = ${sql.placeholder('section')}::text)`,
+      ),
+    )
+    .orderBy(sql`array_position(${sectionPlace}, ${ranked.section})`, asc(ranked.id))
+    .prepare('history_items_of_patient_newest');
+});
+
+/** How many named items each list of the patient holds. */
+const listTotalsStatement = preparedPerDatabase((db) =>
+  db
+    .select({ section: historyItem.section, total: sql<number>`count(*)::int` })
+    .from(historyItem)
+    .where(
+      and(
+        eq(historyItem.patientId, sql.placeholder('patientId')),
+        sql`${historyItem.section} IN ${listSectionsSql}`,
+        hasName,
+      ),
+    )
+    .groupBy(historyItem.section)
+    .prepare('history_list_totals_of_patient'),
+);
 
 /**
  * A patient's history items in the sections' order, then as entered: sorted by the database (the
@@ -47,26 +165,10 @@ export async function loadPatientItems(
  */
 const patientItemsStatement = preparedPerDatabase((db) =>
   db
-    .select({
-      id: historyItem.id,
-      section: historyItem.section,
-      specialType: historyItem.specialType,
-      code: historyItem.code,
-      name: historyItem.name,
-      customValue: historyItem.customValue,
-      status: historyItem.status,
-      details: historyItem.details,
-      active: historyItem.active,
-      discontinuationReason: historyItem.discontinuationReason,
-      externalId: historyItem.externalId,
-      updatedAt: historyItem.updatedAt,
-    })
+    .select(itemColumns)
     .from(historyItem)
     .where(eq(historyItem.patientId, sql.placeholder('patientId')))
-    .orderBy(
-      sql`array_position(${sql.raw(`ARRAY[${historySection.options.map((o) => `'${o}'`).join(',')}]::text[]`)}, ${historyItem.section})`,
-      asc(historyItem.id),
-    )
+    .orderBy(sql`array_position(${sectionPlace}, ${historyItem.section})`, asc(historyItem.id))
     .prepare('history_items_of_patient'),
 );
 

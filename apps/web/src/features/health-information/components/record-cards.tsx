@@ -11,7 +11,7 @@ import {
 } from '../api/clinical-record';
 import { RecordResults } from './record-results';
 import { RecordCarePlan, RecordImmunizations, RecordNotes, RecordVitalSigns } from './record-sections';
-import type { ShowAllState } from './show-all';
+import type { ShowAllState } from '../../../components/show-all';
 
 /** One card, first with the newest of its lists, then, once "Show all" is chosen, whole. */
 function useCard(patientId: number, range: RecordRange, section: RecordSection) {

@@ -9,7 +9,7 @@ import { Provenance } from './record-provenance';
 import { ToneBadge } from './record-badge';
 import { ScrollRegion } from './scroll-region';
 import { ResultTrendChart } from './result-trend-chart';
-import { ShowAll, useFocusFirstNew, type ShowAllState } from './show-all';
+import { ShowAll, useFocusFirstNew, type ShowAllState } from '../../../components/show-all';
 
 const statusKey = { preliminary: 'record.status.preliminary', corrected: 'record.status.corrected' } as const;
 

@@ -18,7 +18,7 @@ import { t } from '../../../lib/i18n';
 import { numberText, recordDate, recordDay, withUnit } from '../record-format';
 import { Provenance } from './record-provenance';
 import { ToneBadge } from './record-badge';
-import { ShowAll, useFocusFirstNew, type ShowAllState } from './show-all';
+import { ShowAll, useFocusFirstNew, type ShowAllState } from '../../../components/show-all';
 
 /** The card's own "Show all", focusing the first entry it adds once drawn. */
 function withFocus(

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   healthProfileCalls,
+  listSections,
   type HistorySection,
+  type HistoryTotals,
+  type ListSection,
   type PatientSubjectiveItemsResponse,
   type SubjectiveItemInput,
 } from '@dermis/contract';
@@ -18,6 +21,7 @@ export interface HistoryContext {
 export function getHistory(
   client: HttpClient,
   context: HistoryContext,
+  part: { limit?: number; section?: ListSection } = {},
 ): Promise<PatientSubjectiveItemsResponse> {
   return client.call(healthProfileCalls.getItems, {
     body: {
@@ -25,9 +29,13 @@ export function getHistory(
       patientId: context.patientId,
       complaintId: context.complaintId ?? null,
       providerId: context.providerId ?? null,
+      ...part,
     },
   });
 }
+
+/** How many of each list the My Health Profile page shows on first load (decision 257). */
+export const historyNewest = 20;
 
 export function historyQuery(client: HttpClient, context: HistoryContext) {
   return queryOptions({
@@ -39,6 +47,56 @@ export function historyQuery(client: HttpClient, context: HistoryContext) {
 export function useHistory(context: HistoryContext) {
   const client = useApiClient();
   return useQuery(historyQuery(client, context));
+}
+
+/** The newest `historyNewest` of each list and every list's total: what the profile page shows first. */
+export function newestHistoryQuery(client: HttpClient, patientId: number) {
+  return queryOptions({
+    queryKey: ['health-history', patientId, 'newest', historyNewest],
+    queryFn: () => getHistory(client, { patientId }, { limit: historyNewest }),
+  });
+}
+
+export function useNewestHistory(patientId: number) {
+  const client = useApiClient();
+  return useQuery(newestHistoryQuery(client, patientId));
+}
+
+/** One list whole: what an editor of that list must hold before it can save it (a save replaces it). */
+export function historySectionQuery(client: HttpClient, patientId: number, section: ListSection) {
+  return queryOptions({
+    queryKey: ['health-history', patientId, 'section', section],
+    queryFn: () => getHistory(client, { patientId }, { section }),
+  });
+}
+
+export function useHistorySection(patientId: number, section: ListSection, enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({ ...historySectionQuery(client, patientId, section), enabled });
+}
+
+/**
+ * A saved (whole) answer as a limited or one-list read would have answered it: the items are in the
+ * server's order (each list as entered), so a list's newest are its last. Saves update every cached
+ * read of the patient at once with this, and no list shows its old state while it is asked again.
+ */
+export function partOf(
+  saved: PatientSubjectiveItemsResponse,
+  part: { limit?: number; section?: ListSection },
+): PatientSubjectiveItemsResponse {
+  const totals = Object.fromEntries(
+    listSections.map((s) => [s, saved.items.filter((i) => i.sectionId === s).length]),
+  ) as HistoryTotals;
+  const seen = new Map<HistorySection, number>();
+  const kept = [...saved.items].reverse().filter((item) => {
+    if (part.section && item.sectionId !== part.section) return false;
+    if (part.limit === undefined || !(listSections as readonly string[]).includes(item.sectionId))
+      return true;
+    const count = (seen.get(item.sectionId) ?? 0) + 1;
+    seen.set(item.sectionId, count);
+    return count <= part.limit;
+  });
+  return { ...saved, items: kept.reverse(), totals };
 }
 
 export interface SaveSections {
@@ -68,6 +126,16 @@ export function useSaveHistory(context: HistoryContext, screening = false) {
           ...(screening ? { snomedModelType: 'HISTORY' as const } : {}),
         },
       }),
-    onSuccess: (saved) => queryClient.setQueryData(historyQuery(client, context).queryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(historyQuery(client, context).queryKey, saved);
+      queryClient.setQueryData(
+        newestHistoryQuery(client, context.patientId).queryKey,
+        partOf(saved, { limit: historyNewest }),
+      );
+      for (const section of listSections) {
+        const key = historySectionQuery(client, context.patientId, section).queryKey;
+        if (queryClient.getQueryData(key)) queryClient.setQueryData(key, partOf(saved, { section }));
+      }
+    },
   });
 }

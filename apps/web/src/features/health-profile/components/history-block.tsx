@@ -7,7 +7,14 @@ import { ListSkeleton } from '../../../components/skeletons';
 import { errorMessage } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import type { HistoryBlock } from '../blocks';
-import { useHistory, useSaveHistory, type HistoryContext } from '../api/history';
+import { ShowAll, useFocusFirstNew } from '../../../components/show-all';
+import {
+  useHistory,
+  useHistorySection,
+  useNewestHistory,
+  useSaveHistory,
+  type HistoryContext,
+} from '../api/history';
 import { sectionDrafts, socialInputs, socialSelection, toInput, type DraftItem } from '../history-draft';
 import type { WizardStep } from '../wizard/steps';
 import type { WizardStepProps } from '../wizard/wizard';
@@ -23,7 +30,12 @@ function LoadFailed() {
   );
 }
 
-/** A list on the profile page: every change is saved at once; a refused save shows why and changes nothing. */
+/**
+ * A list on the profile page: its newest 20 first (decision 257), every change saved at once, and a
+ * refused save shows why and changes nothing. A save replaces the list whole, so a list longer than
+ * that is edited only once it is held whole: "Show all" or the plus loads it, and until then its
+ * entries are shown without the controls that change them.
+ */
 function ProfileList({
   section,
   patientId,
@@ -37,35 +49,65 @@ function ProfileList({
   closeSearch: () => void;
   readOnly: boolean;
 }) {
-  const context = { patientId };
-  const history = useHistory(context);
-  const save = useSaveHistory(context);
+  const newest = useNewestHistory(patientId);
+  const [showAll, setShowAll] = useState(false);
+  const newestItems = newest.data ? newest.data.items.filter((i) => i.sectionId === section) : [];
+  const total = newest.data?.totals?.[section] ?? newestItems.length;
+  const cut = total > newestItems.length;
+  const whole = useHistorySection(patientId, section, cut && (showAll || (searching && !readOnly)));
+  const save = useSaveHistory({ patientId });
+  const focus = useFocusFirstNew();
   const [error, setError] = useState<string | null>(null);
-  if (history.isPending) return <ListSkeleton rows={2} />;
-  if (history.isError) return <LoadFailed />;
+  if (newest.isPending) return <ListSkeleton rows={2} />;
+  if (newest.isError) return <LoadFailed />;
+  // The list an editor may save: whole, never only the newest of a longer list.
+  const held = cut ? whole.data?.items : newestItems;
+  const list = sectionDrafts(held ?? newestItems, section);
+  const editable = held !== undefined;
   return (
     <>
       <ListEditor
         section={section}
-        list={sectionDrafts(history.data.items, section)}
-        readOnly={readOnly}
-        searching={searching}
+        list={list}
+        readOnly={readOnly || !editable}
+        searching={searching && editable}
         focusSearch
         onSearchBlur={closeSearch}
-        onChange={(next) =>
+        // Entries "Show all" adds come before the newest: focus goes to the first of them.
+        entryRef={(position) => focus.refAt(position, held === undefined ? 'newest' : 'whole')}
+        onChange={(next) => {
+          if (!editable) return;
           save.mutate(
             { items: next.map(toInput), sections: [section] },
             { onError: (failure) => setError(errorMessage(failure)) },
-          )
-        }
+          );
+        }}
       />
+      {cut && held === undefined && (
+        <ShowAll
+          testId={`history-show-all-${section}`}
+          section={t(`history.section.${section}`)}
+          state={{
+            shown: newestItems.length,
+            total,
+            loading: whole.isFetching,
+            failed: whole.isError,
+            onShow: () => {
+              if (held === undefined) focus.focusFrom(0, 'whole');
+              setShowAll(true);
+              if (whole.isError) void whole.refetch();
+            },
+          }}
+        />
+      )}
       <ErrorModal message={error} onClose={() => setError(null)} />
     </>
   );
 }
 
 function ProfileSocialHistory({ patientId }: { patientId: number }) {
-  const history = useHistory({ patientId });
+  // Social history is whole in the limited answer (a few options a category).
+  const history = useNewestHistory(patientId);
   if (history.isPending) return <ListSkeleton rows={3} />;
   if (history.isError) return <LoadFailed />;
   return (

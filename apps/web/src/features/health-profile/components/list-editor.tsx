@@ -34,6 +34,8 @@ interface ListEditorProps {
   /** Focus the search input when it appears. */
   focusSearch?: boolean;
   readOnly?: boolean;
+  /** A ref for the entry at a place of the shown list (the one "Show all" moves focus to). */
+  entryRef?: (position: number) => ((element: HTMLElement | null) => void) | undefined;
 }
 
 /** Which modal is open, and for which item (an index into the list, or a search pick being added). */
@@ -64,6 +66,7 @@ export function ListEditor({
   onSearchBlur,
   focusSearch,
   readOnly = false,
+  entryRef,
 }: ListEditorProps) {
   const client = useApiClient();
   const search = useMemo(() => searchFor(client, section), [client, section]);
@@ -147,8 +150,16 @@ export function ListEditor({
         </Text>
       )}
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {shown.map(({ item, index }) => (
-          <Group key={`${item.code}-${index}`} component="li" gap="xs" wrap="nowrap" justify="space-between">
+        {shown.map(({ item, index }, position) => (
+          <Group
+            key={`${item.code}-${index}`}
+            component="li"
+            gap="xs"
+            wrap="nowrap"
+            justify="space-between"
+            ref={entryRef?.(position)}
+            tabIndex={entryRef ? -1 : undefined}
+          >
             {section === 'MEDICATIONS' && !item.active ? (
               <Anchor
                 component="button"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { t } from '../../../lib/i18n';
+import { t } from '../lib/i18n';
 
 export interface ShowAllState {
   /** How many the card holds now, and how many the range holds. */
@@ -56,6 +56,9 @@ export function useFocusFirstNew() {
       place(index, list) === from
         ? (element: HTMLElement | null) => {
             if (!element) return;
+            // Outlined by global.css whether "Show all" was clicked or pressed by key: a mouse click
+            // leaves :focus-visible (the theme's focus ring) off for focus moved by a script.
+            element.setAttribute('data-show-all-focus', '');
             element.focus();
             setFrom(null);
           }
