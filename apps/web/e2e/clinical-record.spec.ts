@@ -1,6 +1,7 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 import { e2eApiKey } from './support/cli';
+import { screenshots } from './support/screenshots';
 
 /** A calendar day's accessible name, as the picker announces it ("September 1, 2026"). */
 async function dayLabel(page: Page, monthsBack: number, day: number): Promise<string> {
@@ -23,19 +24,6 @@ async function pickFrom(page: Page, monthsBack: number, day: number) {
 }
 
 /** Desktop and phone screenshots, full page, attached to the report. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    const path = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 async function axeDesktopAndPhone(page: Page) {
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { apiProfile } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+import { screenshots } from './support/screenshots';
 
 /** A calendar day's accessible name, as the picker announces it ("November 26, 2026"). */
 async function dayLabel(page: Page, monthsBack: number, day: number | 'today'): Promise<string> {
@@ -21,19 +22,6 @@ async function pick(page: Page, field: 'From date' | 'To date', monthsBack: numb
   await page.getByRole('button', { name: field, exact: true }).click();
   for (let i = 0; i < monthsBack; i += 1) await page.getByRole('button', { name: 'Previous month' }).click();
   await page.getByRole('button', { name: label, exact: true }).click();
-}
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    const path = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function download(page: Page, button: string, testInfo: TestInfo) {

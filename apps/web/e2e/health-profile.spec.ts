@@ -1,8 +1,9 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiProfile, apiSignIn } from './account-api';
 import { demo, expectNoSeriousA11yViolations, fillSignIn, signIn, storedSession } from './support/app';
 import { e2eApiKey, runCli } from './support/cli';
 import { invitedPatient } from './support/invited-patient';
+import { screenshots } from './support/screenshots';
 
 // The My Health Profile page and the wizard's routing.
 
@@ -140,19 +141,6 @@ async function feedSurgeries(page: Page) {
     });
     expect(response.status()).toBeLessThan(300);
   }
-}
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    const path = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('a long list shows its newest 20; Show all adds the rest, and a change keeps every entry, in English and Spanish', async ({

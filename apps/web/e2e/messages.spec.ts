@@ -5,6 +5,7 @@ import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
 import { e2eApiKey } from './support/cli';
 import { invitedPatient } from './support/invited-patient';
 import { mailTo } from './support/mailbox';
+import { screenshots } from './support/screenshots';
 
 // The messages area end to end against the real server and the seeded demo practice — an
 // unread message from the clinic is read (badge drops), replied to over Direct with an attachment,
@@ -12,19 +13,6 @@ import { mailTo } from './support/mailbox';
 // guardian does the same for the minor from the /{id}/ routes.
 
 const practiceAddress = 'frontdesk@direct.dermis-demo.org';
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    const path = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${size}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /**
  * On a phone the message's actions stack at full width inside the card, each on one line (the
