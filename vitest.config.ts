@@ -8,8 +8,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
-      // The browser tests' own plumbing (which Chromium, the bundle budget), tested without a browser.
-      { test: { name: 'tooling', include: ['apps/web/e2e/support/**/*.test.ts'], environment: 'node' } },
+      // The browser tests' own plumbing (which Chromium, the bundle budget) and the unit runner's reading
+      // of a run (tools/unit-tests), tested without a browser.
+      {
+        test: {
+          name: 'tooling',
+          include: ['apps/web/e2e/support/**/*.test.ts', 'tools/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server',
