@@ -8,7 +8,12 @@
 // pace drifts between minutes. BENCH_SCREENS_ONLY=1 (in bench/run.ts) runs only this part.
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { messageListPageSize, prescriptionListPageSize, upcomingVisitsPageSize } from '@dermis/contract';
+import {
+  documentListPageSize,
+  messageListPageSize,
+  prescriptionListPageSize,
+  upcomingVisitsPageSize,
+} from '@dermis/contract';
 import { heavyAmounts } from './heavy-patient';
 
 export interface ScreensBenchTarget {
@@ -16,6 +21,16 @@ export interface ScreensBenchTarget {
   floorUrl: string;
   database: string;
   heavy: { patientId: number; username: string; accessToken: string; seedMs: number };
+}
+
+/** The Documents page's default range as the web sends it: local midnights, 7 days ago to tomorrow. */
+function lastSevenDays(): string {
+  const from = new Date();
+  from.setHours(0, 0, 0, 0);
+  const before = new Date(from);
+  from.setDate(from.getDate() - 7);
+  before.setDate(before.getDate() + 1);
+  return `createdFrom=${from.toISOString()}&createdBefore=${before.toISOString()}`;
 }
 
 interface Call {
@@ -78,10 +93,31 @@ export function screenCalls(patientId: number, username: string): Call[] {
       body: { patientId },
     },
     {
-      screen: 'My Health Profile, Documents',
-      name: 'dms/getPatientDocuments',
+      // The profile's block still counts every document (decision 267).
+      screen: 'My Health Profile',
+      name: 'dms/getPatientDocuments whole',
       method: 'GET',
       path: `dms/getPatientDocuments/_rid/${patientId}`,
+    },
+    {
+      // The Documents page opens on the last 7 days and asks for their first page (decision 267).
+      screen: 'Documents',
+      name: `dms/getPatientDocuments last 7 days, first ${documentListPageSize}`,
+      method: 'GET',
+      path: `dms/getPatientDocuments/_rid/${patientId}?${lastSevenDays()}&limit=${documentListPageSize}`,
+    },
+    {
+      // A range holding more than a page (here every document): a full first page.
+      screen: 'Documents (full page)',
+      name: `dms/getPatientDocuments first ${documentListPageSize} of all`,
+      method: 'GET',
+      path: `dms/getPatientDocuments/_rid/${patientId}?limit=${documentListPageSize}`,
+    },
+    {
+      screen: 'Documents (whole)',
+      name: 'dms/getPatientDocuments last 7 days whole',
+      method: 'GET',
+      path: `dms/getPatientDocuments/_rid/${patientId}?${lastSevenDays()}`,
     },
     {
       screen: 'My Health Profile',

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiProfile } from './account-api';
+import { apiProfile, apiSignIn } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn } from './support/app';
+import { e2eApiKey } from './support/cli';
 
 // Documents and insurance (spec 001 §2, §4, §5): Maria's demo documents (inside and outside
 // the last 7 days) and her two policies (the second expired).
@@ -178,4 +179,63 @@ test('a guardian sees the documents and insurance of the minor they act for, and
 
   await page.goto(`/${maria.id}/my-health-profile/documents`);
   await expect(page).toHaveURL(/\/forbidden$/);
+});
+
+test('a range holding more than a page shows 20 documents; Show more adds the rest by keyboard, in English and Spanish', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The clinic files 25 documents of 2010 for Maria (idempotent by their ids): outside every range
+  // the journeys above count.
+  for (let i = 1; i <= 25; i += 1) {
+    const filed = await page.request.put(`/api/integration/patients/DEMO-0001/documents/E2E-OLD-${i}`, {
+      headers: { 'x-api-key': e2eApiKey() },
+      data: {
+        name: `Old letter ${String(i).padStart(2, '0')}`,
+        fileName: `old-letter-${i}.txt`,
+        mimeType: 'text/plain',
+        dateCreated: `2010-06-${String(30 - i).padStart(2, '0')}T12:00:00Z`,
+        contentBase64: Buffer.from(`Old letter ${i}`).toString('base64'),
+      },
+    });
+    expect(filed.status(), await filed.text()).toBeLessThan(300);
+  }
+  const showYear2010 = async () => {
+    await page.getByTestId('documents-from').fill('01-01-2010');
+    await page.getByTestId('documents-to').fill('12-31-2010');
+  };
+
+  await signIn(page, demo.patient);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.goto('/my-health-profile/documents');
+  await showYear2010();
+  const rows = page.getByTestId('documents-table').locator('tbody tr');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.nth(0)).toContainText('Old letter 01');
+  await expect(page.getByTestId('documents-shown-count')).toHaveText('Showing 20 documents');
+  const more = page.getByRole('button', { name: 'Show more documents' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.nth(20).getByText('Old letter 21')).toBeFocused();
+  await expect(page.getByTestId('documents-shown-count')).toHaveText('Showing 25 documents');
+  await expect(more).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // In Spanish (the account's language, reset afterwards): the same first page.
+  const token = await apiSignIn(page.request, demo.patient);
+  const language = (value: 'en' | 'es') =>
+    page.request.post('/api/app/profile/changeLanguage', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { language: value },
+    });
+  expect((await language('es')).ok()).toBe(true);
+  try {
+    await page.reload();
+    await showYear2010();
+    await expect(page.getByTestId('documents-shown-count')).toHaveText('Se muestran 20 documentos');
+    await expect(page.getByRole('button', { name: 'Mostrar más documentos' })).toBeVisible();
+  } finally {
+    expect((await language('en')).ok()).toBe(true);
+  }
 });

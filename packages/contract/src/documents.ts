@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeCall, who } from './call';
 import { errorResponse } from './errors';
 import { apiPrefix } from './routes';
-import { entityId, int32Text, ridParams, safeString } from './rules';
+import { entityId, int32, int32Text, ridParams, safeString } from './rules';
 
 /**
  * Documents (spec 001 §2, §3 "Document", §5 "Date range", §7): the clinic files them through the
@@ -25,7 +25,49 @@ export const patientDocument = z.object({
 });
 export type PatientDocument = z.infer<typeof patientDocument>;
 
-export const patientDocumentsResponse = z.array(patientDocument);
+/** Most documents one page of dms/getPatientDocuments answers. */
+export const documentPageSizeMax = 500;
+/** What the web's Documents list asks for at a time (decision 267). */
+export const documentListPageSize = 20;
+
+/** An ISO 8601 instant with an offset, years 1900-2200 (what a timestamptz round-trips). */
+const instant = safeString.datetime({ offset: true }).refine(
+  (value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1900 && year <= 2200;
+  },
+  { message: 'Use a date between 1900 and 2200.' },
+);
+
+/**
+ * GET dms/getPatientDocuments/_rid/{id}, its optional query (decision 267). `createdFrom` and
+ * `createdBefore` keep the documents created at or after, and before, those instants: the web sends
+ * the start of the range's first local day and of the day after its last. `limit` asks for a page of
+ * that many, answered as `{ documents, nextCursor }`; `cursor` is a `nextCursor` of an earlier
+ * answer, the page then starting after the document it names. A cursor of another patient, or one
+ * that is not a cursor, answers an empty page. Without `limit` the answer is the spec's bare array.
+ */
+export const patientDocumentsQuery = z.object({
+  createdFrom: instant.optional(),
+  createdBefore: instant.optional(),
+  limit: int32Text.pipe(int32.min(1).max(documentPageSizeMax)).optional(),
+  cursor: safeString
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+});
+export type PatientDocumentsQuery = z.input<typeof patientDocumentsQuery>;
+
+/** A page of the documents, newest first: the answer when `limit` is given. */
+export const patientDocumentsPage = z.object({
+  documents: z.array(patientDocument),
+  /** The `cursor` of the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type PatientDocumentsPage = z.infer<typeof patientDocumentsPage>;
+
+/** The spec's bare array without `limit`; a page with it. */
+export const patientDocumentsResponse = z.union([z.array(patientDocument), patientDocumentsPage]);
 
 export const documentDownloadUrlQuery = z.object({
   patientId: int32Text.pipe(entityId),
@@ -99,13 +141,15 @@ export const upsertDocumentResponse = z.object({
 
 /** The document calls: the patient lists and downloads (spec 001 §7), the clinic files. */
 export const documentsCalls = {
-  /** The documents of the patient, newest first. */
+  /** The documents of the patient, newest first: all of them, or a page with `limit`. */
   list: describeCall({
     method: 'GET',
     path: `${apiPrefix.app}/dms/getPatientDocuments/_rid/:id`,
     who: who.patientInPath('id'),
     params: ridParams,
+    query: patientDocumentsQuery,
     response: patientDocumentsResponse,
+    answers: { 400: errorResponse, 403: errorResponse },
   }),
   /** A signed, expiring link to one document of the patient (the server logs it). */
   downloadUrl: describeCall({

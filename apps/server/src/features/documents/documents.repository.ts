@@ -1,6 +1,6 @@
 /** Patient documents (0045): listed newest first, upserted by the clinic's own id. */
 import type { PatientDocument } from '@dermis/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { patientDocument } from '../../db/schema';
 
@@ -22,12 +22,46 @@ function toDocument(row: Row): PatientDocument {
   return { ...row, dateCreated: row.dateCreated.toISOString(), addedOn: row.addedOn.toISOString() };
 }
 
-export async function listDocuments(db: Db, patientId: number): Promise<PatientDocument[]> {
-  const rows = await db
+/**
+ * Which documents a list holds (decision 267): those created in [createdFrom, createdBefore) when
+ * given; after the document of id `afterId` in the list's order; `limit` rows at most (all when
+ * undefined).
+ */
+export interface DocumentPage {
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | undefined;
+  afterId?: number | undefined;
+  limit?: number | undefined;
+}
+
+/**
+ * Newest created first, then newest id (the Documents page's order). A page after a document
+ * compares with that document's own date and id, read in the same statement within the patient's
+ * documents: an id that is not the patient's matches no row, so the page is empty.
+ */
+export async function listDocuments(
+  db: Db,
+  patientId: number,
+  page: DocumentPage = {},
+): Promise<PatientDocument[]> {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM patient_document c WHERE c.id = ${page.afterId} AND c.patient_id = ${patientId}
+          AND (${patientDocument.dateCreated}, ${patientDocument.id}) < (c.date_created, c.id))`;
+  const query = db
     .select(columns)
     .from(patientDocument)
-    .where(eq(patientDocument.patientId, patientId))
+    .where(
+      and(
+        eq(patientDocument.patientId, patientId),
+        page.createdFrom && gte(patientDocument.dateCreated, page.createdFrom),
+        page.createdBefore && lt(patientDocument.dateCreated, page.createdBefore),
+        after,
+      ),
+    )
     .orderBy(desc(patientDocument.dateCreated), desc(patientDocument.id));
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
   return rows.map(toDocument);
 }
 

@@ -30,6 +30,19 @@ export function isRangeInvalid(range: DayRange): boolean {
   return range.from !== null && range.to !== null && range.from > range.to;
 }
 
+/**
+ * The range as the server filters it: from the start of its first local day, before the start of
+ * the local day after its last (either end may be open).
+ */
+export function rangeInstants(range: DayRange): { createdFrom?: string; createdBefore?: string } {
+  return {
+    ...(range.from === null ? {} : { createdFrom: dayjs(range.from).startOf('day').toISOString() }),
+    ...(range.to === null
+      ? {}
+      : { createdBefore: dayjs(range.to).add(1, 'day').startOf('day').toISOString() }),
+  };
+}
+
 /** The documents created on a day inside the range (either end may be open), newest first. */
 export function documentsInRange(documents: PatientDocument[], range: DayRange): PatientDocument[] {
   return documents

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentRangeShortcut, PatientDocument } from '@dermis/contract';
 import { documentFilterDateFormat, documentRangeShortcuts } from '@dermis/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
@@ -9,13 +9,12 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
 import { TableSkeleton } from '../../../components/skeletons';
-import { t } from '../../../lib/i18n';
-import { usePatientDocuments, useDownloadDocument } from '../api/documents';
+import { t, tPlural } from '../../../lib/i18n';
+import { useDocumentPages, useDownloadDocument, useHasDocuments } from '../api/documents';
 import {
   defaultRange,
   defaultShortcut,
   documentDate,
-  documentsInRange,
   isRangeInvalid,
   shortcutRange,
   type DayRange,
@@ -23,18 +22,43 @@ import {
 
 /**
  * Spec 001 §2 "Documents": the date filter (default the last 7 days, shortcuts 15 days and 1 month,
- * start not after end) and the list, newest first; each row downloads through a signed link.
+ * start not after end) and the list, newest first; each row downloads through a signed link. The
+ * server filters by the range and answers a page at a time (decision 267): "Show more" reads the
+ * next page and moves the focus to the first document it added.
  */
 export function DocumentsList({ patientId }: { patientId: number }) {
-  const documents = usePatientDocuments(patientId);
   const download = useDownloadDocument(patientId);
   const [range, setRange] = useState<DayRange>(() => defaultRange());
   const [shortcut, setShortcut] = useState<DocumentRangeShortcut | null>(defaultShortcut);
   const [failure, setFailure] = useState<string | null>(null);
   const invalid = isRangeInvalid(range);
+  const pages = useDocumentPages(patientId, range, !invalid);
+  const documents = useMemo(() => pages.data?.pages.flatMap((page) => page.documents) ?? [], [pages.data]);
+  // An empty range: does the patient have documents at all? ("none uploaded" or "none in range").
+  const any = useHasDocuments(patientId, pages.isSuccess && documents.length === 0);
+  const tableRef = useRef<HTMLDivElement>(null);
+  /** The row to focus once "Show more" has drawn it: the first new one, where a keyboard user reads on. */
+  const focusIndex = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    const name = tableRef.current?.querySelectorAll<HTMLElement>('[data-document-name]')[focusIndex.current];
+    if (!name) return;
+    focusIndex.current = null;
+    name.focus();
+  }, [documents]);
 
   const columns: DataTableColumn<PatientDocument>[] = [
-    { key: 'name', header: t('documents.column.name'), cell: (d) => d.name, primary: true },
+    {
+      key: 'name',
+      header: t('documents.column.name'),
+      // Focusable by script only: "Show more" moves the focus to the first name it added.
+      cell: (d) => (
+        <span tabIndex={-1} data-document-name>
+          {d.name}
+        </span>
+      ),
+      primary: true,
+    },
     { key: 'date', header: t('documents.column.date'), cell: (d) => documentDate(d.dateCreated) },
     { key: 'owner', header: t('documents.column.owner'), cell: (d) => d.ownerFullName ?? '' },
     { key: 'file', header: t('documents.column.file'), cell: (d) => d.fileName },
@@ -111,29 +135,60 @@ export function DocumentsList({ patientId }: { patientId: number }) {
         </Stack>
       </SectionCard>
 
-      {documents.isPending ? (
+      {pages.isPending && !invalid ? (
         <TableSkeleton columns={4} />
-      ) : documents.isError ? (
+      ) : pages.isError && documents.length === 0 ? (
         <Text role="alert" c="red.9">
           {t('documents.fetchFailed')}
         </Text>
-      ) : documents.data.length === 0 ? (
+      ) : documents.length === 0 && any.isPending && !invalid ? (
+        <TableSkeleton columns={4} />
+      ) : documents.length === 0 && any.data === false ? (
         <EmptyState icon={IconFileText} message={t('documents.empty')} testId="documents-empty" />
       ) : (
-        <DataTable
-          label={t('documents.title')}
-          columns={columns}
-          rows={invalid ? [] : documentsInRange(documents.data, range)}
-          rowKey={(d) => d.id}
-          testId="documents-table"
-          empty={
-            <EmptyState
-              icon={IconFileText}
-              message={t('documents.emptyRange')}
-              testId="documents-empty-range"
-            />
-          }
-        />
+        <Stack gap="sm" ref={tableRef}>
+          <DataTable
+            label={t('documents.title')}
+            columns={columns}
+            rows={invalid ? [] : documents}
+            rowKey={(d) => d.id}
+            testId="documents-table"
+            empty={
+              <EmptyState
+                icon={IconFileText}
+                message={t('documents.emptyRange')}
+                testId="documents-empty-range"
+              />
+            }
+          />
+          {/* Only a range longer than a page says how much is shown: a short one looks as it always did. */}
+          {!invalid && pages.data && (pages.data.pages.length > 1 || pages.hasNextPage) && (
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c="dimmed" role="status" data-testid="documents-shown-count">
+                {tPlural('documents.shown', documents.length)}
+              </Text>
+              {pages.hasNextPage && (
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={pages.isFetchingNextPage}
+                  onClick={() => {
+                    focusIndex.current = documents.length;
+                    void pages.fetchNextPage();
+                  }}
+                  data-testid="documents-show-more"
+                >
+                  {t('documents.showMore')}
+                </Button>
+              )}
+              {pages.isFetchNextPageError && (
+                <Text size="sm" role="alert">
+                  {t('documents.fetchFailed')}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Stack>
       )}
       <ErrorModal message={failure} onClose={() => setFailure(null)} />
     </Stack>

@@ -1,0 +1,159 @@
+/**
+ * The documents a page at a time (decision 267): without `limit` the spec's bare array, with it a
+ * page and the cursor of the next, newest first in the Documents page's order, inside an optional
+ * creation range; a cursor never reaches into another patient's documents.
+ */
+import { errorResponse, patientDocument, patientDocumentsPage } from '@dermis/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeEach, expect, it } from 'vitest';
+import { z } from 'zod';
+import { patient } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { describeEachDatabase } from '../../test/database';
+import type { UserFixture } from '../../test/fixtures';
+import { bearer, givenPracticeWithKey, givenResponsiblePerson, givenUser, signIn } from '../../test/fixtures';
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
+
+describeEachDatabase('documents by page', (t) => {
+  const newApp = useTestApp(t);
+  let app: FastifyInstance;
+  let key: string;
+  let guardian: UserFixture;
+  let minor: UserFixture;
+  let token: string;
+
+  beforeEach(async () => {
+    const practice = await givenPracticeWithKey(t.db);
+    key = practice.apiKey;
+    app = await newApp();
+    guardian = await givenUser(t.db, practice.practiceId, { username: `dpg${Date.now()}` });
+    minor = await givenUser(t.db, practice.practiceId, { username: `dpm${Date.now()}` });
+    await givenResponsiblePerson(t.db, minor.patientId, guardian.patientId);
+    token = (await signIn(app, guardian.username, guardian.password)).accessToken;
+  });
+
+  const externalIdOf = async (patientId: number) =>
+    (await t.db.select().from(patient).where(eq(patient.id, patientId)))[0]!.externalId;
+  const file = async (patientId: number, documentId: string, dateCreated: string) => {
+    const filed = await app.inject({
+      method: 'PUT',
+      url: `/api/integration/patients/${await externalIdOf(patientId)}/documents/${documentId}`,
+      headers: { 'x-api-key': key },
+      payload: {
+        name: documentId,
+        fileName: `${documentId}.pdf`,
+        mimeType: 'application/pdf',
+        dateCreated,
+        contentBase64: pdf,
+      },
+    });
+    expect(filed.statusCode).toBe(201);
+  };
+  const ask = (query: string, patientId = minor.patientId, accessToken = token) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/app/dms/getPatientDocuments/_rid/${patientId}${query}`,
+      headers: bearer(accessToken),
+    });
+  const page = async (query: string, patientId = minor.patientId) => {
+    const answer = await ask(query, patientId);
+    expect(answer.statusCode).toBe(200);
+    return patientDocumentsPage.parse(answer.json());
+  };
+  const names = (documents: { name: string }[]) => documents.map((d) => d.name);
+
+  it('pages newest first by cursor, ties by newest id, and keeps the bare array without a limit', async () => {
+    await file(minor.patientId, 'A', '2026-09-01T10:00:00Z');
+    await file(minor.patientId, 'B', '2026-10-01T10:00:00Z');
+    // C and D were created at the same instant: the later filed (higher id) comes first.
+    await file(minor.patientId, 'C', '2026-08-01T10:00:00Z');
+    await file(minor.patientId, 'D', '2026-08-01T10:00:00Z');
+    await file(minor.patientId, 'E', '2026-11-01T10:00:00Z');
+
+    const whole = await ask('');
+    expect(whole.statusCode).toBe(200);
+    expect(names(z.array(patientDocument).parse(whole.json()))).toEqual(['E', 'B', 'A', 'D', 'C']);
+
+    const first = await page('?limit=2');
+    expect(names(first.documents)).toEqual(['E', 'B']);
+    const second = await page(`?limit=2&cursor=${first.nextCursor}`);
+    expect(names(second.documents)).toEqual(['A', 'D']);
+    const third = await page(`?limit=2&cursor=${second.nextCursor}`);
+    expect(names(third.documents)).toEqual(['C']);
+    expect(third.nextCursor).toBeNull();
+    // A page that ends the list exactly says so too.
+    expect((await page('?limit=5')).nextCursor).toBeNull();
+  });
+
+  it('keeps the documents created inside the range, paged or whole', async () => {
+    await file(minor.patientId, 'before', '2026-03-31T23:59:59Z');
+    await file(minor.patientId, 'first', '2026-04-01T00:00:00Z');
+    await file(minor.patientId, 'middle', '2026-04-15T12:00:00Z');
+    await file(minor.patientId, 'last', '2026-04-30T23:59:59Z');
+    await file(minor.patientId, 'after', '2026-05-01T00:00:00Z');
+    const range = '?createdFrom=2026-04-01T00:00:00Z&createdBefore=2026-05-01T00:00:00Z';
+
+    const whole = await ask(range);
+    expect(names(z.array(patientDocument).parse(whole.json()))).toEqual(['last', 'middle', 'first']);
+    const first = await page(`${range}&limit=2`);
+    expect(names(first.documents)).toEqual(['last', 'middle']);
+    const second = await page(`${range}&limit=2&cursor=${first.nextCursor}`);
+    expect(names(second.documents)).toEqual(['first']);
+    expect(second.nextCursor).toBeNull();
+    // An instant with an offset means that instant: 02:00 at +02:00 is midnight UTC.
+    const offset = await page('?createdFrom=2026-05-01T02:00:00%2B02:00&limit=10');
+    expect(names(offset.documents)).toEqual(['after']);
+  });
+
+  it('refuses a bad limit, cursor or instant, naming the field', async () => {
+    for (const [query, field] of [
+      ['?limit=0', 'limit'],
+      ['?limit=501', 'limit'],
+      ['?limit=1.5', 'limit'],
+      ['?limit=ten', 'limit'],
+      ['?limit=2&cursor=not%20a%20cursor!', 'cursor'],
+      ['?createdFrom=2026-04-01', 'createdFrom'],
+      ['?createdBefore=2026-02-30T00:00:00Z&limit=2', 'createdBefore'],
+      ['?createdFrom=1800-01-01T00:00:00Z', 'createdFrom'],
+    ] as const) {
+      const refused = await ask(query);
+      expect(refused.statusCode, query).toBe(400);
+      const answer = errorResponse.parse(refused.json());
+      expect(answer.message).not.toBe('');
+      expect(answer.validationMessages?.map((m) => m.field)).toEqual([field]);
+    }
+    expect((await ask('?limit=500')).statusCode).toBe(200);
+  });
+
+  it('answers an empty page to a cursor of another patient, another list or none at all', async () => {
+    await file(minor.patientId, 'M1', '2026-01-01T10:00:00Z');
+    await file(minor.patientId, 'M2', '2026-02-01T10:00:00Z');
+    await file(guardian.patientId, 'G1', '2026-01-01T10:00:00Z');
+    await file(guardian.patientId, 'G2', '2026-02-01T10:00:00Z');
+
+    // The guardian's own cursor, read against the minor's list, gives nothing of either.
+    const own = await page('?limit=1', guardian.patientId);
+    expect(names(own.documents)).toEqual(['G2']);
+    const foreign = await page(`?limit=2&cursor=${own.nextCursor}`);
+    expect(foreign).toEqual({ documents: [], nextCursor: null });
+    // A cursor naming the minor with the guardian's document, or another list's cursor: nothing.
+    const g2 = own.documents[0]!.id;
+    const forged = Buffer.from(`${minor.patientId}.DOCUMENTS.${g2}`).toString('base64url');
+    expect((await page(`?limit=2&cursor=${forged}`)).documents).toEqual([]);
+    const m2 = (await page('?limit=1')).documents[0]!.id;
+    const prescriptions = Buffer.from(`${minor.patientId}.PRESCRIPTIONS.${m2}`).toString('base64url');
+    expect((await page(`?limit=2&cursor=${prescriptions}`)).documents).toEqual([]);
+    // Base64url that is no cursor at all.
+    expect((await page('?limit=2&cursor=abc')).documents).toEqual([]);
+    // The minor's own cursor still works.
+    const mine = Buffer.from(`${minor.patientId}.DOCUMENTS.${m2}`).toString('base64url');
+    expect(names((await page(`?limit=2&cursor=${mine}`)).documents)).toEqual(['M1']);
+
+    // And another patient's list stays the guard's business first.
+    const stranger = await givenUser(t.db, guardian.practiceId, { username: `dps${Date.now()}` });
+    const eve = (await signIn(app, stranger.username, stranger.password)).accessToken;
+    expect((await ask('?limit=2', minor.patientId, eve)).statusCode).toBe(403);
+  });
+});
