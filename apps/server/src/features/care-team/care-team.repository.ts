@@ -10,17 +10,36 @@ import {
   type CareTeamMemberInput,
   type PatientCareTeam,
 } from '@dermis/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { careTeamMember } from '../../db/schema';
 import { invalidField } from '../../lib/http-error';
 
-export async function loadCareTeam(db: Db, patientId: number): Promise<PatientCareTeam> {
-  const rows = await db
-    .select()
+/**
+ * The team in order, prepared (decision 269): only the columns the answer shows, and its SQL built
+ * and planned once per connection instead of on every read of the Care team screen.
+ */
+const careTeamStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: careTeamMember.id,
+      position: careTeamMember.position,
+      defaultReferringPhysician: careTeamMember.defaultReferringPhysician,
+      name: careTeamMember.name,
+      npi: careTeamMember.npi,
+      credential: careTeamMember.credential,
+      specialty: careTeamMember.specialty,
+      addresses: careTeamMember.addresses,
+    })
     .from(careTeamMember)
-    .where(eq(careTeamMember.patientId, patientId))
-    .orderBy(asc(careTeamMember.position));
+    .where(eq(careTeamMember.patientId, sql.placeholder('patientId')))
+    .orderBy(asc(careTeamMember.position))
+    .prepare('care_team'),
+);
+
+export async function loadCareTeam(db: Db, patientId: number): Promise<PatientCareTeam> {
+  const rows = await careTeamStatement(db).execute({ patientId });
   return {
     patientId,
     careTeamMembers: rows.map((row) => ({

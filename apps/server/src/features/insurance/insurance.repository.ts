@@ -9,16 +9,31 @@ import type {
   PatientInsuranceResponse,
   UpsertInsuranceProfileRequest,
 } from '@dermis/contract';
-import { en, insurancePolicyTypeCode, insuranceRelationship } from '@dermis/contract';
+import {
+  en,
+  insurancePolicyTypeCode,
+  insuranceRelationship,
+  type InsurancePolicyTypeCode,
+  type InsuranceRelationship,
+} from '@dermis/contract';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { insurancePolicy, insuranceProfile } from '../../db/schema';
 
 type PolicyRow = typeof insurancePolicy.$inferSelect;
 
+// A stored code the contract does not know reads as UNDEFINED (type) or null (relationship). A set
+// lookup, not a Zod schema with `.catch` built and run for every policy of every read (decision 269).
+const policyTypes = new Set<string>(insurancePolicyTypeCode.options);
+const relationships = new Set<string>(insuranceRelationship.options);
+const isPolicyType = (code: string): code is InsurancePolicyTypeCode => policyTypes.has(code);
+const isRelationship = (code: string): code is InsuranceRelationship => relationships.has(code);
+
 function toPolicy(row: PolicyRow): InsurancePolicy {
-  const type = insurancePolicyTypeCode.catch('UNDEFINED').parse(row.policyType);
-  const relationship = insuranceRelationship.nullable().catch(null).parse(row.relationship);
+  const type = isPolicyType(row.policyType) ? row.policyType : 'UNDEFINED';
+  const relationship =
+    row.relationship !== null && isRelationship(row.relationship) ? row.relationship : null;
   const address = [row.streetAddressLn1, row.streetAddressLn2, row.city, row.state, row.zip, row.country];
   return {
     id: row.id,
@@ -56,17 +71,25 @@ function toPolicy(row: PolicyRow): InsurancePolicy {
   };
 }
 
-export async function patientInsurance(db: Db, patientId: number): Promise<PatientInsuranceResponse> {
-  // One round trip: each profile with its policies (a profile without any still comes, once).
-  const rows = await db
+/**
+ * One round trip: each profile with its policies (a profile without any still comes, once),
+ * prepared (decision 269) so its SQL is built and planned once per connection.
+ */
+const profilesStatement = preparedPerDatabase((db) =>
+  db
     .select({
       profile: { id: insuranceProfile.id, name: insuranceProfile.name, active: insuranceProfile.active },
       policy: insurancePolicy,
     })
     .from(insuranceProfile)
     .leftJoin(insurancePolicy, eq(insurancePolicy.profileId, insuranceProfile.id))
-    .where(eq(insuranceProfile.patientId, patientId))
-    .orderBy(asc(insuranceProfile.id), asc(insurancePolicy.sortOrder), asc(insurancePolicy.id));
+    .where(eq(insuranceProfile.patientId, sql.placeholder('patientId')))
+    .orderBy(asc(insuranceProfile.id), asc(insurancePolicy.sortOrder), asc(insurancePolicy.id))
+    .prepare('insurance_profiles'),
+);
+
+export async function patientInsurance(db: Db, patientId: number): Promise<PatientInsuranceResponse> {
+  const rows = await profilesStatement(db).execute({ patientId });
   const byId = new Map<number, InsuranceProfile>();
   for (const { profile, policy } of rows) {
     let entry = byId.get(profile.id);

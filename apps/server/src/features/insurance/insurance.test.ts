@@ -113,6 +113,15 @@ describeEachDatabase('insurance', (t) => {
     expect((await read()).inactivePatientInsuranceProfiles[0]?.name).toBe('Former employer');
   });
 
+  it('reads a stored code the contract does not know as UNDEFINED, and such a relationship as none', async () => {
+    await put('PROF-1', { name: 'Main', policies: [primary] });
+    // Codes the clinic feed can no longer send, as an older feed or a hand edit may have left them.
+    await t.db.update(insurancePolicy).set({ policyType: 'BARTER', relationship: 'NEIGHBOUR' });
+    const [policy] = (await read()).activePatientInsuranceProfiles[0]?.insurancePolicies ?? [];
+    expect(policy?.insurancePolicyType).toEqual({ code: 'UNDEFINED', description: 'Undefined' });
+    expect(policy?.relationshipToResponsiblePerson).toBeNull();
+  });
+
   it('refuses bad input and other patients', async () => {
     expect((await put('P', { policies: [primary, primary] })).statusCode).toBe(400);
     expect((await put('P', { policies: [{ ...primary, validThrough: '12/31/2030' }] })).statusCode).toBe(400);

@@ -11,18 +11,25 @@
 import { favoritePharmaciesMax, type PatientPharmacyInfo, type Pharmacy } from '@dermis/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { favoritePharmacy, pharmacy } from '../../db/schema';
 import { invalidField, notFound } from '../../lib/http-error';
-import { toPharmacy } from './pharmacy-directory.repository';
+import { pharmacyShown, toPharmacy } from './pharmacy-directory.repository';
 
-export async function loadFavoritePharmacies(db: Db, patientId: number): Promise<Pharmacy[]> {
-  const rows = await db
-    .select({ row: pharmacy })
+/** The favorites in the order added, prepared with only the columns shown (decision 269). */
+const favoritesStatement = preparedPerDatabase((db) =>
+  db
+    .select(pharmacyShown)
     .from(favoritePharmacy)
     .innerJoin(pharmacy, eq(pharmacy.id, favoritePharmacy.pharmacyId))
-    .where(eq(favoritePharmacy.patientId, patientId))
-    .orderBy(asc(favoritePharmacy.addedAt), asc(pharmacy.id));
-  return rows.map(({ row }) => toPharmacy(row, true));
+    .where(eq(favoritePharmacy.patientId, sql.placeholder('patientId')))
+    .orderBy(asc(favoritePharmacy.addedAt), asc(pharmacy.id))
+    .prepare('favorite_pharmacies'),
+);
+
+export async function loadFavoritePharmacies(db: Db, patientId: number): Promise<Pharmacy[]> {
+  const rows = await favoritesStatement(db).execute({ patientId });
+  return rows.map((row) => toPharmacy(row, true));
 }
 
 export async function saveFavoritePharmacyChanges(

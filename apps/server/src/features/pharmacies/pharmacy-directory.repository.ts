@@ -13,14 +13,14 @@
  * whole table).
  */
 import type { Pharmacy } from '@dermis/contract';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { pharmacy } from '../../db/schema';
 import { earthRadiusMiles, type GeoPoint } from '../../lib/geo/zip-centroids';
 import { queryWords, toSearchText } from '../../lib/text/search-text';
 
 export type PharmacyRow = typeof pharmacy.$inferInsert;
-type PharmacySelect = typeof pharmacy.$inferSelect;
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters (19 columns a row). */
 export const pharmacyBatchSize = 500;
@@ -107,7 +107,27 @@ function formatZip(zip: string | null): string | null {
   return /^\d{9}$/.test(zip) ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
 }
 
-export function toPharmacy(row: PharmacySelect, favorite: boolean, distance: number | null = null): Pharmacy {
+/**
+ * The columns an answer shows: the search text, provenance and timestamps stay in the database
+ * (reading and mapping them was a noticeable part of every list's cost, decision 269).
+ */
+export const pharmacyShown = {
+  id: pharmacy.id,
+  npi: pharmacy.npi,
+  storeName: pharmacy.storeName,
+  phone: pharmacy.phone,
+  addressLine1: pharmacy.addressLine1,
+  addressLine2: pharmacy.addressLine2,
+  city: pharmacy.city,
+  state: pharmacy.state,
+  zip: pharmacy.zip,
+  country: pharmacy.country,
+  latitude: pharmacy.latitude,
+  longitude: pharmacy.longitude,
+};
+type PharmacyShown = Pick<typeof pharmacy.$inferSelect, keyof typeof pharmacyShown>;
+
+export function toPharmacy(row: PharmacyShown, favorite: boolean, distance: number | null = null): Pharmacy {
   return {
     id: row.id,
     npi: row.npi,
@@ -130,7 +150,7 @@ export function toPharmacy(row: PharmacySelect, favorite: boolean, distance: num
 const offered = and(eq(pharmacy.active, true), eq(pharmacy.specialtyType, 'RETAIL'));
 
 /** Whether the row is one of the patient's favorites (a correlated EXISTS on the primary key). */
-const isFavorite = (patientId: number) =>
+const isFavorite = (patientId: number | Placeholder) =>
   sql<boolean>`exists (select 1 from favorite_pharmacy f where f.patient_id = ${patientId}::int and f.pharmacy_id = ${sql.raw('"pharmacy"."id"')})`;
 
 /** Shortest query (in letters) for which the typo-tolerant search runs. */
@@ -154,7 +174,7 @@ export async function searchPharmacies(
     sql`${pharmacy.storeName} asc`,
     sql`${pharmacy.id} asc`,
   ];
-  const fields = { row: pharmacy, favorite: isFavorite(patientId) };
+  const fields = { ...pharmacyShown, favorite: isFavorite(patientId) };
   const matched = await db
     .select(fields)
     .from(pharmacy)
@@ -162,9 +182,9 @@ export async function searchPharmacies(
     .orderBy(...rank)
     .limit(limit);
   if (matched.length >= Math.min(limit, fuzzyBelow) || phrase.length < fuzzyMinLength)
-    return matched.map((m) => toPharmacy(m.row, m.favorite));
+    return matched.map((m) => toPharmacy(m, m.favorite));
 
-  const seen = matched.map((m) => m.row.id);
+  const seen = matched.map((m) => m.id);
   const similar = await db
     .select(fields)
     .from(pharmacy)
@@ -177,7 +197,7 @@ export async function searchPharmacies(
     )
     .orderBy(...rank.slice(1))
     .limit(limit - matched.length);
-  return [...matched, ...similar].map((m) => toPharmacy(m.row, m.favorite));
+  return [...matched, ...similar].map((m) => toPharmacy(m, m.favorite));
 }
 
 /** Radii (miles) the nearby search tries before reading the whole table. */
@@ -185,23 +205,55 @@ export const nearbyRadii = [10, 30, 100, 300] as const;
 /** Fewest miles a degree of latitude spans (at the equator), so the box never cuts a circle. */
 const milesPerDegreeLatitude = 68.7;
 
-/** The haversine distance in miles from `point` to the row, as SQL. */
-function distanceSql(point: GeoPoint): SQL<number> {
-  const lat = sql`${point.latitude}::float8`;
-  const lon = sql`${point.longitude}::float8`;
-  return sql<number>`(2 * ${earthRadiusMiles}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${pharmacy.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${pharmacy.latitude}))
-      * power(sin(radians(${pharmacy.longitude} - ${lon}) / 2), 2)))))`;
-}
+/** The point the nearby search measures from, and its box, as placeholders of a prepared statement. */
+const latitudeParam = sql`${sql.placeholder('latitude')}::float8`;
+const longitudeParam = sql`${sql.placeholder('longitude')}::float8`;
 
-function box(point: GeoPoint, radius: number): SQL {
+/** The haversine distance in miles from the point to the row, as SQL. */
+const distance = sql<number>`(2 * ${earthRadiusMiles}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${pharmacy.latitude} - ${latitudeParam}) / 2), 2)
+    + cos(radians(${latitudeParam})) * cos(radians(${pharmacy.latitude}))
+      * power(sin(radians(${pharmacy.longitude} - ${longitudeParam}) / 2), 2)))))`;
+
+/** The box of `radius` miles around `point`, as the placeholders of the box statement. */
+function box(point: GeoPoint, radius: number) {
   const dLat = radius / milesPerDegreeLatitude;
   const farthest = Math.min(89.9, Math.abs(point.latitude) + dLat);
   const dLon = Math.min(180, dLat / Math.cos((farthest * Math.PI) / 180));
-  return sql`${pharmacy.latitude} between ${point.latitude - dLat}::float8 and ${point.latitude + dLat}::float8
-    and ${pharmacy.longitude} between ${point.longitude - dLon}::float8 and ${point.longitude + dLon}::float8`;
+  return {
+    radius,
+    south: point.latitude - dLat,
+    north: point.latitude + dLat,
+    west: point.longitude - dLon,
+    east: point.longitude + dLon,
+  };
 }
+
+const located = and(offered, sql`${pharmacy.latitude} is not null`);
+const withinBox = sql`${pharmacy.latitude} between ${sql.placeholder('south')}::float8 and ${sql.placeholder('north')}::float8
+    and ${pharmacy.longitude} between ${sql.placeholder('west')}::float8 and ${sql.placeholder('east')}::float8
+    and ${distance} <= ${sql.placeholder('radius')}::float8`;
+
+/**
+ * The nearest first, within a box or over the whole table: prepared (decision 269), so the long
+ * distance expression is built once and planned once per connection, not on every search.
+ */
+const nearestStatement = (name: string, where: SQL | undefined) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({
+        ...pharmacyShown,
+        favorite: isFavorite(sql.placeholder('patientId')),
+        distance: distance.as('distance'),
+      })
+      .from(pharmacy)
+      .where(where)
+      .orderBy(sql`"distance" asc`, pharmacy.id)
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+const nearestInBoxStatement = nearestStatement('pharmacies_nearest_in_box', and(located, withinBox));
+const nearestAnywhereStatement = nearestStatement('pharmacies_nearest_anywhere', located);
 
 /** The `limit` retail pharmacies nearest `point`, nearest first, the patient's favorites marked. */
 export async function nearbyPharmacies(
@@ -210,21 +262,12 @@ export async function nearbyPharmacies(
   limit: number,
   patientId: number,
 ): Promise<Pharmacy[]> {
-  const distance = distanceSql(point);
-  const located = and(offered, sql`${pharmacy.latitude} is not null`);
-  const query = (radius: number | null) =>
-    db
-      .select({ row: pharmacy, favorite: isFavorite(patientId), distance: distance.as('distance') })
-      .from(pharmacy)
-      .where(
-        radius === null ? located : and(located, box(point, radius), sql`${distance} <= ${radius}::float8`),
-      )
-      .orderBy(sql`"distance" asc`, pharmacy.id)
-      .limit(limit);
+  const params = { ...point, patientId, limit };
+  let rows: Awaited<ReturnType<ReturnType<typeof nearestInBoxStatement>['execute']>> = [];
   for (const radius of nearbyRadii) {
-    const rows = await query(radius);
-    if (rows.length >= limit) return rows.map((r) => toPharmacy(r.row, r.favorite, Number(r.distance)));
+    rows = await nearestInBoxStatement(db).execute({ ...params, ...box(point, radius) });
+    if (rows.length >= limit) break;
   }
-  const rows = await query(null);
-  return rows.map((r) => toPharmacy(r.row, r.favorite, Number(r.distance)));
+  if (rows.length < limit) rows = await nearestAnywhereStatement(db).execute(params);
+  return rows.map((r) => toPharmacy(r, r.favorite, Number(r.distance)));
 }
