@@ -3,9 +3,10 @@
  * current allergies, medical problems, active medications and smoking status, and the encounters of
  * an export range. Reads the tables the health history and the integration API keep.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { CcdaEncounterInfo, HealthInfoResponse, HistorySection } from '@dermis/contract';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   clinic,
   encounter,
@@ -52,27 +53,40 @@ export async function findPatientHeader(db: Db, patientId: number): Promise<Pati
   return row;
 }
 
-/** Active, named history items of some sections, oldest first (what the patient entered first leads). */
-export async function activeHistoryItems(db: Db, patientId: number, sections: readonly HistorySection[]) {
-  return db
-    .select({
-      section: historyItem.section,
-      name: historyItem.name,
-      customValue: historyItem.customValue,
-      createdAt: historyItem.createdAt,
-      details: historyItem.details,
-    })
+/**
+ * Active, named history items of some sections, oldest first (what the patient entered first leads):
+ * only the columns the page shows, prepared (a long history is a thousand rows, read on every visit
+ * of the page).
+ */
+const activeItemsStatement = preparedPerDatabase((db) =>
+  db
+    .select({ section: historyItem.section, name: historyItem.name, createdAt: historyItem.createdAt })
     .from(historyItem)
     .where(
       and(
-        eq(historyItem.patientId, patientId),
-        inArray(historyItem.section, [...sections]),
+        eq(historyItem.patientId, sql.placeholder('patientId')),
+        sql`${historyItem.section} = ANY(${sql.placeholder('sections')}::text[])`,
         eq(historyItem.active, true),
         isNull(historyItem.specialType),
       ),
     )
-    .orderBy(asc(historyItem.createdAt), asc(historyItem.id));
+    .orderBy(asc(historyItem.createdAt), asc(historyItem.id))
+    .prepare('health_info_active_items'),
+);
+
+export function activeHistoryItems(db: Db, patientId: number, sections: readonly HistorySection[]) {
+  return activeItemsStatement(db).execute({ patientId, sections: [...sections] });
 }
+
+/** The names of the patient's active prescriptions, alphabetical. */
+const activePrescriptionsStatement = preparedPerDatabase((db) =>
+  db
+    .select({ name: prescription.fdbDescription })
+    .from(prescription)
+    .where(and(eq(prescription.patientId, sql.placeholder('patientId')), eq(prescription.status, 'ACTIVE')))
+    .orderBy(asc(prescription.fdbDescription))
+    .prepare('health_info_active_prescriptions'),
+);
 
 /** A history item's name (its `customValue` is the concept type, e.g. "IN", never shown). */
 export const itemName = (item: { name: string }) => item.name;
@@ -91,11 +105,7 @@ export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthI
       .where(eq(patientProfile.patientId, patientId))
       .limit(1),
     activeHistoryItems(db, patientId, ['ALLERGIES', 'MEDICATIONS', 'PAST_MEDICAL_HISTORY', 'SMOKING']),
-    db
-      .select({ name: prescription.fdbDescription })
-      .from(prescription)
-      .where(and(eq(prescription.patientId, patientId), eq(prescription.status, 'ACTIVE')))
-      .orderBy(asc(prescription.fdbDescription)),
+    activePrescriptionsStatement(db).execute({ patientId }),
   ]);
   if (!header) return undefined;
   const named = (section: HistorySection) =>

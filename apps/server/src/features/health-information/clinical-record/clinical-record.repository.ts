@@ -53,28 +53,23 @@ export interface EncounterRef {
 }
 
 /** `from` inclusive, `to` exclusive, either open when null (the ExportRange of the export). */
-function inRange(column: AnyPgColumn, range: ExportRange): SQL | undefined {
+export function inRange(column: AnyPgColumn, range: ExportRange): SQL | undefined {
   return and(range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined);
 }
 
-async function encounterRefs(db: Db, ids: (number | null)[]): Promise<Map<number, EncounterRef>> {
-  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: encounter.id, externalId: encounter.externalId, date: encounter.dateOfService })
-    .from(encounter)
-    .where(inArray(encounter.id, wanted));
-  return new Map(
-    rows.map((r) => [r.id, { encounterId: r.id, encounterExternalId: r.externalId, encounterDate: r.date }]),
-  );
-}
+/**
+ * The visit of an entry, selected beside it through a LEFT JOIN on `encounter` (no visit: all null).
+ * Joined in the entry's own statement rather than looked up after it: one statement and one round
+ * trip fewer for each list.
+ */
+const encounterRef = {
+  encounterId: encounter.id,
+  encounterExternalId: encounter.externalId,
+  encounterDate: encounter.dateOfService,
+};
 
 // PostgreSQL's LIMIT of a bigint: no limit, while the query keeps one shape.
 const noLimit = Number.MAX_SAFE_INTEGER;
-
-const noEncounter: EncounterRef = { encounterId: null, encounterExternalId: null, encounterDate: null };
-const refOf = (refs: Map<number, EncounterRef>, id: number | null) =>
-  (id !== null ? refs.get(id) : undefined) ?? noEncounter;
 
 // ---------------------------------------------------------------------------------------- results
 
@@ -116,9 +111,10 @@ export async function resultsInRange(
   options: ResultOptions = {},
 ): Promise<RecordResult[]> {
   const releasedBy = options.releasedBy === undefined ? new Date() : options.releasedBy;
-  const reports = await db
-    .select()
+  const rows = await db
+    .select({ report: resultReport, ...encounterRef })
     .from(resultReport)
+    .leftJoin(encounter, eq(encounter.id, resultReport.encounterId))
     .where(
       and(
         eq(resultReport.patientId, patientId),
@@ -129,9 +125,9 @@ export async function resultsInRange(
     )
     .orderBy(desc(resultReport.effectiveAt), desc(resultReport.id))
     .limit(options.limit ?? noLimit);
-  if (reports.length === 0) return [];
-  const ids = reports.map((r) => r.id);
-  const [observations, statuses, refs] = await Promise.all([
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.report.id);
+  const [observations, statuses] = await Promise.all([
     db
       .select()
       .from(resultObservation)
@@ -142,15 +138,11 @@ export async function resultsInRange(
       .from(resultReportStatus)
       .where(inArray(resultReportStatus.reportId, ids))
       .orderBy(asc(resultReportStatus.reportId), asc(resultReportStatus.version)),
-    encounterRefs(
-      db,
-      reports.map((r) => r.encounterId),
-    ),
   ]);
   // Grouped once: matching each report against every observation was quadratic in a long record.
   const observationsOf = groupBy(observations, (o) => o.reportId);
   const statusesOf = groupBy(statuses, (s) => s.reportId);
-  return reports.map((r) => ({
+  return rows.map(({ report: r, encounterId, encounterExternalId, encounterDate }) => ({
     id: r.id,
     externalId: r.externalId,
     category: r.category,
@@ -170,7 +162,9 @@ export async function resultsInRange(
     authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
-    ...refOf(refs, r.encounterId),
+    encounterId,
+    encounterExternalId,
+    encounterDate,
     observations: observationsOf.get(r.id) ?? [],
     statusHistory: (statusesOf.get(r.id) ?? []).map((s) => ({
       version: s.version,
@@ -212,30 +206,25 @@ export async function vitalSignsInRange(
   limit?: number,
 ): Promise<RecordVitalSigns[]> {
   const sets = await db
-    .select()
+    .select({ set: vitalSignSet, ...encounterRef })
     .from(vitalSignSet)
+    .leftJoin(encounter, eq(encounter.id, vitalSignSet.encounterId))
     .where(and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)))
     .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id))
     .limit(limit ?? noLimit);
   if (sets.length === 0) return [];
-  const [signs, refs] = await Promise.all([
-    db
-      .select()
-      .from(vitalSign)
-      .where(
-        inArray(
-          vitalSign.setId,
-          sets.map((s) => s.id),
-        ),
-      )
-      .orderBy(asc(vitalSign.id)),
-    encounterRefs(
-      db,
-      sets.map((s) => s.encounterId),
-    ),
-  ]);
+  const signs = await db
+    .select()
+    .from(vitalSign)
+    .where(
+      inArray(
+        vitalSign.setId,
+        sets.map((s) => s.set.id),
+      ),
+    )
+    .orderBy(asc(vitalSign.id));
   const signsOf = groupBy(signs, (v) => v.setId);
-  return sets.map((s) => ({
+  return sets.map(({ set: s, encounterId, encounterExternalId, encounterDate }) => ({
     id: s.id,
     externalId: s.externalId,
     effectiveAt: s.effectiveAt,
@@ -244,7 +233,9 @@ export async function vitalSignsInRange(
     authorTaxonomyCode: s.authorTaxonomyCode,
     authorOrganization: s.authorOrganization,
     recordedAt: s.recordedAt,
-    ...refOf(refs, s.encounterId),
+    encounterId,
+    encounterExternalId,
+    encounterDate,
     measurements: (signsOf.get(s.id) ?? []).map((v) => ({ code: v.code, value: v.value, unit: v.unit })),
   }));
 }
@@ -276,11 +267,10 @@ export async function immunizationsInRange(
   range: ExportRange,
   limit?: number,
 ): Promise<RecordImmunization[]> {
-  const rows = await db
+  return db
     .select({
       id: immunization.id,
       externalId: immunization.externalId,
-      encounterId: immunization.encounterId,
       cvxCode: immunization.cvxCode,
       vaccineName: immunization.vaccineName,
       occurredAt: immunization.occurredAt,
@@ -297,16 +287,13 @@ export async function immunizationsInRange(
       doseNumber: immunization.doseNumber,
       authorOrganization: immunization.authorOrganization,
       recordedAt: immunization.recordedAt,
+      ...encounterRef,
     })
     .from(immunization)
+    .leftJoin(encounter, eq(encounter.id, immunization.encounterId))
     .where(and(eq(immunization.patientId, patientId), inRange(immunization.occurredAt, range)))
     .orderBy(desc(immunization.occurredAt), desc(immunization.id))
     .limit(limit ?? noLimit);
-  const refs = await encounterRefs(
-    db,
-    rows.map((r) => r.encounterId),
-  );
-  return rows.map(({ encounterId, ...r }) => ({ ...r, ...refOf(refs, encounterId) }));
 }
 
 // ---------------------------------------------------------------------------------------- notes
@@ -331,16 +318,13 @@ export async function clinicalNotesInRange(
   limit?: number,
 ): Promise<RecordNote[]> {
   const rows = await db
-    .select()
+    .select({ note: clinicalNote, ...encounterRef })
     .from(clinicalNote)
+    .leftJoin(encounter, eq(encounter.id, clinicalNote.encounterId))
     .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
     .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
     .limit(limit ?? noLimit);
-  const refs = await encounterRefs(
-    db,
-    rows.map((r) => r.encounterId),
-  );
-  return rows.map((r) => ({
+  return rows.map(({ note: r, encounterId, encounterExternalId, encounterDate }) => ({
     id: r.id,
     externalId: r.externalId,
     noteTypeCode: r.noteTypeCode,
@@ -357,7 +341,9 @@ export async function clinicalNotesInRange(
     authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
-    ...refOf(refs, r.encounterId),
+    encounterId,
+    encounterExternalId,
+    encounterDate,
   }));
 }
 
@@ -426,27 +412,31 @@ export async function carePlanInRange(
 ): Promise<RecordCarePlan> {
   const [items, goals, concerns, statuses] = await Promise.all([
     db
-      .select()
+      .select({ row: carePlanItem, ...encounterRef })
       .from(carePlanItem)
+      .leftJoin(encounter, eq(encounter.id, carePlanItem.encounterId))
       .where(and(eq(carePlanItem.patientId, patientId), inRange(carePlanItem.recordedAt, range)))
       .orderBy(asc(carePlanItem.plannedAt), asc(carePlanItem.id))
       .limit(limit ?? noLimit),
     db
-      .select()
+      .select({ row: careGoal, ...encounterRef })
       .from(careGoal)
+      .leftJoin(encounter, eq(encounter.id, careGoal.encounterId))
       .where(and(eq(careGoal.patientId, patientId), inRange(careGoal.recordedAt, range)))
       .orderBy(asc(careGoal.targetDate), asc(careGoal.id))
       .limit(limit ?? noLimit),
     db
-      .select()
+      .select({ row: healthConcern, ...encounterRef })
       .from(healthConcern)
+      .leftJoin(encounter, eq(encounter.id, healthConcern.encounterId))
       .where(and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)))
       .orderBy(desc(healthConcern.recordedAt), asc(healthConcern.id))
       .limit(limit ?? noLimit),
     // A few at most, and the first is the current one: never cut.
     db
-      .select()
+      .select({ row: healthStatus, ...encounterRef })
       .from(healthStatus)
+      .leftJoin(encounter, eq(encounter.id, healthStatus.encounterId))
       .where(
         and(
           eq(healthStatus.patientId, patientId),
@@ -456,16 +446,16 @@ export async function carePlanInRange(
       )
       .orderBy(desc(healthStatus.recordedAt), desc(healthStatus.id)),
   ]);
-  const refs = await encounterRefs(db, [
-    ...items.map((i) => i.encounterId),
-    ...goals.map((g) => g.encounterId),
-    ...concerns.map((c) => c.encounterId),
-    ...statuses.map((h) => h.encounterId),
-  ]);
-  const common = (
-    r:
-      (typeof items)[number] | (typeof goals)[number] | (typeof concerns)[number] | (typeof statuses)[number],
-  ) => ({
+  const common = ({
+    row: r,
+    encounterId,
+    encounterExternalId,
+    encounterDate,
+  }:
+    | (typeof items)[number]
+    | (typeof goals)[number]
+    | (typeof concerns)[number]
+    | (typeof statuses)[number]) => ({
     id: r.id,
     externalId: r.externalId,
     authorName: r.authorName,
@@ -473,37 +463,40 @@ export async function carePlanInRange(
     authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
-    ...refOf(refs, r.encounterId),
+    encounterId,
+    encounterExternalId,
+    encounterDate,
   });
   return {
-    items: items.map((i) => ({
-      ...common(i),
-      kind: i.kind,
-      description: i.description,
-      code: i.code,
-      codeSystem: i.codeSystem,
-      plannedAt: i.plannedAt,
-      status: i.status,
+    items: items.map((entry) => ({
+      ...common(entry),
+      kind: entry.row.kind,
+      description: entry.row.description,
+      code: entry.row.code,
+      codeSystem: entry.row.codeSystem,
+      plannedAt: entry.row.plannedAt,
+      status: entry.row.status,
     })),
-    goals: goals.map((g) => ({
-      ...common(g),
-      description: g.description,
-      targetDate: g.targetDate,
-      status: g.status,
-      priority: g.priority,
+    goals: goals.map((entry) => ({
+      ...common(entry),
+      description: entry.row.description,
+      targetDate: entry.row.targetDate,
+      status: entry.row.status,
+      priority: entry.row.priority,
     })),
-    concerns: concerns.map((c) => ({
-      ...common(c),
-      code: c.code,
-      codeSystem: c.codeSystem,
-      description: c.description,
-      status: c.status,
-      onsetDate: c.onsetDate,
+    concerns: concerns.map((entry) => ({
+      ...common(entry),
+      code: entry.row.code,
+      codeSystem: entry.row.codeSystem,
+      description: entry.row.description,
+      status: entry.row.status,
+      onsetDate: entry.row.onsetDate,
     })),
     // The CHECK of 0470 holds the column to the value set; a code outside it is skipped, not shown raw.
-    healthStatuses: statuses.flatMap((h) =>
-      isHealthStatusCode(h.code) ? [{ ...common(h), code: h.code, display: healthStatusCodes[h.code] }] : [],
-    ),
+    healthStatuses: statuses.flatMap((entry) => {
+      const code = entry.row.code;
+      return isHealthStatusCode(code) ? [{ ...common(entry), code, display: healthStatusCodes[code] }] : [];
+    }),
   };
 }
 

@@ -413,6 +413,49 @@ describeEachDatabase('clinical record', (t) => {
     expect((await record(token, other.patientId, '?limit=2&section=results')).statusCode).toBe(403);
   });
 
+  it('keeps the newest, the totals and the trend chart of a limited answer inside the From/To range', async () => {
+    const ast = (value: number, name = 'AST') => ({ ...alt(value), code: '1920-8', name });
+    const reports = [
+      { day: '2026-01-05', observations: [ast(30), alt(20)] },
+      { day: '2026-02-05', observations: [alt(21, 'H'), ast(31, 'AST (SGOT)')] },
+      { day: '2026-03-05', observations: [alt(22), ast(32)] },
+      { day: '2026-04-05', observations: [alt(23)] },
+    ];
+    for (const [i, { day, observations }] of reports.entries())
+      await put(`results/LAB-${i}`, labResult({ effectiveAt: `${day}T13:00:00Z`, observations }));
+    const token = (await signIn(app, 'maria', maria.password)).accessToken;
+    const range = '&from=2026-02-01T00:00:00Z&to=2026-04-01T00:00:00Z';
+
+    const inRange = (await record(token, maria.patientId, `?limit=1${range}`)).json<ClinicalRecordResponse>();
+    // The newest of the range, not of the whole record (April's is outside it).
+    expect(inRange.results.map((r) => r.effectiveAt.slice(0, 10))).toEqual(['2026-03-05']);
+    expect(inRange.totals.results).toBe(2);
+    // First measured first within the range (February's report lists ALT first), each test named
+    // as first seen there; the flagged test is charted, with only the range's values.
+    expect(inRange.trends?.tests).toEqual([
+      { code: '1742-6', name: 'ALT' },
+      { code: '1920-8', name: 'AST (SGOT)' },
+    ]);
+    expect(inRange.trends?.chosen?.points.map((p) => p.value)).toEqual([21, 22]);
+    const asked = (
+      await record(token, maria.patientId, `?limit=1&trend=1920-8${range}`)
+    ).json<ClinicalRecordResponse>();
+    expect([asked.trends?.chosen?.name, asked.trends?.chosen?.points.map((p) => p.value)]).toEqual([
+      'AST (SGOT)',
+      [31, 32],
+    ]);
+
+    // Without the range, January's report leads: AST first, under its first name.
+    const whole = (await record(token, maria.patientId, '?limit=1')).json<ClinicalRecordResponse>();
+    expect(whole.results.map((r) => r.effectiveAt.slice(0, 10))).toEqual(['2026-04-05']);
+    expect(whole.totals.results).toBe(4);
+    expect(whole.trends?.tests).toEqual([
+      { code: '1920-8', name: 'AST' },
+      { code: '1742-6', name: 'ALT' },
+    ]);
+    expect(whole.trends?.chosen?.points.map((p) => p.value)).toEqual([20, 21, 22, 23]);
+  });
+
   it('stores vital signs, immunizations, notes and the plan of care; refuses bad input with clear messages', async () => {
     const vitals = {
       patientExternalId: mariaExternal,

@@ -4,8 +4,7 @@
  * value of its test, not only those of the newest results.
  */
 import type { RecordTotals, RecordTrendsView, ResultInterpretation } from '@dermis/contract';
-import { and, count, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import {
   careGoal,
@@ -13,56 +12,75 @@ import {
   clinicalNote,
   healthConcern,
   immunization,
+  patient,
   resultObservation,
   resultReport,
   vitalSignSet,
 } from '../../../db/schema';
-import type { ExportRange } from './clinical-record.repository';
+import { inRange, type ExportRange } from './clinical-record.repository';
 
-const within = (column: AnyPgColumn, range: ExportRange): SQL | undefined =>
-  and(range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined);
+/** `count(*)` of one list as a scalar subquery, so that every list is counted by one statement. */
+const countOf = (
+  table:
+    | typeof resultReport
+    | typeof vitalSignSet
+    | typeof immunization
+    | typeof clinicalNote
+    | typeof carePlanItem
+    | typeof careGoal
+    | typeof healthConcern,
+  where: SQL | undefined,
+) => sql<number>`(select count(*)::int from ${table} where ${where})`.mapWith(Number);
 
-/** Each list's size in the range; results counted as the patient sees them (released by `now`). */
+/**
+ * Each list's size in the range; results counted as the patient sees them (released by `now`).
+ * One statement of seven counts, each on its table's (patient, time) index: seven statements
+ * cost seven round trips and as many plans for a handful of numbers.
+ */
 export async function recordTotals(
   db: Db,
   patientId: number,
   range: ExportRange,
   now: Date,
 ): Promise<RecordTotals> {
-  const sizeOf = async (
-    table:
-      | typeof resultReport
-      | typeof vitalSignSet
-      | typeof immunization
-      | typeof clinicalNote
-      | typeof carePlanItem
-      | typeof careGoal
-      | typeof healthConcern,
-    where: SQL | undefined,
-  ) => {
-    const [row] = await db.select({ n: count() }).from(table).where(where);
-    return row?.n ?? 0;
-  };
-  const [results, vitalSigns, immunizations, notes, carePlanItems, goals, concerns] = await Promise.all([
-    sizeOf(
-      resultReport,
-      and(
-        eq(resultReport.patientId, patientId),
-        within(resultReport.effectiveAt, range),
-        lte(resultReport.releasedAt, now),
+  const [row] = await db
+    .select({
+      results: countOf(
+        resultReport,
+        and(
+          eq(resultReport.patientId, patientId),
+          inRange(resultReport.effectiveAt, range),
+          lte(resultReport.releasedAt, now),
+        ),
       ),
-    ),
-    sizeOf(vitalSignSet, and(eq(vitalSignSet.patientId, patientId), within(vitalSignSet.effectiveAt, range))),
-    sizeOf(immunization, and(eq(immunization.patientId, patientId), within(immunization.occurredAt, range))),
-    sizeOf(clinicalNote, and(eq(clinicalNote.patientId, patientId), within(clinicalNote.authoredAt, range))),
-    sizeOf(carePlanItem, and(eq(carePlanItem.patientId, patientId), within(carePlanItem.recordedAt, range))),
-    sizeOf(careGoal, and(eq(careGoal.patientId, patientId), within(careGoal.recordedAt, range))),
-    sizeOf(
-      healthConcern,
-      and(eq(healthConcern.patientId, patientId), within(healthConcern.recordedAt, range)),
-    ),
-  ]);
-  return { results, vitalSigns, immunizations, notes, carePlanItems, goals, concerns };
+      vitalSigns: countOf(
+        vitalSignSet,
+        and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)),
+      ),
+      immunizations: countOf(
+        immunization,
+        and(eq(immunization.patientId, patientId), inRange(immunization.occurredAt, range)),
+      ),
+      notes: countOf(
+        clinicalNote,
+        and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)),
+      ),
+      carePlanItems: countOf(
+        carePlanItem,
+        and(eq(carePlanItem.patientId, patientId), inRange(carePlanItem.recordedAt, range)),
+      ),
+      goals: countOf(careGoal, and(eq(careGoal.patientId, patientId), inRange(careGoal.recordedAt, range))),
+      concerns: countOf(
+        healthConcern,
+        and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)),
+      ),
+    })
+    // One row to hang the counts on: the patient's own.
+    .from(patient)
+    .where(eq(patient.id, patientId));
+  return (
+    row ?? { results: 0, vitalSigns: 0, immunizations: 0, notes: 0, carePlanItems: 0, goals: 0, concerns: 0 }
+  );
 }
 
 interface Series {
@@ -91,26 +109,47 @@ export async function labTrends(
   const labValues = and(
     eq(resultReport.patientId, patientId),
     eq(resultReport.category, 'lab'),
-    within(resultReport.effectiveAt, range),
+    inRange(resultReport.effectiveAt, range),
     lte(resultReport.releasedAt, now),
     isNotNull(resultObservation.valueNumeric),
   );
   const order = sql`${resultReport.effectiveAt}, ${resultReport.id}, ${resultObservation.position}`;
-  const tests = await db
+  // Each test's count, flag and first instant by a hash aggregate; then, per test, its first value
+  // (the first report of that instant, the clinic's order within it) for its name and place. Sorting
+  // every value of the record inside the aggregate, as an ordered array_agg would, cost several times
+  // as much for a long record.
+  const measured = db
     .select({
       code: resultObservation.code,
-      name: sql<string>`(array_agg(${resultObservation.name} order by ${order}))[1]`,
-      flagged: sql<boolean>`bool_or(coalesce(${resultObservation.interpretation}, 'N') <> 'N')`,
+      flagged: sql<boolean>`bool_or(coalesce(${resultObservation.interpretation}, 'N') <> 'N')`.as('flagged'),
+      firstAt: sql<string>`min(${resultReport.effectiveAt})`.as('first_at'),
     })
     .from(resultObservation)
     .innerJoin(resultReport, eq(resultReport.id, resultObservation.reportId))
     .where(labValues)
     .groupBy(resultObservation.code)
     .having(sql`count(*) >= 2`)
+    .as('measured');
+  const firstValue = db
+    .select({ name: resultObservation.name, reportId: resultReport.id, position: resultObservation.position })
+    .from(resultObservation)
+    .innerJoin(resultReport, eq(resultReport.id, resultObservation.reportId))
+    .where(
+      and(
+        labValues,
+        eq(resultObservation.code, measured.code),
+        eq(resultReport.effectiveAt, measured.firstAt),
+      ),
+    )
+    .orderBy(resultReport.id, resultObservation.position)
+    .limit(1)
+    .as('first_value');
+  const tests = await db
+    .select({ code: measured.code, name: firstValue.name, flagged: measured.flagged })
+    .from(measured)
+    .innerJoinLateral(firstValue, sql`true`)
     // First measured first: the earliest report, then the clinic's order within it.
-    .orderBy(
-      sql`min(array[extract(epoch from ${resultReport.effectiveAt}), ${resultReport.id}, ${resultObservation.position}])`,
-    );
+    .orderBy(measured.firstAt, firstValue.reportId, firstValue.position);
   const code =
     tests.find((test) => test.code === wanted)?.code ??
     tests.find((test) => test.flagged)?.code ??
