@@ -194,13 +194,15 @@ async function visit(page: Page, base: string, screen: Screen): Promise<Visit> {
   const requests = new Map<object, ApiRequest & { url: string }>();
   const now = () => performance.now();
   let files = 0;
+  // The app's files too, printed with BENCH_BROWSER_FILES=1: when each started and arrived.
+  const fileRequests = new Map<object, ApiRequest & { url: string }>();
   const onRequest = (r: { url: () => string }) => {
-    if (!new URL(r.url()).pathname.startsWith('/api/')) files += 1;
-    if (new URL(r.url()).pathname.startsWith('/api/'))
-      requests.set(r, { url: r.url(), started: now(), answered: null });
+    const api = new URL(r.url()).pathname.startsWith('/api/');
+    if (!api) files += 1;
+    (api ? requests : fileRequests).set(r, { url: r.url(), started: now(), answered: null });
   };
   const onAnswered = (r: object) => {
-    const entry = requests.get(r);
+    const entry = requests.get(r) ?? fileRequests.get(r);
     if (entry) entry.answered = now();
   };
   page.on('request', onRequest);
@@ -229,6 +231,7 @@ async function visit(page: Page, base: string, screen: Screen): Promise<Visit> {
       });
     const usable = now();
     const before = [...requests.values()].filter((r) => r.started <= usable);
+    const shown = process.env.BENCH_BROWSER_FILES === '1' ? [...fileRequests.values(), ...before] : before;
     return {
       files,
       ms: Math.round(usable - started),
@@ -241,11 +244,15 @@ async function visit(page: Page, base: string, screen: Screen): Promise<Visit> {
       ),
       // Each call with when it started and answered, in ms from the navigation: chains show as a
       // call starting after another's answer.
-      calls: before.map((r) => {
-        const call = new URL(r.url).pathname.replace(/^\/api\/app\//, '');
-        const answered = r.answered !== null && r.answered <= usable ? Math.round(r.answered - started) : '…';
-        return `${call} ${Math.round(r.started - started)}–${answered}`;
-      }),
+      calls: shown
+        .filter((r) => r.started <= usable)
+        .sort((a, b) => a.started - b.started)
+        .map((r) => {
+          const call = new URL(r.url).pathname.replace(/^\/api\/app\//, '');
+          const answered =
+            r.answered !== null && r.answered <= usable ? Math.round(r.answered - started) : '…';
+          return `${call} ${Math.round(r.started - started)}–${answered}`;
+        }),
     };
   } finally {
     page.off('request', onRequest);

@@ -19,6 +19,9 @@ if (sessionStored) {
   for (const { route } of matchRoutes(routes, window.location) ?? []) {
     if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
   }
+  // The signed-in header too, which the root layout would ask for only once `app` had arrived and run
+  // (decision 271).
+  import('./app/layouts/signed-in-header').catch(() => undefined);
 }
 
 // Spanish is loaded before the first render when it is the remembered choice, so no English flashes.

@@ -23,6 +23,43 @@ const styles = /\.css(\?|$)/;
 const reactGroup: Rolldown.CodeSplittingGroup = { name: 'react', test: reactModules, priority: 3 };
 
 /**
+ * Code a few screens share but most main screens never run, each kept out of `app` in a file of its
+ * own so that Appointments, Messages, Care team or Pharmacies do not download it (decision 271):
+ * - `forms`: the form library and the profile's form, for My Health Profile, editing the profile,
+ *   the account settings and the public forms;
+ * - `lists`: the profile's reference lists (countries, regions, languages, the CDC race and
+ *   ethnicity codes) and the insurance policies that name them, for My Health Profile, the profile's
+ *   form, insurance and Health Information;
+ * - `dates`: the calendar of the date filters (Documents, Health Information).
+ */
+const fewScreens: readonly (readonly [string, RegExp])[] = [
+  [
+    'forms',
+    new RegExp(
+      [
+        String.raw`node_modules[\\/](react-hook-form|@hookform)[\\/]`,
+        String.raw`[\\/]contract[\\/]src[\\/]edit-profile\.ts$`,
+        String.raw`[\\/]web[\\/]src[\\/]features[\\/]edit-profile[\\/]`,
+      ].join('|'),
+    ),
+  ],
+  [
+    'lists',
+    new RegExp(
+      [
+        String.raw`node_modules[\\/](i18n-iso-countries|iso-639-2)[\\/]`,
+        String.raw`[\\/]contract[\\/]src[\\/](reference-lists\.ts$|reference-data[\\/])`,
+        String.raw`[\\/]web[\\/]src[\\/]features[\\/]insurance[\\/]`,
+      ].join('|'),
+    ),
+  ],
+  [
+    'dates',
+    /node_modules[\\/](@mantine[\\/]dates|dayjs[\\/]plugin[\\/]customParseFormat)[\\/]|[\\/]day-picker\.tsx$/,
+  ],
+];
+
+/**
  * The modules /login runs before it shows: those of the chunks the entry and the sign-in route load,
  * in a build split the default way. Found by building, because only the bundler knows which of the
  * modules a file imports are used: `@dermis/contract` and `@mantine/core` are imported whole by name,
@@ -77,6 +114,13 @@ export function chunkGroups(login: ReadonlySet<string>): Rolldown.CodeSplittingG
     {
       name: (id, graph) => (login.has(id) && !styles.test(id) && !loadedByPage(id, graph) ? 'public' : null),
       priority: 2,
+    },
+    {
+      name: (id) =>
+        login.has(id) || styles.test(id) ? null : (fewScreens.find(([, test]) => test.test(id))?.[0] ?? null),
+      minShareCount: 2,
+      priority: 2,
+      includeDependenciesRecursively: false,
     },
     {
       name: (id) => (login.has(id) || catalogs.test(id) || styles.test(id) ? null : 'app'),
