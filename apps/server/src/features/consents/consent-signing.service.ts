@@ -107,6 +107,25 @@ const consentsOfEncountersStatement = preparedPerDatabase((db) =>
     .prepare('consents_of_encounters'),
 );
 
+/** The columns of a consent and of its form that the contract's Consent shows. */
+const shownConsent = {
+  id: consent.id,
+  encounterId: consent.encounterId,
+  patientId: consent.patientId,
+  consentProfileId: consent.consentProfileId,
+  status: consent.status,
+  updatedAt: consent.updatedAt,
+};
+const shownProfile = {
+  id: consentProfile.id,
+  title: consentProfile.title,
+  text: consentProfile.text,
+  version: consentProfile.version,
+  frequency: consentProfile.frequency,
+};
+type ShownConsent = Pick<typeof consent.$inferSelect, keyof typeof shownConsent>;
+type ShownProfile = Pick<typeof consentProfile.$inferSelect, keyof typeof shownProfile>;
+
 /**
  * The signature that counts for a consent, as `signatureOf` picks it: its own, else, for a ONE_TIME
  * form, the patient's first ONE_TIME signature of that form at any visit. Without the drawn PNG.
@@ -143,8 +162,8 @@ const listedConsentsStatement = preparedPerDatabase((db) => {
   const s = countingSignature(db);
   return db
     .select({
-      c: consent,
-      p: consentProfile,
+      c: shownConsent,
+      p: shownProfile,
       s: {
         title: s.title,
         text: s.text,
@@ -212,8 +231,8 @@ type ShownSignature = Pick<
 > & { signaturePng?: string };
 
 function toConsent(
-  c: typeof consent.$inferSelect,
-  p: typeof consentProfile.$inferSelect,
+  c: ShownConsent,
+  p: ShownProfile,
   signed: ShownSignature | undefined,
   withImage: boolean,
 ): Consent {
