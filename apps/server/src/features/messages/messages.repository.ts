@@ -223,7 +223,12 @@ export async function listFolder(
   folder: MessageFolder,
   position: FolderPosition,
   pageSize: number,
-): Promise<{ totalCount: number; noOfUnread: number; messages: DirectMessageSummary[]; lastId: number | null }> {
+): Promise<{
+  totalCount: number;
+  noOfUnread: number;
+  messages: DirectMessageSummary[];
+  lastId: number | null;
+}> {
   const limit = pageSize + 1;
   const read =
     'after' in position
