@@ -49,8 +49,10 @@ export function runtimeReport(output) {
 
 /** @param {Buffer[]} chunks */
 export function plainText(chunks) {
-  // eslint-disable-next-line no-control-regex -- terminal colours are control characters
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\u001b\[[0-9;]*m/g, '');
+  return (
+    Buffer.concat(chunks)
+      .toString('utf8')
+      // eslint-disable-next-line no-control-regex -- terminal colours are control characters
+      .replace(/\u001b\[[0-9;]*m/g, '')
+  );
 }

@@ -10,10 +10,10 @@ import {
   type getEncountersByFilterRequest,
   type upsertEncounterRequest,
 } from '@dermis/contract';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
+import { preparedPerDatabase } from '../../db/prepared';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
 import type { ProviderAvatar } from './provider-avatar';
 import type { VisitConsents } from './visit-consents';
@@ -29,47 +29,85 @@ export function providerAvatarUrl(s3Id: string | null): string | null {
  */
 const listedVisit = sql`(${encounter.dateOfService} >= now() OR EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = ${encounter.id}))`;
 
-/** Visits with their clinic: the first read of every visit list. */
+/** A visit's provider as its list's read carries it (see `visitProviders`). */
+type VisitProvider = {
+  role: 'PROVIDER';
+  providerId: number;
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  avatarS3Id: string | null;
+};
+
+/**
+ * A visit's providers, in the clinic's order, as one JSON array column of the visit's own row: a
+ * visit list is then one statement, not one for the visits and another for their providers (on
+ * PGlite every statement is a round trip into WebAssembly; decision 274). No dates inside, so the
+ * JSON carries nothing the driver would have turned into another type.
+ */
+const visitProviders = sql<VisitProvider[]>`coalesce((
+  SELECT json_agg(json_build_object(
+      'role', ${encounterRole.role}, 'providerId', ${provider.id},
+      'firstName', ${provider.firstName}, 'lastName', ${provider.lastName},
+      'title', ${provider.credentials}, 'avatarS3Id', ${provider.avatarS3Id})
+    ORDER BY ${encounterRole.position}, ${encounterRole.id})
+  FROM ${encounterRole} INNER JOIN ${provider} ON ${provider.id} = ${encounterRole.providerId}
+  WHERE ${encounterRole.encounterId} = ${encounter.id}), '[]'::json)`;
+
+/** The columns of a visit and its clinic that the contract's Encounter carries. */
+const visitColumns = {
+  id: encounter.id,
+  patientId: encounter.patientId,
+  dateOfService: encounter.dateOfService,
+  durationMinutes: encounter.durationMinutes,
+  historyFinished: encounter.historyFinished,
+  educationText: encounter.educationText,
+  educationNote: encounter.educationNote,
+  providers: visitProviders,
+};
+const clinicColumns = {
+  id: clinic.id,
+  name: clinic.name,
+  addressLine1: clinic.addressLine1,
+  addressLine2: clinic.addressLine2,
+  city: clinic.city,
+  state: clinic.state,
+  zipCode: clinic.zipCode,
+  phone: clinic.phone,
+  website: clinic.website,
+};
+
+/** Visits with their clinic and providers: the first read of every visit list. */
 const visitsWithClinic = (db: Db) =>
-  db.select({ e: encounter, c: clinic }).from(encounter).leftJoin(clinic, eq(clinic.id, encounter.clinicId));
+  db
+    .select({ e: visitColumns, c: clinicColumns })
+    .from(encounter)
+    .leftJoin(clinic, eq(clinic.id, encounter.clinicId));
 
 /** The visits `where` selects, oldest first (a visit list has its own prepared statements, below). */
 export async function loadEncounters(db: Db, consentsOf: VisitConsents, where: SQL): Promise<Encounter[]> {
   const rows = await visitsWithClinic(db)
     .where(where)
     .orderBy(asc(encounter.dateOfService), asc(encounter.id));
-  return withProvidersAndConsents(db, consentsOf, rows);
+  return withConsents(db, consentsOf, rows);
 }
 
-type EncounterRow = { e: typeof encounter.$inferSelect; c: typeof clinic.$inferSelect | null };
+type EncounterRow = Awaited<ReturnType<ReturnType<typeof visitsWithClinic>['execute']>>[number];
 
 /** The visits of these rows as the contract's Encounter: each with its providers and consents. */
-async function withProvidersAndConsents(
-  db: Db,
-  consentsOf: VisitConsents,
-  rows: EncounterRow[],
-): Promise<Encounter[]> {
+async function withConsents(db: Db, consentsOf: VisitConsents, rows: EncounterRow[]): Promise<Encounter[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.e.id);
-  // Independent reads, sent together: on PostgreSQL they run on two pooled connections at once.
-  const [roles, consents] = await Promise.all([
-    rolesStatement(db).execute({ ids }),
-    consentsOf.byEncounter(db, ids),
-  ]);
-  // Grouped once: a patient with hundreds of visits must not scan every role for every visit.
-  const rolesByEncounter = new Map<number, typeof roles>();
-  for (const role of roles) {
-    const list = rolesByEncounter.get(role.encounterId);
-    if (list) list.push(role);
-    else rolesByEncounter.set(role.encounterId, [role]);
-  }
+  const consents = await consentsOf.byEncounter(
+    db,
+    rows.map((r) => r.e.id),
+  );
   return rows.map(({ e, c }) => ({
     id: e.id,
     patientId: e.patientId,
     dateOfService: e.dateOfService.toISOString(),
     duration: e.durationMinutes * 60_000,
     historyFinished: e.historyFinished,
-    encounterRoleInfoList: (rolesByEncounter.get(e.id) ?? []).map((r) => ({
+    encounterRoleInfoList: e.providers.map((r) => ({
       encounterRoleType: r.role,
       providerId: r.providerId,
       firstName: r.firstName,
@@ -136,15 +174,11 @@ export async function filterEncounters(
     historyFinished: filter.historyFinished ?? null,
   };
   const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
-  // A limited page also needs the list's length: counted alongside the page, not after it.
-  const [rows, counted] = await Promise.all([
-    page(db).execute({ ...params, limit: filter.limit ?? null }),
-    filter.limit === undefined ? [] : countStatement(db).execute(params),
-  ]);
-  const encounters = await withProvidersAndConsents(db, consentsOf, rows);
+  const rows = await page(db).execute({ ...params, limit: filter.limit ?? null });
+  const encounters = await withConsents(db, consentsOf, rows);
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
-  return { encounters, total: counted[0]?.total ?? encounters.length };
+  return { encounters, total: rows[0]?.total ?? encounters.length };
 }
 
 /**
@@ -173,10 +207,21 @@ const visitFilter = () => {
   );
 };
 
-/** A page of a visit list in one order; a null limit is no limit (LIMIT NULL in PostgreSQL). */
+/**
+ * A page of a visit list in one order; a null limit is no limit (LIMIT NULL in PostgreSQL). Each row
+ * carries the length of the whole list, which a limited page answers: a subquery that does not
+ * depend on the row, so PostgreSQL counts once per statement, and the page needs no second one.
+ */
 const visitPage = (order: typeof asc, name: string) =>
   preparedPerDatabase((db) =>
-    visitsWithClinic(db)
+    db
+      .select({
+        e: visitColumns,
+        c: clinicColumns,
+        total: sql<number>`(SELECT count(*)::int FROM ${encounter} WHERE ${visitFilter()})`,
+      })
+      .from(encounter)
+      .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
       .where(visitFilter())
       .orderBy(order(encounter.dateOfService), order(encounter.id))
       .limit(sql.placeholder('limit'))
@@ -184,29 +229,6 @@ const visitPage = (order: typeof asc, name: string) =>
   );
 const oldestFirstStatement = visitPage(asc, 'visit_page_oldest_first');
 const newestFirstStatement = visitPage(desc, 'visit_page_newest_first');
-
-const countStatement = preparedPerDatabase((db) =>
-  db.select({ total: count() }).from(encounter).where(visitFilter()).prepare('visit_count'),
-);
-
-/** The providers of these visits, in the clinic's order. */
-const rolesStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      encounterId: encounterRole.encounterId,
-      role: encounterRole.role,
-      providerId: provider.id,
-      firstName: provider.firstName,
-      lastName: provider.lastName,
-      title: provider.credentials,
-      avatarS3Id: provider.avatarS3Id,
-    })
-    .from(encounterRole)
-    .innerJoin(provider, eq(provider.id, encounterRole.providerId))
-    .where(isAnyOf(encounterRole.encounterId, 'ids'))
-    .orderBy(asc(encounterRole.position), asc(encounterRole.id))
-    .prepare('visit_roles'),
-);
 
 /**
  * Unfinished screenings (decision 100): upcoming visits (from now) within unfinishedScreeningDays
@@ -219,7 +241,7 @@ export async function unfinishedEncounters(
 ): Promise<Encounter[]> {
   // Asked by the signed-in header on every screen: prepared, like the visit lists.
   const rows = await unfinishedStatement(db).execute({ patientId });
-  return withProvidersAndConsents(db, consentsOf, rows);
+  return withConsents(db, consentsOf, rows);
 }
 
 const unfinishedStatement = preparedPerDatabase((db) =>

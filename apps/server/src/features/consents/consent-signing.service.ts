@@ -43,6 +43,16 @@ export async function consentsByEncounter(
 ): Promise<Map<number, Consent[]>> {
   const result = new Map<number, Consent[]>();
   if (encounterIds.length === 0) return result;
+  if (!withImages) {
+    // A visit list's read: each consent comes with the signature that counts for it (see
+    // `countingSignature`), in one statement instead of two in a row (decision 274).
+    for (const { c, p, s } of await listedConsentsStatement(db).execute({ encounterIds })) {
+      const list = result.get(c.encounterId) ?? [];
+      list.push(toConsent(c, p, s ?? undefined, false));
+      result.set(c.encounterId, list);
+    }
+    return result;
+  }
   const rows = await consentsOfEncountersStatement(db).execute({ encounterIds });
   if (rows.length === 0) return result;
   const signatures = await signaturesFor(
@@ -97,6 +107,81 @@ const consentsOfEncountersStatement = preparedPerDatabase((db) =>
     .prepare('consents_of_encounters'),
 );
 
+/** The columns of a consent and of its form that the contract's Consent shows. */
+const shownConsent = {
+  id: consent.id,
+  encounterId: consent.encounterId,
+  patientId: consent.patientId,
+  consentProfileId: consent.consentProfileId,
+  status: consent.status,
+  updatedAt: consent.updatedAt,
+};
+const shownProfile = {
+  id: consentProfile.id,
+  title: consentProfile.title,
+  text: consentProfile.text,
+  version: consentProfile.version,
+  frequency: consentProfile.frequency,
+};
+type ShownConsent = Pick<typeof consent.$inferSelect, keyof typeof shownConsent>;
+type ShownProfile = Pick<typeof consentProfile.$inferSelect, keyof typeof shownProfile>;
+
+/**
+ * The signature that counts for a consent, as `signatureOf` picks it: its own, else, for a ONE_TIME
+ * form, the patient's first ONE_TIME signature of that form at any visit. Without the drawn PNG.
+ */
+const countingSignature = (db: Db) =>
+  db
+    .select({
+      title: consentSignature.title,
+      text: consentSignature.text,
+      profileVersion: consentSignature.profileVersion,
+      signedAt: consentSignature.signedAt,
+      signerKind: consentSignature.signerKind,
+      signerFirstName: consentSignature.signerFirstName,
+      signerLastName: consentSignature.signerLastName,
+    })
+    .from(consentSignature)
+    .where(
+      or(
+        eq(consentSignature.consentId, consent.id),
+        and(
+          eq(consentProfile.frequency, 'ONE_TIME'),
+          eq(consentSignature.frequency, 'ONE_TIME'),
+          eq(consentSignature.patientId, consent.patientId),
+          eq(consentSignature.consentProfileId, consent.consentProfileId),
+        ),
+      ),
+    )
+    .orderBy(sql`(${consentSignature.consentId} = ${consent.id}) DESC`, asc(consentSignature.id))
+    .limit(1)
+    .as('s');
+
+/** The consents of visits with the signature that counts for each: a visit list's one read of them. */
+const listedConsentsStatement = preparedPerDatabase((db) => {
+  const s = countingSignature(db);
+  return db
+    .select({
+      c: shownConsent,
+      p: shownProfile,
+      s: {
+        title: s.title,
+        text: s.text,
+        profileVersion: s.profileVersion,
+        signedAt: s.signedAt,
+        signerKind: s.signerKind,
+        signerFirstName: s.signerFirstName,
+        signerLastName: s.signerLastName,
+      },
+    })
+    .from(consent)
+    .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
+    .leftJoinLateral(s, sql`true`)
+    .where(isAnyOf(consent.encounterId, 'encounterIds'))
+    .orderBy(asc(consent.id))
+    .prepare('listed_consents');
+});
+
 /** signaturesFor's read, prepared, with the drawn PNGs or without them. */
 const signaturesOf = (withImages: boolean, name: string) =>
   preparedPerDatabase((db) =>
@@ -139,10 +224,16 @@ export function signatureOf(
   );
 }
 
+/** What a consent shows of its signature (the PNG only when `withImage`). */
+type ShownSignature = Pick<
+  Signature,
+  'title' | 'text' | 'profileVersion' | 'signedAt' | 'signerKind' | 'signerFirstName' | 'signerLastName'
+> & { signaturePng?: string };
+
 function toConsent(
-  c: typeof consent.$inferSelect,
-  p: typeof consentProfile.$inferSelect,
-  signed: Signature | undefined,
+  c: ShownConsent,
+  p: ShownProfile,
+  signed: ShownSignature | undefined,
   withImage: boolean,
 ): Consent {
   // A ONE_TIME form signed at another visit counts as signed here (unless the clinic waived this one).
@@ -167,7 +258,7 @@ function toConsent(
     cosigners: [
       {
         type: 'PATIENT_OR_LEGAL_GUARDIAN',
-        signature: signed && withImage ? signed.signaturePng : null,
+        signature: signed && withImage ? (signed.signaturePng ?? null) : null,
         dateSigned: signed ? signed.signedAt.toISOString() : null,
         signer: signed
           ? { kind: signed.signerKind, firstName: signed.signerFirstName, lastName: signed.signerLastName }

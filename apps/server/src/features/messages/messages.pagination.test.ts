@@ -96,6 +96,22 @@ describeEachDatabase('messages: keyset pages', (t) => {
     expect(next.messages.map((m) => m.id)).toEqual(ids.slice(lastOfFirst + 1, lastOfFirst + 11));
   });
 
+  it("answers the folder's count and the inbox's unread count with every page, also one past the last", async () => {
+    await t.db.execute(sql`
+      UPDATE direct_message SET message_was_read = subject IN ('Inbox 1', 'Inbox 2', 'Inbox 3')
+      WHERE patient_id = ${maria.patientId}`);
+    const first = await list(mariaToken, { patientId: maria.patientId, pageSize: 10 });
+    expect([first.totalCount, first.noOfUnread]).toEqual([25, 22]);
+    // The first message of the page carries its attachments, none here: an empty list, not null.
+    expect(first.messages[0]!.attachments).toEqual([]);
+    const sent = await list(mariaToken, { patientId: maria.patientId, directMessageType: 'SENT' });
+    expect([sent.totalCount, sent.noOfUnread]).toEqual([5, 22]);
+    // Past the last page no row carries the counts; they are still answered.
+    const past = await list(mariaToken, { patientId: maria.patientId, pageSize: 10, page: 7 });
+    expect(past.messages).toEqual([]);
+    expect([past.totalCount, past.noOfUnread]).toEqual([25, 22]);
+  });
+
   it("answers an empty page for another patient's cursor, another folder's, or a made-up one", async () => {
     const first = await list(mariaToken, { patientId: maria.patientId, pageSize: 10 });
     const cursor = first.nextCursor!;

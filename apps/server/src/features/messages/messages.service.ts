@@ -85,12 +85,9 @@ export async function getMessages(
     }
     position = { after };
   }
-  const [list, noOfUnread] = await Promise.all([
-    listFolder(db, patientId, folder, position, input.pageSize),
-    unreadCount(db, patientId),
-  ]);
+  const list = await listFolder(db, patientId, folder, position, input.pageSize);
   return {
-    ...answer(list, noOfUnread),
+    ...answer(list, list.noOfUnread),
     nextCursor: list.lastId === null ? null : messageCursor.of(patientId, folder, list.lastId),
   };
 }
