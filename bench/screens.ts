@@ -174,7 +174,14 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'Health Information',
-      name: 'patient/healthInfo',
+      // The newest 20 of allergies, problems and medications, and their totals (decision 266).
+      name: 'patient/healthInfo newest 20',
+      method: 'GET',
+      path: `patient/healthInfo/_rid/${patientId}?limit=20`,
+    },
+    {
+      screen: 'Health Information (whole)',
+      name: 'patient/healthInfo whole',
       method: 'GET',
       path: `patient/healthInfo/_rid/${patientId}`,
     },

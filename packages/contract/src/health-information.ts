@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { describeCall, who } from './call';
 import { externalIdParams } from './integration';
 import { apiPrefix } from './routes';
-import { entityId, ridParams, safeString } from './rules';
+import { entityId, int32Text, ridParams, safeString } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // healthInfo: the five sections of the page
@@ -34,14 +34,43 @@ export const healthInfoMedicalProblem = z.object({
   dateDiagnosed: z.string().nullable(),
 });
 
+/** A summary list that can be cut short by `limit` and asked whole by `list`. */
+export const healthInfoList = z.enum(['allergies', 'medications', 'medicalProblems']);
+export type HealthInfoList = z.infer<typeof healthInfoList>;
+
+/** How many entries each summary list holds in all (present when `limit` or `list` was asked). */
+export const healthInfoTotals = z.object({
+  allergies: z.number().int(),
+  medications: z.number().int(),
+  medicalProblems: z.number().int(),
+});
+export type HealthInfoTotals = z.infer<typeof healthInfoTotals>;
+
 export const healthInfoResponse = z.object({
   demographics: healthInfoDemographics,
   allergies: z.array(z.object({ name: z.string() })),
   medications: z.array(z.object({ name: z.string() })),
   medicalProblems: z.array(healthInfoMedicalProblem),
   smokingStatusList: z.array(z.object({ name: z.string() })),
+  /** Present when `limit` or `list` was asked; absent from the spec's plain call. */
+  totals: healthInfoTotals.optional(),
 });
 export type HealthInfoResponse = z.infer<typeof healthInfoResponse>;
+
+/** The most a limited summary holds of each list. */
+export const healthInfoLimitMax = 500;
+
+/**
+ * Without parameters the summary answers as the spec has it: every entry, oldest recorded first.
+ * With `limit` or `list` the lists are newest first (by when each entry was recorded) and the
+ * answer carries `totals`.
+ */
+export const healthInfoQuery = z.object({
+  /** At most this many of allergies, medications and problems each, the newest. */
+  limit: int32Text.pipe(z.number().min(1).max(healthInfoLimitMax)).optional(),
+  /** Only this list, whole; the other lists answer empty (their totals still counted). */
+  list: healthInfoList.optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // exportCCDAByFilter
@@ -131,6 +160,7 @@ export const healthInformationCalls = {
     path: `${apiPrefix.app}/patient/healthInfo/_rid/:id`,
     who: who.patientInPath('id'),
     params: ridParams,
+    query: healthInfoQuery,
     response: healthInfoResponse,
   }),
   exportCcda: describeCall({

@@ -4,7 +4,12 @@
  * an export range. Reads the tables the health history and the integration API keep.
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { CcdaEncounterInfo, HealthInfoResponse, HistorySection } from '@dermis/contract';
+import type {
+  CcdaEncounterInfo,
+  HealthInfoDemographics,
+  HealthInfoResponse,
+  HistorySection,
+} from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
@@ -91,9 +96,12 @@ const activePrescriptionsStatement = preparedPerDatabase((db) =>
 /** A history item's name (its `customValue` is the concept type, e.g. "IN", never shown). */
 export const itemName = (item: { name: string }) => item.name;
 
-export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthInfoResponse | undefined> {
-  // Four independent reads, sent together (on PostgreSQL, over as many pooled connections).
-  const [header, [profile], items, prescriptions] = await Promise.all([
+/** The patient's demographics (header and profile, read together), or undefined for no patient. */
+export async function loadDemographics(
+  db: Db,
+  patientId: number,
+): Promise<HealthInfoDemographics | undefined> {
+  const [header, [profile]] = await Promise.all([
     findPatientHeader(db, patientId),
     db
       .select({
@@ -104,10 +112,28 @@ export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthI
       .from(patientProfile)
       .where(eq(patientProfile.patientId, patientId))
       .limit(1),
+  ]);
+  if (!header) return undefined;
+  return {
+    firstName: header.firstName,
+    lastName: header.lastName,
+    dateOfBirth: header.dateOfBirth,
+    gender: header.gender,
+    preferredLanguageIsoCode: profile?.language ?? null,
+    races: profile?.races ?? [],
+    ethnicities: profile?.ethnicities ?? [],
+  };
+}
+
+/** The whole summary, oldest recorded first: the spec's call, the PDF and the export read this. */
+export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthInfoResponse | undefined> {
+  // Independent reads, sent together (on PostgreSQL, over as many pooled connections).
+  const [demographics, items, prescriptions] = await Promise.all([
+    loadDemographics(db, patientId),
     activeHistoryItems(db, patientId, ['ALLERGIES', 'MEDICATIONS', 'PAST_MEDICAL_HISTORY', 'SMOKING']),
     activePrescriptionsStatement(db).execute({ patientId }),
   ]);
-  if (!header) return undefined;
+  if (!demographics) return undefined;
   const named = (section: HistorySection) =>
     items.filter((i) => i.section === section).map((i) => ({ name: itemName(i) }));
   const medications = named('MEDICATIONS');
@@ -115,15 +141,7 @@ export async function loadHealthInfo(db: Db, patientId: number): Promise<HealthI
   for (const p of prescriptions) if (!known.has(p.name.toLowerCase())) medications.push({ name: p.name });
 
   return {
-    demographics: {
-      firstName: header.firstName,
-      lastName: header.lastName,
-      dateOfBirth: header.dateOfBirth,
-      gender: header.gender,
-      preferredLanguageIsoCode: profile?.language ?? null,
-      races: profile?.races ?? [],
-      ethnicities: profile?.ethnicities ?? [],
-    },
+    demographics,
     allergies: named('ALLERGIES'),
     medications,
     medicalProblems: items

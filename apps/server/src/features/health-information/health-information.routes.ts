@@ -13,11 +13,16 @@ import { registerCall } from '../../plugins/register-call';
 import { buildCcdaDocument } from './ccda-document';
 import { exportHealthRecord } from './export.service';
 import { loadHealthInfo } from './health-info.repository';
+import { loadHealthInfoFirstPage } from './health-info-first-page';
 import { issueInvite, revokeInvite, shownInvite } from './fhir-invite.repository';
 
 export function registerHealthInformationCalls(app: FastifyInstance): void {
-  registerCall(app, healthInformationCalls.get, async ({ patient }) => {
-    const info = await loadHealthInfo(app.db, patient.patientId);
+  registerCall(app, healthInformationCalls.get, async ({ patient, query }) => {
+    // The plain call is the spec's whole summary; `limit` or `list` ask the page's first page.
+    const info =
+      query.limit === undefined && query.list === undefined
+        ? await loadHealthInfo(app.db, patient.patientId)
+        : await loadHealthInfoFirstPage(app.db, patient.patientId, query);
     if (!info) throw notFound();
     return info;
   });

@@ -25,6 +25,7 @@ import { t } from '../../../lib/i18n';
 import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
 import { RecordCards } from './record-cards';
+import { SummaryList } from './summary-list';
 import { base64ToBlob, saveBlob } from '../download';
 import { smokingStatusText } from '../smoking-status';
 
@@ -358,23 +359,34 @@ export function HealthInformation({
           {info.data && (
             <>
               <Demographics info={info.data} />
-              <Section
+              <SummaryList
+                patientId={patientId}
+                list="allergies"
+                first={info.data}
+                lines={(data) => data.allergies.map((a) => a.name)}
                 title={t('healthInfo.section.allergies')}
-                items={info.data.allergies.map((a) => a.name)}
                 testId="health-info-allergies"
               />
-              <Section
+              <SummaryList
+                patientId={patientId}
+                list="medicalProblems"
+                first={info.data}
+                lines={(data) =>
+                  data.medicalProblems.map((p) =>
+                    p.dateDiagnosed
+                      ? `${p.name} (${t('healthInfo.diagnosed', { date: shownDate(p.dateDiagnosed) })})`
+                      : p.name,
+                  )
+                }
                 title={t('healthInfo.section.problems')}
-                items={info.data.medicalProblems.map((p) =>
-                  p.dateDiagnosed
-                    ? `${p.name} (${t('healthInfo.diagnosed', { date: shownDate(p.dateDiagnosed) })})`
-                    : p.name,
-                )}
                 testId="health-info-problems"
               />
-              <Section
+              <SummaryList
+                patientId={patientId}
+                list="medications"
+                first={info.data}
+                lines={(data) => data.medications.map((m) => m.name)}
                 title={t('healthInfo.section.medications')}
-                items={info.data.medications.map((m) => m.name)}
                 testId="health-info-medications"
               />
               <Section

@@ -1,0 +1,146 @@
+import { beforeEach, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { HealthInfoResponse, HistorySection } from '@dermis/contract';
+import { historyItem, prescription } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { describeEachDatabase } from '../../test/database';
+import { bearer, givenFamily, givenPracticeWithKey, signIn, type UserFixture } from '../../test/fixtures';
+
+/** Day `n` of January 2026, noon UTC: entries recorded one day apart, so "newest" is unambiguous. */
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+
+describeEachDatabase('health information: the summary’s first page (limit, list, totals)', (t) => {
+  const newApp = useTestApp(t);
+  let app: FastifyInstance;
+  let guardian: UserFixture;
+  let stranger: UserFixture;
+  let token: string;
+
+  beforeEach(async () => {
+    const { practiceId } = await givenPracticeWithKey(t.db);
+    ({ guardian, stranger } = await givenFamily(t.db, practiceId));
+    const patientId = guardian.patientId;
+    const item = (section: HistorySection, n: number, name: string, extra = {}) => ({
+      practiceId,
+      patientId,
+      section,
+      code: `${section}-${n}`,
+      name,
+      status: 'KNOWN_PRESENT' as const,
+      createdAt: day(n),
+      ...extra,
+    });
+    await t.db
+      .insert(historyItem)
+      .values([
+        ...[1, 2, 3, 4, 5].map((n) => item('ALLERGIES', n, `Allergy ${n}`)),
+        item('ALLERGIES', 6, 'Latex', { active: false, discontinuationReason: '182870006' }),
+        ...[1, 2, 3].map((n) => item('PAST_MEDICAL_HISTORY', n, `Problem ${n}`)),
+        item('MEDICATIONS', 2, 'Tretinoin 0.05% cream'),
+        item('MEDICATIONS', 4, 'Minocycline 50 mg'),
+        item('SMOKING', 1, 'Former smoker'),
+      ]);
+    const rx = (n: number, name: string) => ({
+      practiceId,
+      patientId,
+      externalId: `RX-${patientId}-${n}`,
+      fdbId: String(n),
+      fdbDescription: name,
+      status: 'ACTIVE' as const,
+      createdAt: day(n),
+    });
+    await t.db.insert(prescription).values([
+      rx(3, 'Clobetasol 0.05% ointment'),
+      rx(5, 'Doxycycline 100 mg'),
+      // Named by the history already (case aside): listed and counted once.
+      rx(6, 'TRETINOIN 0.05% cream'),
+    ]);
+    app = await newApp();
+    token = (await signIn(app, 'daniel', guardian.password)).accessToken;
+  });
+
+  const ask = (query: string, accessToken = token, id: number | string = guardian.patientId) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/app/patient/healthInfo/_rid/${id}${query}`,
+      headers: bearer(accessToken),
+    });
+
+  it('answers the spec’s whole summary, oldest first and without totals, when nothing is asked', async () => {
+    const info = (await ask('')).json<HealthInfoResponse>();
+    expect(info.allergies.map((a) => a.name)).toEqual([
+      'Allergy 1',
+      'Allergy 2',
+      'Allergy 3',
+      'Allergy 4',
+      'Allergy 5',
+    ]);
+    expect(info.medications.map((m) => m.name)).toEqual([
+      'Tretinoin 0.05% cream',
+      'Minocycline 50 mg',
+      'Clobetasol 0.05% ointment',
+      'Doxycycline 100 mg',
+    ]);
+    expect(info.totals).toBeUndefined();
+  });
+
+  it('with limit, holds each list’s newest entries and every list’s total', async () => {
+    const response = await ask('?limit=2');
+    expect(response.statusCode).toBe(200);
+    const info = response.json<HealthInfoResponse>();
+    expect(info.allergies).toEqual([{ name: 'Allergy 5' }, { name: 'Allergy 4' }]);
+    // History entries and prescriptions the history does not name, ranked together.
+    expect(info.medications).toEqual([{ name: 'Doxycycline 100 mg' }, { name: 'Minocycline 50 mg' }]);
+    expect(info.medicalProblems).toEqual([
+      { name: 'Problem 3', dateDiagnosed: '2026-01-03' },
+      { name: 'Problem 2', dateDiagnosed: '2026-01-02' },
+    ]);
+    expect(info.smokingStatusList).toEqual([{ name: 'Former smoker' }]);
+    expect(info.totals).toEqual({ allergies: 5, medications: 4, medicalProblems: 3 });
+    expect(info.demographics.firstName).toBe('Daniel');
+  });
+
+  it('a limit above a list’s size answers the whole list, newest first', async () => {
+    const info = (await ask('?limit=20')).json<HealthInfoResponse>();
+    expect(info.medications.map((m) => m.name)).toEqual([
+      'Doxycycline 100 mg',
+      'Minocycline 50 mg',
+      'Clobetasol 0.05% ointment',
+      'Tretinoin 0.05% cream',
+    ]);
+    expect(info.allergies).toHaveLength(5);
+  });
+
+  it('with list, answers that one list whole and the others empty, totals still counted', async () => {
+    const info = (await ask('?list=allergies')).json<HealthInfoResponse>();
+    expect(info.allergies.map((a) => a.name)).toEqual([
+      'Allergy 5',
+      'Allergy 4',
+      'Allergy 3',
+      'Allergy 2',
+      'Allergy 1',
+    ]);
+    expect(info.medications).toEqual([]);
+    expect(info.medicalProblems).toEqual([]);
+    expect(info.smokingStatusList).toEqual([]);
+    expect(info.totals).toEqual({ allergies: 5, medications: 4, medicalProblems: 3 });
+    const medications = (await ask('?list=medications')).json<HealthInfoResponse>();
+    expect(medications.medications).toHaveLength(4);
+    expect(medications.allergies).toEqual([]);
+  });
+
+  it('refuses a bad limit or list with 400 naming the field', async () => {
+    for (const query of ['?limit=0', '?limit=501', '?limit=abc', '?limit=2.5', '?list=smoking']) {
+      const response = await ask(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toMatch(query.startsWith('?limit') ? /limit/ : /list/);
+    }
+  });
+
+  it('refuses another patient’s summary with 403, with limit or list', async () => {
+    const eve = (await signIn(app, 'eve', stranger.password)).accessToken;
+    for (const query of ['?limit=20', '?list=medications']) {
+      expect((await ask(query, eve)).statusCode, query).toBe(403);
+    }
+  });
+});

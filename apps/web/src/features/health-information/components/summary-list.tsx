@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { List, Text } from '@mantine/core';
+import type { HealthInfoList, HealthInfoResponse } from '@dermis/contract';
+import { SectionCard } from '../../../components/section-card';
+import { ShowAll, useFocusFirstNew } from '../../../components/show-all';
+import { t } from '../../../lib/i18n';
+import { useHealthInfoList } from '../api/health-information';
+
+interface SummaryListProps {
+  patientId: number;
+  /** The list of the summary this card shows. */
+  list: HealthInfoList;
+  /** The first answer: the newest of each list and each list's total. */
+  first: HealthInfoResponse;
+  /** The card's lines, from an answer holding the list. */
+  lines: (info: HealthInfoResponse) => string[];
+  title: string;
+  testId: string;
+}
+
+/**
+ * Allergies, problems or medications: the newest entries first, then, once "Show all (N)" is
+ * chosen, the whole list (its own query), focus moving to the first entry it adds.
+ */
+export function SummaryList({ patientId, list, first, lines, title, testId }: SummaryListProps) {
+  const [asked, setAsked] = useState(false);
+  const whole = useHealthInfoList(patientId, list, asked);
+  const focus = useFocusFirstNew();
+  const items = lines(whole.data ?? first);
+  const total = first.totals?.[list] ?? items.length;
+  return (
+    <SectionCard title={title} testId={testId}>
+      {items.length === 0 ? (
+        <Text c="dimmed">{t('healthInfo.sectionEmpty')}</Text>
+      ) : (
+        <List spacing={4}>
+          {items.map((item, i) => (
+            <List.Item key={`${i}-${item}`} ref={focus.refAt(i)} tabIndex={-1}>
+              {item}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <ShowAll
+        state={{
+          shown: items.length,
+          total,
+          loading: whole.isFetching,
+          failed: whole.isError,
+          onShow: () => {
+            focus.focusFrom(items.length);
+            if (asked) void whole.refetch();
+            else setAsked(true);
+          },
+        }}
+        section={title}
+        testId={`${testId}-show-all`}
+      />
+    </SectionCard>
+  );
+}
