@@ -203,6 +203,7 @@ test('a range holding more than a page shows 20 documents; Show more adds the re
   const showYear2010 = async () => {
     await page.getByTestId('documents-from').fill('01-01-2010');
     await page.getByTestId('documents-to').fill('12-31-2010');
+    await expect(page.getByTestId('documents-from')).toHaveValue('01-01-2010');
   };
 
   await signIn(page, demo.patient);
@@ -232,6 +233,8 @@ test('a range holding more than a page shows 20 documents; Show more adds the re
   expect((await language('es')).ok()).toBe(true);
   try {
     await page.reload();
+    // The page turns to Spanish once the account's language is known: the range is typed after that.
+    await expect(page.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible();
     await showYear2010();
     await expect(page.getByTestId('documents-shown-count')).toHaveText('Se muestran 20 documentos');
     await expect(page.getByRole('button', { name: 'Mostrar más documentos' })).toBeVisible();
