@@ -5,7 +5,7 @@
  * entry has; a medication is a history entry or, when the history does not name it, an active
  * prescription, so both are ranked together in one statement.
  */
-import { and, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { HealthInfoList, HealthInfoResponse, HealthInfoTotals, HistorySection } from '@dermis/contract';
 import type { Db } from '../../db/database';
@@ -22,21 +22,22 @@ const activeOf = (section: HistorySection | ReturnType<typeof sql.placeholder>) 
     isNull(historyItem.specialType),
   );
 
-/** An active prescription the history's medications do not already name (case aside). */
+/**
+ * An active prescription the history's medications do not already name (case aside). NOT IN over the
+ * names (never null on either side, so it means what NOT EXISTS would) lets the database hash the
+ * history's names once: as a correlated NOT EXISTS, PGlite compared every prescription with every
+ * medication, 105 ms a request for 300 of each.
+ */
 const unnamedPrescriptionsOf = (db: Db) =>
   and(
     eq(prescription.patientId, sql.placeholder('patientId')),
     eq(prescription.status, 'ACTIVE'),
-    notExists(
+    notInArray(
+      sql`lower(${prescription.fdbDescription})`,
       db
-        .select({ one: sql`1` })
+        .select({ name: sql`lower(${historyItem.name})` })
         .from(historyItem)
-        .where(
-          and(
-            activeOf('MEDICATIONS'),
-            sql`lower(${historyItem.name}) = lower(${prescription.fdbDescription})`,
-          ),
-        ),
+        .where(activeOf('MEDICATIONS')),
     ),
   );
 
