@@ -44,6 +44,8 @@ function server(
     favorites?: Pharmacy[];
     /** A longer vicinity list: pharmacies 1..nearbyCount, all with coordinates. */
     nearbyCount?: number;
+    /** What /api/config answers, and when. */
+    config?: Promise<Record<string, unknown>>;
   } = {},
 ) {
   let favorites = options.favorites ?? [];
@@ -77,7 +79,9 @@ function server(
       return { body: favorites };
     }
     if (url.endsWith('/api/config'))
-      return { body: { environment: 'test', version: '1', mapTileUrl: null, mapTileAttribution: null } };
+      return options.config
+        ? options.config.then((body) => ({ body }))
+        : { body: { environment: 'test', version: '1', mapTileUrl: null, mapTileAttribution: null } };
     return { status: 404, body: { error: 'NOT_FOUND', message: 'Not found.' } };
   });
 }
@@ -99,6 +103,31 @@ describe('PharmaciesEditor', () => {
       expect.stringContaining('Pharmacy 3 (Gulf Pharmacy 3) has no coordinates'),
     );
     warn.mockRestore();
+  });
+
+  it("keeps the home and the pharmacies on the map when the practice's tiles are known only after it was drawn", async () => {
+    let answerConfig: (body: Record<string, unknown>) => void = () => {};
+    server({
+      config: new Promise((resolve) => {
+        answerConfig = resolve;
+      }),
+    });
+    renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
+    await waitFor(() => expect(document.querySelectorAll('.pharmacy-map-marker')).toHaveLength(2));
+    expect(document.querySelector('.leaflet-pharmacy-map-land-pane')).not.toBeNull();
+
+    answerConfig({
+      environment: 'test',
+      version: '1',
+      mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+      mapTileAttribution: 'Practice tiles',
+    });
+    // The map is drawn again on the practice's tiles, with everything it showed.
+    await waitFor(() =>
+      expect(document.querySelector('.leaflet-control-attribution')).toHaveTextContent('Practice tiles'),
+    );
+    expect(document.querySelectorAll('.pharmacy-map-marker')).toHaveLength(2);
+    expect(document.querySelector('.pharmacy-map-home')).not.toBeNull();
   });
 
   it('shows a long vicinity list 20 at a time with a counted "Show more", the map keeping every pharmacy', async () => {
