@@ -75,7 +75,10 @@ test('the plus of a closed block focuses its search once the block has opened, s
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(history.getByTestId('list-SURGICAL_HISTORY')).toBeHidden();
-  await history.getByRole('button', { name: 'Add to Surgical History' }).click();
+  const plus = history.getByRole('button', { name: 'Add to Surgical History' });
+  // At the foot of the screen, so the panel opens below it, out of sight (as on a phone).
+  await plus.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  await plus.click();
   const search = history.getByRole('textbox', { name: 'Search Surgical History' });
   await expect(search).toBeFocused();
   await page.getByRole('heading', { level: 1 }).click();

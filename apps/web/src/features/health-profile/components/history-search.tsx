@@ -24,6 +24,9 @@ interface HistorySearchProps {
   autoFocus?: boolean;
 }
 
+/** About two seconds of frames: longer than any panel takes to start opening. */
+const maxFocusFrames = 120;
+
 /** Spec 001 §5: searches fire at 2 or more characters; below that a hint, then 'No results found'. */
 export const minSearchLength = 2;
 
@@ -41,23 +44,25 @@ export function HistorySearch({
 }: HistorySearchProps) {
   const combobox = useCombobox();
   const input = useRef<HTMLInputElement>(null);
-  // Focused once it can be seen, not by the autoFocus attribute: a plus on a closed block mounts
-  // the search inside the panel while the panel is still hidden (display: none until its opening
-  // starts), where focusing does nothing; the input then never had focus, so no blur ever hid it.
+  // Focused once it can take focus, not by the autoFocus attribute: a plus on a closed block mounts
+  // the search inside the panel while the panel is still hidden (until its opening starts), where
+  // focusing does nothing; the input then never had focus, so no blur ever hid it. Tried each frame
+  // until it holds, so it does not matter where on the screen the panel opens (below the fold on a
+  // phone), and given up if the user has put focus elsewhere meanwhile.
   useEffect(() => {
     const element = input.current;
     if (!autoFocus || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
+    const before = document.activeElement;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      if (document.activeElement !== before) return;
       element.focus();
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      element.focus();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
+      if (document.activeElement === element || ++tries > maxFocusFrames) return;
+      frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
   }, [autoFocus]);
   const label = t('healthProfile.search', { section: sectionName });
   const [text, setText] = useState('');
