@@ -72,6 +72,7 @@ export const enHealthInformation = {
   'healthInfo.pdf.started': 'Started {date}',
   'healthInfo.pdf.ended': 'Ended {date}',
   'healthInfo.pdf.prescriber': 'Prescribed by {name}',
+  'healthInfo.pdf.alsoListed': 'Also on your medication list as {names}',
   'healthInfo.pdf.smokingUnknown': 'Unknown if ever smoked',
   'healthInfo.pdf.insurance': 'Insurance',
   'healthInfo.pdf.member': 'Member ID {id}',

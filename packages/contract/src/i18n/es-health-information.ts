@@ -71,6 +71,7 @@ export const esHealthInformation: Record<HealthInformationMessageKey, string> = 
   'healthInfo.pdf.started': 'Iniciado el {date}',
   'healthInfo.pdf.ended': 'Finalizado el {date}',
   'healthInfo.pdf.prescriber': 'Recetado por {name}',
+  'healthInfo.pdf.alsoListed': 'También en su lista de medicamentos como {names}',
   'healthInfo.pdf.smokingUnknown': 'Se desconoce si alguna vez fumó',
   'healthInfo.pdf.insurance': 'Seguro médico',
   'healthInfo.pdf.member': 'N.º de afiliado {id}',

@@ -313,6 +313,24 @@ describeEachDatabase("the health summary PDF of Maria's clinical record", (t) =>
     expect(birthSexOf('UNK', 'es')).not.toEqual(birthSexOf(null, 'es'));
   });
 
+  it('lists a medication once when her list names only the ingredient of its prescription, as the CCD does', async () => {
+    const { record } = await mariaPdf(null);
+    const medications = (language: 'en' | 'es') =>
+      buildSummaryDocument(
+        { record, encounters: [], startText: null, endText: null, generatedAt: new Date(), lang: 'en-US' },
+        translatorFor(language),
+      ).sections.find((s) => s.title === translatorFor(language)('healthInfo.pdf.medications'))?.entries ??
+      [];
+    // Her record holds methotrexate twice: her own list's ingredient and the clinic's prescription.
+    expect(record.medications.filter((m) => /^methotrexate/i.test(m.drug.display))).toHaveLength(2);
+    const shown = medications('en').filter((e) => /^methotrexate/i.test(e.primary));
+    expect(shown.map((e) => e.primary)).toEqual(['Methotrexate 10 MG Oral Tablet']);
+    expect(shown[0]?.details).toContain('Also on your medication list as Methotrexate');
+    expect(medications('es').flatMap((e) => e.details)).toContain(
+      'También en su lista de medicamentos como Methotrexate',
+    );
+  });
+
   /** Every Table of a section starts with a row of column headers, then rows of data cells. */
   function expectGridTables(kids: unknown[], columns: number) {
     const tables = kids.filter((k) => typeOf(k) === 'Table');

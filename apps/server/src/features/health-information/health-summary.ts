@@ -5,6 +5,7 @@
 import { languageList, type CcdaEncounterInfo, type MessageKey } from '@dermis/contract';
 import type { HealthSummaryDocument, PdfSection } from './health-summary-pdf';
 import type { HealthRecord } from '../../lib/health-record/health-record';
+import { reconcileMedications } from './ccda/medication-reconciliation';
 import { clinicalSections } from './health-summary-clinical';
 
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -103,7 +104,9 @@ export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthS
     },
     {
       title: t('healthInfo.pdf.medications'),
-      entries: record.medications.map((m) => ({
+      // The CCD's reconciled list: a list entry that only names a prescription's ingredient is that
+      // prescription, not a second medication.
+      entries: reconcileMedications(record.medications).map(({ med: m, listed }) => ({
         primary: m.drug.display,
         details: [
           t(`healthInfo.pdf.status.${m.status}`),
@@ -114,6 +117,9 @@ export function buildSummaryDocument(input: SummaryInput, t: Translate): HealthS
             ? [t('healthInfo.pdf.discontinued', { reason: m.discontinuationReason.display })]
             : []),
           ...(m.prescriber ? [t('healthInfo.pdf.prescriber', { name: m.prescriber })] : []),
+          ...(listed.length > 0
+            ? [t('healthInfo.pdf.alsoListed', { names: listed.map((l) => l.drug.display).join(', ') })]
+            : []),
         ],
       })),
     },

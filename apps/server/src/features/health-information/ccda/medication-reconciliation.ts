@@ -1,5 +1,5 @@
 /**
- * The CCD's Medications section is one reconciled list, as an EHR's is (decision 250): an active
+ * The CCD's Medications section, and the PDF's, is one reconciled list, as an EHR's is (decision 250): an active
  * entry of the medication list that names only an ingredient (RxNorm IN, e.g. "Methotrexate") the
  * clinic holds an active prescription of as a single-ingredient clinical drug (RxNorm SCD, e.g.
  * "Methotrexate 10 MG Oral Tablet") is that same medication, so it is folded into the prescription
