@@ -106,13 +106,30 @@ describe('routing and guards', () => {
     expect(pathOf(app)).toBe('/first-time-login/basic-info');
   });
 
+  it('remembers a health app request that sent a new patient to sign in, for the end of first-time setup', async () => {
+    const user = userProfileFixture({ dermisFirstTimeSetupComplete: false });
+    server({}, user);
+    const app = start('/health-apps/authorize/abc_DEF-1');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Username'), 'jdoe');
+    await ui.type(screen.getByLabelText('Password'), 'Secret123');
+    await ui.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('heading', { level: 1, name: 'First-Time Setup' });
+    expect(pathOf(app)).toBe('/first-time-login/basic-info');
+    expect(sessionStorage.getItem('dermis.afterSetup')).toBe('/health-apps/authorize/abc_DEF-1');
+    sessionStorage.clear();
+  });
+
   it('signs out through /logout: revokes the refresh token, clears storage, shows /login', async () => {
     storeSession();
+    // A page remembered for the end of first-time setup is this user's, not the next one's.
+    sessionStorage.setItem('dermis.afterSetup', '/health-apps/authorize/abc_DEF-1');
     const fetchMock = server();
     const app = start('/logout');
     await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
     expect(pathOf(app)).toBe('/login');
     expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(sessionStorage.getItem('dermis.afterSetup')).toBeNull();
     const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
     expect(JSON.parse(logout![1]!.body as string)).toEqual({ refreshToken: tokens.refreshToken });
   });

@@ -6,9 +6,10 @@ import { useCodeSignIn } from '../../features/auth/use-sign-in';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Page } from '../../components/page';
 import { loadAllTexts, t } from '../../lib/i18n';
+import { rememberAfterSetup } from '../../lib/navigation/after-setup';
 import { readLoginState } from '../../lib/navigation/login-state';
 import { isSignedIn, useSession, useSessionStore } from '../../lib/session';
-import { signInTarget } from '../guards/sign-in-target';
+import { returnPath, signInTarget } from '../guards/sign-in-target';
 
 // The two-step modals (code boxes, setup, radio lists) are a chunk of their own, downloaded only
 // when a sign-in asks for a second step: most sign-ins never need them. Their texts are not in the
@@ -31,6 +32,9 @@ export function LoginRoute() {
 
   if (isSignedIn(session)) {
     const target = signInTarget(state.from, session.user);
+    // Setup first; the page that waits (a health app's request) comes after it.
+    const waiting = returnPath(state.from);
+    if (!session.user.dermisFirstTimeSetupComplete && waiting) rememberAfterSetup(waiting);
     // First-time setup is pushed (spec 000 §2); returning to a remembered page replaces /login.
     return <Navigate to={target} replace={session.user.dermisFirstTimeSetupComplete} />;
   }

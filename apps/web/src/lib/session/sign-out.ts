@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useApiClient, useQueryClientLoader, type HttpClient } from '../api';
 import { loadEntryCalls } from '../api/entry-call';
+import { forgetAfterSetup } from '../navigation/after-setup';
 import type { SessionStore } from './session-store';
 import { useSessionStore } from './session-context';
 
@@ -22,6 +23,7 @@ export async function signOut({ client, store, queryClient, expired }: SignOutDe
   const { refreshToken } = store.get();
   if (expired) store.expire();
   else store.clear();
+  forgetAfterSetup();
   queryClient?.clear();
   if (!refreshToken) return;
   try {

@@ -5,6 +5,7 @@ import { webRoutes } from '@dermis/contract';
 import { ErrorModal } from '../../../components/error-modal';
 import { Page } from '../../../components/page';
 import { t } from '../../../lib/i18n';
+import { takeAfterSetup } from '../../../lib/navigation/after-setup';
 import { PharmaciesModal } from './pharmacies-modal';
 import { StepBar } from './step-bar';
 import { nextStep, previousStep, stepPath, type WizardFlow, type WizardStep } from './steps';
@@ -62,12 +63,13 @@ export function Wizard({ flow, step, gender, renderStep, onFinished, onLeave }: 
     onLeave().then(
       () => {
         setAsking(false);
+        // A page that waited for first-time setup (a health app's request) comes before the spec's
+        // places, unless the patient asked for the pharmacies.
+        const waiting = flow.kind === 'first-time-login' ? takeAfterSetup() : null;
         const to =
           choice === 'ok'
             ? webRoutes.pharmacies
-            : choice === 'later'
-              ? webRoutes.myHealthProfile
-              : webRoutes.home;
+            : (waiting ?? (choice === 'later' ? webRoutes.myHealthProfile : webRoutes.home));
         void navigate(to, { replace: true });
       },
       () => {
