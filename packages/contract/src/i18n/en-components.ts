@@ -7,4 +7,5 @@ export const enComponents = {
   'components.ok': 'OK',
   'components.errorTitle': 'Error',
   'components.moreInformation': 'More information',
+  'components.moreFailed': 'More could not be loaded. Please try again.',
 } as const;

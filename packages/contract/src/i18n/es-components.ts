@@ -8,4 +8,5 @@ export const esComponents = {
   'components.ok': 'Aceptar',
   'components.errorTitle': 'Error',
   'components.moreInformation': 'Más información',
+  'components.moreFailed': 'No se pudo cargar más. Inténtelo de nuevo.',
 } satisfies Record<keyof typeof enComponents, string>;

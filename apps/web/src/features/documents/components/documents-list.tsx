@@ -8,6 +8,7 @@ import { DayPicker } from '../../../components/day-picker';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
+import { ShowMore } from '../../../components/show-more';
 import { TableSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useDocumentPages, useDownloadDocument, useHasDocuments } from '../api/documents';
@@ -163,30 +164,19 @@ export function DocumentsList({ patientId }: { patientId: number }) {
           />
           {/* Only a range longer than a page says how much is shown: a short one looks as it always did. */}
           {!invalid && pages.data && (pages.data.pages.length > 1 || pages.hasNextPage) && (
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" c="dimmed" role="status" data-testid="documents-shown-count">
-                {tPlural('documents.shown', documents.length)}
-              </Text>
-              {pages.hasNextPage && (
-                <Button
-                  variant="default"
-                  size="xs"
-                  loading={pages.isFetchingNextPage}
-                  onClick={() => {
-                    focusIndex.current = documents.length;
-                    void pages.fetchNextPage();
-                  }}
-                  data-testid="documents-show-more"
-                >
-                  {t('documents.showMore')}
-                </Button>
-              )}
-              {pages.isFetchNextPageError && (
-                <Text size="sm" role="alert">
-                  {t('documents.fetchFailed')}
-                </Text>
-              )}
-            </Group>
+            <ShowMore
+              shown={tPlural('documents.shown', documents.length)}
+              label={t('documents.showMore')}
+              hasMore={pages.hasNextPage}
+              loading={pages.isFetchingNextPage}
+              failed={pages.isFetchNextPageError}
+              failedText={t('documents.fetchFailed')}
+              onMore={() => {
+                focusIndex.current = documents.length;
+                void pages.fetchNextPage();
+              }}
+              testId="documents"
+            />
           )}
         </Stack>
       )}

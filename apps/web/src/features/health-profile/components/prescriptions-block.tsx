@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Prescription } from '@dermis/contract';
 import { AppModal } from '../../../components/app-modal';
 import { ErrorModal } from '../../../components/error-modal';
+import { ShowMore } from '../../../components/show-more';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useMonograph, usePrescriptions } from '../api/prescriptions';
@@ -131,25 +132,18 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
       )}
       {/* Only a history longer than a page says how much is shown: a short one looks as it always did. */}
       {paged && (
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed" role="status" data-testid="prescriptions-shown-count">
-            {tPlural('healthProfile.prescriptionsShown', shown.length, { count: shown.length })}
-          </Text>
-          {more && (
-            <Button
-              variant="default"
-              size="xs"
-              loading={prescriptions.isFetchingNextPage}
-              onClick={() => {
-                focusIndex.current = shown.length;
-                void prescriptions.fetchNextPage();
-              }}
-              data-testid="prescriptions-show-more"
-            >
-              {t('healthProfile.showMorePrescriptions')}
-            </Button>
-          )}
-        </Group>
+        <ShowMore
+          shown={tPlural('healthProfile.prescriptionsShown', shown.length, { count: shown.length })}
+          label={t('healthProfile.showMorePrescriptions')}
+          hasMore={more}
+          loading={prescriptions.isFetchingNextPage}
+          failed={prescriptions.isFetchNextPageError}
+          onMore={() => {
+            focusIndex.current = shown.length;
+            void prescriptions.fetchNextPage();
+          }}
+          testId="prescriptions"
+        />
       )}
       <MonographModal prescription={open} onClose={() => setOpen(null)} />
     </Stack>

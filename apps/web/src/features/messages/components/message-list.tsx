@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { Box, Button, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionCard } from '../../../components/section-card';
+import { ShowMore } from '../../../components/show-more';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useMessageList } from '../api/messages';
@@ -123,24 +124,19 @@ export function MessageList({ slug }: { slug: ListSlug }) {
           </Stack>
           {/* Only a list longer than a page says how much is shown: a short one looks as it always did. */}
           {(list.hasNextPage || list.data.pages.length > 1) && (
-            <Group justify="space-between" gap="xs" px="sm" pb="xs">
-              <Text size="sm" c="dimmed" role="status" data-testid="messages-shown-count">
-                {tPlural('messages.shownCount', total, { shown: messages.length, total })}
-              </Text>
-              {list.hasNextPage && (
-                <Button
-                  variant="default"
-                  loading={list.isFetchingNextPage}
-                  onClick={() => {
-                    focusIndex.current = messages.length;
-                    void list.fetchNextPage();
-                  }}
-                  data-testid="messages-show-more"
-                >
-                  {t('messages.showMore')}
-                </Button>
-              )}
-            </Group>
+            <ShowMore
+              shown={tPlural('messages.shownCount', total, { shown: messages.length, total })}
+              label={t('messages.showMore')}
+              hasMore={list.hasNextPage}
+              loading={list.isFetchingNextPage}
+              failed={list.isFetchNextPageError}
+              onMore={() => {
+                focusIndex.current = messages.length;
+                void list.fetchNextPage();
+              }}
+              testId="messages"
+              inset
+            />
           )}
         </Stack>
       )}
