@@ -25,7 +25,7 @@ import { t } from '../../../lib/i18n';
 import { raceEthnicityName } from '../../../lib/i18n/reference-names';
 import { useExportCcda, useFhirInviteCode, useHealthInfo } from '../api/health-information';
 import { RecordCards } from './record-cards';
-import { SummaryList } from './summary-list';
+import { SummaryLines, SummaryList } from './summary-list';
 import { base64ToBlob, saveBlob } from '../download';
 import { smokingStatusText } from '../smoking-status';
 
@@ -84,15 +84,7 @@ function EncounterList({ patientId, encounters }: { patientId: number; encounter
 function Section({ title, items, testId }: { title: string; items: string[]; testId: string }) {
   return (
     <SectionCard title={title} testId={testId}>
-      {items.length === 0 ? (
-        <Text c="dimmed">{t('healthInfo.sectionEmpty')}</Text>
-      ) : (
-        <List spacing={4}>
-          {items.map((item, i) => (
-            <List.Item key={`${i}-${item}`}>{item}</List.Item>
-          ))}
-        </List>
-      )}
+      <SummaryLines items={items} />
     </SectionCard>
   );
 }

@@ -30,17 +30,7 @@ export function SummaryList({ patientId, list, first, lines, title, testId }: Su
   const total = first.totals?.[list] ?? items.length;
   return (
     <SectionCard title={title} testId={testId}>
-      {items.length === 0 ? (
-        <Text c="dimmed">{t('healthInfo.sectionEmpty')}</Text>
-      ) : (
-        <List spacing={4}>
-          {items.map((item, i) => (
-            <List.Item key={`${i}-${item}`} ref={focus.refAt(i)} tabIndex={-1}>
-              {item}
-            </List.Item>
-          ))}
-        </List>
-      )}
+      <SummaryLines items={items} refAt={focus.refAt} />
       <ShowAll
         state={{
           shown: items.length,
@@ -57,5 +47,25 @@ export function SummaryList({ patientId, list, first, lines, title, testId }: Su
         testId={`${testId}-show-all`}
       />
     </SectionCard>
+  );
+}
+
+/** A summary card's lines, or that it has none. `refAt` gives an entry a ref (the focus "Show all" moves). */
+export function SummaryLines({
+  items,
+  refAt,
+}: {
+  items: string[];
+  refAt?: (index: number) => ((element: HTMLElement | null) => void) | undefined;
+}) {
+  if (items.length === 0) return <Text c="dimmed">{t('healthInfo.sectionEmpty')}</Text>;
+  return (
+    <List spacing={4}>
+      {items.map((item, i) => (
+        <List.Item key={`${i}-${item}`} ref={refAt?.(i)} tabIndex={refAt ? -1 : undefined}>
+          {item}
+        </List.Item>
+      ))}
+    </List>
   );
 }
