@@ -72,11 +72,12 @@ export function screenCalls(patientId: number, username: string): Call[] {
     },
     {
       screen: 'My Health Profile',
-      // The newest 20 of each list and every list's total (decision 257).
+      // The newest 20 of each list and every list's total (decision 257), without the fixed
+      // templates, which the web takes from the contract (decision 276).
       name: 'subjective/getPatientSubjectiveAndTemplateItems newest 20',
       method: 'POST',
       path: 'subjective/getPatientSubjectiveAndTemplateItems',
-      body: { type: 'HISTORY', patientId, complaintId: null, providerId: null, limit: 20 },
+      body: { type: 'HISTORY', patientId, complaintId: null, providerId: null, limit: 20, templates: false },
     },
     {
       screen: 'My Health Profile',

@@ -529,6 +529,11 @@ export const getPatientSubjectiveAndTemplateItemsRequest = z.object({
   limit: z.number().int().min(1).max(historyLimitMax).optional(),
   /** Only this list's items (the other sections answer none); with `totals`. */
   section: z.enum(listSections).optional(),
+  /**
+   * false: the answer's `templates` is empty, for a caller that takes the fixed templates from this
+   * contract (the web does). Absent or true: the ten section templates, as the spec answers.
+   */
+  templates: z.boolean().optional(),
 });
 export type GetPatientSubjectiveAndTemplateItemsRequest = z.infer<
   typeof getPatientSubjectiveAndTemplateItemsRequest

@@ -113,6 +113,10 @@ export const historyItem = pgTable(
   },
   (t) => [
     index('history_item_patient_idx').on(t.patientId, t.section),
+    // The health history's read of each list's newest named items and their count (0473).
+    index('history_item_named_newest_idx')
+      .on(t.patientId, t.section, t.id)
+      .where(sql`${t.name} ~ '[^[:space:]]'`),
     uniqueIndex('history_item_external_id_unique').on(t.practiceId, t.externalId),
     unique('history_item_duplicate_unique').on(t.patientId, t.section, t.duplicateKey),
   ],

@@ -95,6 +95,17 @@ describeEachDatabase('health history, newest of each list', (t) => {
     ]);
   });
 
+  it('leaves the templates out when asked with templates: false, and only then', async () => {
+    const withTemplates = patientSubjectiveItemsResponse.parse((await get({ limit: 20 })).json());
+    const without = patientSubjectiveItemsResponse.parse((await get({ limit: 20, templates: false })).json());
+    expect(without.templates).toEqual([]);
+    expect(without).toEqual({ ...withTemplates, templates: [] });
+    expect(
+      patientSubjectiveItemsResponse.parse((await get({ templates: true })).json()).templates,
+    ).toHaveLength(10);
+    expect((await get({ templates: 'no' })).statusCode).toBe(400);
+  });
+
   it('refuses a limit or a section out of range with 400', async () => {
     for (const extra of [
       { limit: 0 },

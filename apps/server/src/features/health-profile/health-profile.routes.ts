@@ -14,10 +14,12 @@ import { deleteHistoryItem, upsertHistoryItem } from './history-integration.serv
 export function registerHealthProfileCalls(app: FastifyInstance): void {
   registerCall(app, healthProfileCalls.getItems, async ({ patient, body }) => {
     await resolveContext(app.db, patient.patientId, body.complaintId, body.providerId);
-    return loadPatientItems(app.db, patient.patientId, body.type, {
+    const answer = await loadPatientItems(app.db, patient.patientId, body.type, {
       limit: body.limit,
       section: body.section,
     });
+    // The templates are fixed (the contract's lists): a caller that holds them may leave them out.
+    return body.templates === false ? { ...answer, templates: [] } : answer;
   });
 
   registerCall(app, healthProfileCalls.saveItems, ({ patient, body }) =>

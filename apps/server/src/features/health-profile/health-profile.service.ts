@@ -4,13 +4,15 @@
  */
 import {
   attributeOrder,
-  historyLimitMax,
   historySection,
   listSections,
   type HistorySection,
+  type HistoryStatusCode,
   type HistoryTotals,
   type ListSection,
   type PatientSubjectiveItemsResponse,
+  type SpecialType,
+  type SubjectiveItem,
   type SubjectiveType,
   type savePatientSubjectiveItemsRequest,
 } from '@dermis/contract';
@@ -30,6 +32,7 @@ import {
 } from './health-profile.model';
 
 type SaveRequest = z.output<typeof savePatientSubjectiveItemsRequest>;
+type StoredItem = Parameters<typeof toSubjectiveItem>[0];
 
 /** The columns a history item's answer is made of. */
 const itemColumns = {
@@ -69,23 +72,23 @@ export async function loadPatientItems(
     const rows = await patientItemsStatement(db).execute({ patientId });
     return { patientId, type, items: rows.filter(named).map(toSubjectiveItem), templates: sectionTemplates };
   }
-  const [rows, counts] = await Promise.all([
-    limitedItemsStatement(db).execute({
-      patientId,
-      limit: part.limit ?? historyLimitMax * 1_000_000,
-      section: part.section ?? null,
-    }),
-    listTotalsStatement(db).execute({ patientId }),
-  ]);
-  const totals = noTotals();
-  for (const count of counts) totals[count.section as ListSection] = Number(count.total);
-  return {
+  const rows = await limitedItemsStatement(db).execute({
     patientId,
-    type,
-    items: rows.filter(named).map(toSubjectiveItem),
-    templates: sectionTemplates,
-    totals,
-  };
+    limit: part.limit ?? null,
+    section: part.section ?? null,
+  });
+  const totals = noTotals();
+  const items: SubjectiveItem[] = [];
+  for (const row of rows) {
+    if (row.section in totals) totals[row.section as ListSection] = row.total;
+    if (holdsItem(row)) items.push(toSubjectiveItem(row));
+  }
+  return { patientId, type, items, templates: sectionTemplates, totals };
+}
+
+/** A row of the limited read holds an item, or only its section's total (a section without items). */
+function holdsItem<Row extends { id: number | null }>(row: Row): row is Row & StoredItem {
+  return row.id !== null;
 }
 
 function noTotals(): HistoryTotals {
@@ -102,60 +105,50 @@ const sectionPlace = sql.raw(`ARRAY[${historySection.options.map((o) => `'${o}'`
 const listSectionsSql = sql.raw(`(${listSections.map((s) => `'${s}'`).join(',')})`);
 
 /**
- * The newest `limit` items of each list (social history whole), or one list: ranked by the database
- * within each section (the last entered first), answered in the usual order (as entered).
+ * Each section of the contract's list with its place and its named items' total, and with its newest
+ * `limit` items when it is one of the five lists (social history whole; a null `limit` is no limit, as
+ * LIMIT NULL is in PostgreSQL); when `section` is asked, only that section's items (every total still
+ * comes). One statement: per section an index scan reads the newest items backwards and counts the
+ * rest from the index alone (history_item_named_newest_idx, whose condition is `hasName`). A section
+ * without items answers one row without an item (`id` null), for its total. Items come in the usual
+ * order: the sections' order, then as entered.
  */
-const limitedItemsStatement = preparedPerDatabase((db) => {
-  const ranked = db
-    .select({
-      ...itemColumns,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${historyItem.section} ORDER BY ${historyItem.id} DESC)`.as(
-        'rank',
-      ),
-    })
-    .from(historyItem)
-    .where(and(eq(historyItem.patientId, sql.placeholder('patientId')), hasName))
-    .as('ranked');
-  return db
-    .select({
-      id: ranked.id,
-      section: ranked.section,
-      specialType: ranked.specialType,
-      code: ranked.code,
-      name: ranked.name,
-      customValue: ranked.customValue,
-      status: ranked.status,
-      details: ranked.details,
-      active: ranked.active,
-      discontinuationReason: ranked.discontinuationReason,
-      externalId: ranked.externalId,
-      updatedAt: ranked.updatedAt,
-    })
-    .from(ranked)
-    .where(
-      and(
-        sql`(${ranked.rank} <= ${sql.placeholder('limit')} OR ${ranked.section} NOT IN ${listSectionsSql})`,
-        sql`(${sql.placeholder('section')}::text IS NULL OR ${ranked.section} = ${sql.placeholder('section')}::text)`,
-      ),
-    )
-    .orderBy(sql`array_position(${sectionPlace}, ${ranked.section})`, asc(ranked.id))
-    .prepare('history_items_of_patient_newest');
-});
-
-/** How many named items each list of the patient holds. */
-const listTotalsStatement = preparedPerDatabase((db) =>
+const limitedItemsStatement = preparedPerDatabase((db) =>
   db
-    .select({ section: historyItem.section, total: sql<number>`count(*)::int` })
-    .from(historyItem)
-    .where(
-      and(
-        eq(historyItem.patientId, sql.placeholder('patientId')),
-        sql`${historyItem.section} IN ${listSectionsSql}`,
-        hasName,
-      ),
+    .select({
+      section: sql<HistorySection>`s.section`,
+      total: sql<number>`t.total`,
+      // The item's columns as the lateral subquery `i` names them (null for a section without items).
+      id: sql<number | null>`i.id`,
+      specialType: sql<SpecialType | null>`i.special_type`,
+      code: sql<string>`i.code`,
+      name: sql<string>`i.name`,
+      customValue: sql<string | null>`i.custom_value`,
+      status: sql<HistoryStatusCode>`i.status`,
+      details: sql`i.details`.mapWith(historyItem.details),
+      active: sql<boolean>`i.active`,
+      discontinuationReason: sql<string | null>`i.discontinuation_reason`,
+      externalId: sql<string | null>`i.external_id`,
+      updatedAt: sql`i.updated_at`.mapWith(historyItem.updatedAt),
+    })
+    .from(
+      sql`unnest(${sectionPlace}) WITH ORDINALITY AS s(section, place)
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS total FROM ${historyItem}
+          WHERE ${historyItem.patientId} = ${sql.placeholder('patientId')}
+            AND ${historyItem.section} = s.section AND ${hasName}
+        ) t
+        LEFT JOIN LATERAL (
+          SELECT ${sql.join(Object.values(itemColumns), sql`, `)} FROM ${historyItem}
+          WHERE ${historyItem.patientId} = ${sql.placeholder('patientId')}
+            AND ${historyItem.section} = s.section AND ${hasName}
+            AND (${sql.placeholder('section')}::text IS NULL OR s.section = ${sql.placeholder('section')}::text)
+          ORDER BY ${historyItem.id} DESC
+          LIMIT CASE WHEN s.section IN ${listSectionsSql} THEN ${sql.placeholder('limit')}::int END
+        ) i ON true`,
     )
-    .groupBy(historyItem.section)
-    .prepare('history_list_totals_of_patient'),
+    .orderBy(sql`s.place`, sql`i.id`)
+    .prepare('history_items_of_patient_newest'),
 );
 
 /**

@@ -17,11 +17,14 @@ export interface HistoryContext {
   providerId?: number | null;
 }
 
-/** POST subjective/getPatientSubjectiveAndTemplateItems: every history item of the patient, and the templates. */
+/**
+ * POST subjective/getPatientSubjectiveAndTemplateItems: every history item of the patient (or the
+ * part asked), and the templates unless `templates: false` (the web reads them from the contract).
+ */
 export function getHistory(
   client: HttpClient,
   context: HistoryContext,
-  part: { limit?: number; section?: ListSection } = {},
+  part: { limit?: number; section?: ListSection; templates?: false } = {},
 ): Promise<PatientSubjectiveItemsResponse> {
   return client.call(healthProfileCalls.getItems, {
     body: {
@@ -53,7 +56,7 @@ export function useHistory(context: HistoryContext) {
 export function newestHistoryQuery(client: HttpClient, patientId: number) {
   return queryOptions({
     queryKey: ['health-history', patientId, 'newest', historyNewest],
-    queryFn: () => getHistory(client, { patientId }, { limit: historyNewest }),
+    queryFn: () => getHistory(client, { patientId }, { limit: historyNewest, templates: false }),
   });
 }
 
@@ -66,7 +69,7 @@ export function useNewestHistory(patientId: number) {
 export function historySectionQuery(client: HttpClient, patientId: number, section: ListSection) {
   return queryOptions({
     queryKey: ['health-history', patientId, 'section', section],
-    queryFn: () => getHistory(client, { patientId }, { section }),
+    queryFn: () => getHistory(client, { patientId }, { section, templates: false }),
   });
 }
 
