@@ -285,7 +285,9 @@ export async function printScreens(target: ScreensBenchTarget, seconds: number, 
   } as const;
   const floorBefore = await load(floorRequest, seconds, connections, target.floorUrl);
   const measured: { call: Call; figures: Figures }[] = [];
-  const only = process.env.BENCH_SCREENS_CALLS?.split(',');
+  // Parts are split at a comma not followed by a space: a call's name may hold ", " itself
+  // ("encounter/getByFilter upcoming, 20"), a list of parts is written "a,b".
+  const only = process.env.BENCH_SCREENS_CALLS?.split(/,(?! )/);
   for (const call of screenCalls(patientId, username)) {
     if (only && !only.some((part) => call.name.includes(part))) continue;
     // The answer is checked once before loading: a call that fails is reported, not timed.

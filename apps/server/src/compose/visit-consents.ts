@@ -4,10 +4,11 @@
  */
 import type { VisitConsents } from '../features/appointments/visit-consents';
 import { syncEncounterConsents } from '../features/consents/consent-forms.service';
-import { consentsByEncounter, unsignedOf } from '../features/consents/consent-signing.service';
+import { consentsOfVisit, listedConsents, unsignedOf } from '../features/consents/consent-signing.service';
 
 export const visitConsents: VisitConsents = {
-  byEncounter: (db, encounterIds) => consentsByEncounter(db, encounterIds),
+  column: consentsOfVisit,
+  fromColumn: listedConsents,
   unsigned: unsignedOf,
   replaceForVisit: syncEncounterConsents,
 };

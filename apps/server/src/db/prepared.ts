@@ -7,12 +7,18 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from './database';
 
-export function preparedPerDatabase<Statement>(prepare: (db: Db) => Statement): (db: Db) => Statement {
+/**
+ * `parts` is what a statement is built of that its module is handed rather than imports (another
+ * feature's SQL): the same on every call, so the statement made on first use stays right.
+ */
+export function preparedPerDatabase<Statement, Parts = void>(
+  prepare: (db: Db, parts: Parts) => Statement,
+): (db: Db, parts: Parts) => Statement {
   const statements = new WeakMap<Db, Statement>();
-  return (db) => {
+  return (db, parts) => {
     let statement = statements.get(db);
     if (!statement) {
-      statement = prepare(db);
+      statement = prepare(db, parts);
       statements.set(db, statement);
     }
     return statement;

@@ -55,7 +55,7 @@ const visitProviders = sql<VisitProvider[]>`coalesce((
   WHERE ${encounterRole.encounterId} = ${encounter.id}), '[]'::json)`;
 
 /** The columns of a visit and its clinic that the contract's Encounter carries. */
-const visitColumns = {
+const visitColumns = (db: Db, consentsOf: VisitConsents) => ({
   id: encounter.id,
   patientId: encounter.patientId,
   dateOfService: encounter.dateOfService,
@@ -64,7 +64,8 @@ const visitColumns = {
   educationText: encounter.educationText,
   educationNote: encounter.educationNote,
   providers: visitProviders,
-};
+  consents: consentsOf.column(db, encounter.id),
+});
 const clinicColumns = {
   id: clinic.id,
   name: clinic.name,
@@ -77,31 +78,30 @@ const clinicColumns = {
   website: clinic.website,
 };
 
-/** Visits with their clinic and providers: the first read of every visit list. */
-const visitsWithClinic = (db: Db) =>
+/**
+ * Visits with their clinic, providers and consents: every visit read is this one statement (on
+ * PGlite each statement is a round trip into WebAssembly; decisions 274, 277).
+ */
+const visitsWithClinic = (db: Db, consentsOf: VisitConsents) =>
   db
-    .select({ e: visitColumns, c: clinicColumns })
+    .select({ e: visitColumns(db, consentsOf), c: clinicColumns })
     .from(encounter)
     .leftJoin(clinic, eq(clinic.id, encounter.clinicId));
 
 /** The visits `where` selects, oldest first (a visit list has its own prepared statements, below). */
 export async function loadEncounters(db: Db, consentsOf: VisitConsents, where: SQL): Promise<Encounter[]> {
-  const rows = await visitsWithClinic(db)
+  const rows = await visitsWithClinic(db, consentsOf)
     .where(where)
     .orderBy(asc(encounter.dateOfService), asc(encounter.id));
-  return withConsents(db, consentsOf, rows);
+  return rows.map((row) => toEncounter(consentsOf, row));
 }
 
 type EncounterRow = Awaited<ReturnType<ReturnType<typeof visitsWithClinic>['execute']>>[number];
 
-/** The visits of these rows as the contract's Encounter: each with its providers and consents. */
-async function withConsents(db: Db, consentsOf: VisitConsents, rows: EncounterRow[]): Promise<Encounter[]> {
-  if (rows.length === 0) return [];
-  const consents = await consentsOf.byEncounter(
-    db,
-    rows.map((r) => r.e.id),
-  );
-  return rows.map(({ e, c }) => ({
+/** A visit's row as the contract's Encounter. */
+function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow): Encounter {
+  const consents = consentsOf.fromColumn(e.consents);
+  return {
     id: e.id,
     patientId: e.patientId,
     dateOfService: e.dateOfService.toISOString(),
@@ -135,9 +135,9 @@ async function withConsents(db: Db, consentsOf: VisitConsents, rows: EncounterRo
       : null,
     educationText: e.educationText,
     educationNote: e.educationNote,
-    consents: consents.get(e.id) ?? [],
-    unsignedConsents: consentsOf.unsigned(consents.get(e.id) ?? []),
-  }));
+    consents,
+    unsignedConsents: consentsOf.unsigned(consents),
+  };
 }
 
 export async function setHistoryFinished(
@@ -174,8 +174,8 @@ export async function filterEncounters(
     historyFinished: filter.historyFinished ?? null,
   };
   const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
-  const rows = await page(db).execute({ ...params, limit: filter.limit ?? null });
-  const encounters = await withConsents(db, consentsOf, rows);
+  const rows = await page(db, consentsOf).execute({ ...params, limit: filter.limit ?? null });
+  const encounters = rows.map((row) => toEncounter(consentsOf, row));
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
   return { encounters, total: rows[0]?.total ?? encounters.length };
@@ -213,10 +213,10 @@ const visitFilter = () => {
  * depend on the row, so PostgreSQL counts once per statement, and the page needs no second one.
  */
 const visitPage = (order: typeof asc, name: string) =>
-  preparedPerDatabase((db) =>
+  preparedPerDatabase((db, consentsOf: VisitConsents) =>
     db
       .select({
-        e: visitColumns,
+        e: visitColumns(db, consentsOf),
         c: clinicColumns,
         total: sql<number>`(SELECT count(*)::int FROM ${encounter} WHERE ${visitFilter()})`,
       })
@@ -240,12 +240,12 @@ export async function unfinishedEncounters(
   patientId: number,
 ): Promise<Encounter[]> {
   // Asked by the signed-in header on every screen: prepared, like the visit lists.
-  const rows = await unfinishedStatement(db).execute({ patientId });
-  return withConsents(db, consentsOf, rows);
+  const rows = await unfinishedStatement(db, consentsOf).execute({ patientId });
+  return rows.map((row) => toEncounter(consentsOf, row));
 }
 
-const unfinishedStatement = preparedPerDatabase((db) =>
-  visitsWithClinic(db)
+const unfinishedStatement = preparedPerDatabase((db, consentsOf: VisitConsents) =>
+  visitsWithClinic(db, consentsOf)
     .where(
       and(
         eq(encounter.patientId, sql.placeholder('patientId')),

@@ -3,12 +3,19 @@
  * them in (features do not import each other).
  */
 import type { Consent, encounterConsentInput } from '@dermis/contract';
+import type { Column, SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 
 export interface VisitConsents {
-  /** The consents of these visits, keyed by encounter id (lists carry no signature images). */
-  byEncounter(db: Db, encounterIds: number[]): Promise<Map<number, Consent[]>>;
+  /**
+   * The consents of the visit whose id is `encounterId`, as one column of the visit's own row, so
+   * that a visit list is one statement (lists carry no signature images). What the column holds is
+   * the consents feature's own: read it with `fromColumn`.
+   */
+  column(db: Db, encounterId: Column): SQL<unknown>;
+  /** A `column` value as the visit's Consents. */
+  fromColumn(value: unknown): Consent[];
   /** Those of a visit still to sign. */
   unsigned(consents: Consent[]): Consent[];
   /** Replaces a visit's consents by the clinic's list, inside the visit's own transaction. */

@@ -11,7 +11,7 @@ import {
   type Consent,
   type updateConsentRequest,
 } from '@dermis/contract';
-import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
@@ -181,6 +181,57 @@ const listedConsentsStatement = preparedPerDatabase((db) => {
     .orderBy(asc(consent.id))
     .prepare('listed_consents');
 });
+
+/**
+ * A time as whole milliseconds since 1970, the part of it a JavaScript Date keeps: the driver's Date
+ * of the column drops the microseconds the same way, so what a consent shows is the same either way.
+ */
+const epochMilliseconds = (column: Column) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
+
+/** A consent of a visit as `consentsOfVisit` carries it: times as epoch milliseconds (JSON has no dates). */
+interface ListedConsent {
+  c: Omit<ShownConsent, 'updatedAt'> & { updatedAt: number };
+  p: ShownProfile;
+  s: (Omit<ShownSignature, 'signedAt'> & { signedAt: number }) | null;
+}
+
+/**
+ * The consents of the visit whose id is `encounterId`, with the signature that counts for each (see
+ * `countingSignature`), as one JSON array column of the visit's own row, in the order of their ids: a
+ * visit list is then one statement with its consents (decision 277). Read it with `listedConsents`.
+ */
+export function consentsOfVisit(db: Db, encounterId: Column): SQL<unknown> {
+  const s = countingSignature(db);
+  return sql`coalesce((
+    SELECT json_agg(json_build_object(
+        'c', json_build_object('id', ${consent.id}, 'encounterId', ${consent.encounterId},
+          'patientId', ${consent.patientId}, 'consentProfileId', ${consent.consentProfileId},
+          'status', ${consent.status}, 'updatedAt', ${epochMilliseconds(consent.updatedAt)}),
+        'p', json_build_object('id', ${consentProfile.id}, 'title', ${consentProfile.title},
+          'text', ${consentProfile.text}, 'version', ${consentProfile.version},
+          'frequency', ${consentProfile.frequency}),
+        's', CASE WHEN ${s.signedAt} IS NULL THEN NULL ELSE json_build_object('title', ${s.title},
+          'text', ${s.text}, 'profileVersion', ${s.profileVersion},
+          'signedAt', ${epochMilliseconds(s.signedAt)}, 'signerKind', ${s.signerKind},
+          'signerFirstName', ${s.signerFirstName}, 'signerLastName', ${s.signerLastName}) END)
+      ORDER BY ${consent.id})
+    FROM ${consent}
+      INNER JOIN ${consentProfile} ON ${consentProfile.id} = ${consent.consentProfileId}
+      LEFT JOIN LATERAL ${s} ON true
+    WHERE ${consent.encounterId} = ${encounterId}), '[]'::json)`;
+}
+
+/** The value of a `consentsOfVisit` column as the contract's Consents, as `consentsByEncounter` tells them. */
+export function listedConsents(value: unknown): Consent[] {
+  return (value as ListedConsent[]).map(({ c, p, s }) =>
+    toConsent(
+      { ...c, updatedAt: new Date(c.updatedAt) },
+      p,
+      s ? { ...s, signedAt: new Date(s.signedAt) } : undefined,
+      false,
+    ),
+  );
+}
 
 /** signaturesFor's read, prepared, with the drawn PNGs or without them. */
 const signaturesOf = (withImages: boolean, name: string) =>

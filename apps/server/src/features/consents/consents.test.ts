@@ -21,6 +21,7 @@ import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import { bearer, givenFamily, givenPracticeWithKey, signIn, type Family } from '../../test/fixtures';
 import { signaturePng } from '../../test/png';
+import { consentsByEncounter, unsignedOf } from './consent-signing.service';
 
 const day = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * day).toISOString();
@@ -369,6 +370,53 @@ describeEachDatabase('appointments and consents', (t) => {
       status: 'SIGNED',
       evidence: { consentExternalId: 'K-HIPAA-1', encounterExternalId: 'E-1' },
     });
+  });
+
+  it('answers a visit list’s consents byte for byte as the consent reads give them, on every page', async () => {
+    // Signed at one visit (ONE_TIME counts at the others), signed here, signed before the clinic
+    // changed the text, waived, and never signed: every way a listed consent is told.
+    const third = { externalId: 'K-HIPAA-3', consentProfileExternalId: 'HIPAA' };
+    await feed('PUT', 'encounters/E-1', visit());
+    await feed(
+      'PUT',
+      'encounters/E-2',
+      visit({
+        dateOfService: inDays(20),
+        consents: [
+          { externalId: 'K-HIPAA-2', consentProfileExternalId: 'HIPAA' },
+          { externalId: 'K-PHOTO-2', consentProfileExternalId: 'PHOTO' },
+        ],
+      }),
+    );
+    await feed('PUT', 'encounters/E-3', visit({ dateOfService: inDays(30), consents: [third] }));
+    const [first, second] = (await encountersOf(family.minorId)).encounters;
+    expect((await sign(first!.consents[0]!)).statusCode).toBe(200);
+    expect((await sign(second!.consents[1]!)).statusCode).toBe(200);
+    await feed('PUT', 'consent-profiles/PHOTO', { ...photo, text: 'New wording.' });
+    await feed(
+      'PUT',
+      'encounters/E-3',
+      visit({
+        dateOfService: inDays(30),
+        consents: [third, { externalId: 'K-PHOTO-3', consentProfileExternalId: 'PHOTO', status: 'IGNORED' }],
+      }),
+    );
+
+    for (const filter of [{}, { limit: 2 }, { sortOrder: 'DESC', limit: 1 }]) {
+      const response = await post('encounter/getByFilter', { patientId: family.minorId, ...filter });
+      const answer = encountersResponse.parse(response.json());
+      const ids = answer.encounters.map((e) => e.id);
+      const read = await consentsByEncounter(t.db, ids);
+      const expected = {
+        encounters: answer.encounters.map((e) => ({
+          ...e,
+          consents: read.get(e.id) ?? [],
+          unsignedConsents: unsignedOf(read.get(e.id) ?? []),
+        })),
+        total: answer.total,
+      };
+      expect(response.body).toBe(JSON.stringify(expected));
+    }
   });
 
   it('refuses a bad signature, a stale text version, a wrong encounter and a waived consent', async () => {
