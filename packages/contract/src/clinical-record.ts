@@ -459,18 +459,29 @@ export const recordImmunization = z.object({
 });
 export type RecordImmunizationView = z.infer<typeof recordImmunization>;
 
+/**
+ * A note as the list shows it: its title, type and date. Its text or PDF is read when the patient
+ * opens it (`getNote`): the texts of a long record's notes were most of the page's first answer.
+ */
 export const recordNote = z.object({
   id: z.number().int(),
-  noteTypeCode: z.string(),
   noteTypeName: z.string(),
   title: z.string(),
-  text: z.string().nullable(),
-  /** A PDF note: a signed, expiring download address. */
-  pdf: z.object({ url: z.string(), fileName: z.string(), contentLength: z.number().int() }).nullable(),
   authoredAt: z.string(),
   ...provenance,
 });
 export type RecordNoteView = z.infer<typeof recordNote>;
+
+/** What an opened note shows: its text, its PDF, or both. */
+export const recordNoteContent = z.object({
+  id: z.number().int(),
+  text: z.string().nullable(),
+  /** A PDF note: a signed, expiring download address. */
+  pdf: z.object({ url: z.string(), fileName: z.string(), contentLength: z.number().int() }).nullable(),
+});
+export type RecordNoteContentView = z.infer<typeof recordNoteContent>;
+
+export const recordNoteParams = ridParams.extend({ noteId: z.coerce.number().pipe(entityId) });
 
 export const recordCarePlan = z.object({
   items: z.array(
@@ -679,6 +690,15 @@ export const clinicalRecordCalls = {
     params: ridParams,
     query: clinicalRecordQuery,
     response: clinicalRecordResponse,
+  }),
+  /** One note's text and PDF, asked for when the patient opens it in the list. */
+  getNote: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/healthInfo/clinicalRecord/_rid/:id/notes/:noteId`,
+    who: who.patientInPath('id'),
+    params: recordNoteParams,
+    response: recordNoteContent,
+    answers: { 404: errorResponse },
   }),
   /** The signed-in person has seen a result (the version shown). */
   markResultRead: describeCall({

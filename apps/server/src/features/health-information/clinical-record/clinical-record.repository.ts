@@ -331,10 +331,7 @@ export async function clinicalNotesInRange(
     noteTypeName: r.noteTypeName,
     title: r.title,
     text: r.text,
-    pdf:
-      r.contentS3Id !== null && r.contentLength !== null && r.fileName !== null
-        ? { contentS3Id: r.contentS3Id, contentLength: r.contentLength, fileName: r.fileName }
-        : null,
+    pdf: notePdf(r),
     authoredAt: r.authoredAt,
     authorName: r.authorName,
     authorNpi: r.authorNpi,
@@ -346,6 +343,65 @@ export async function clinicalNotesInRange(
     encounterDate,
   }));
 }
+
+/** A note as the portal's list shows it, without its text or PDF (read when opened: `noteContent`). */
+export interface RecordNoteHeading {
+  id: number;
+  noteTypeName: string;
+  title: string;
+  authoredAt: Date;
+  authorName: string;
+  authorOrganization: string;
+  recordedAt: Date;
+}
+
+/** The headings of the notes written in the range, newest first (only the newest `limit` when given). */
+export async function noteHeadingsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+  limit?: number,
+): Promise<RecordNoteHeading[]> {
+  return db
+    .select({
+      id: clinicalNote.id,
+      noteTypeName: clinicalNote.noteTypeName,
+      title: clinicalNote.title,
+      authoredAt: clinicalNote.authoredAt,
+      authorName: clinicalNote.authorName,
+      authorOrganization: clinicalNote.authorOrganization,
+      recordedAt: clinicalNote.recordedAt,
+    })
+    .from(clinicalNote)
+    .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
+    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
+    .limit(limit ?? noLimit);
+}
+
+/** One note's text and PDF, when it is the patient's; null otherwise. */
+export async function noteContent(
+  db: Db,
+  patientId: number,
+  noteId: number,
+): Promise<Pick<RecordNote, 'id' | 'text' | 'pdf'> | null> {
+  const [row] = await db
+    .select({
+      id: clinicalNote.id,
+      text: clinicalNote.text,
+      contentS3Id: clinicalNote.contentS3Id,
+      contentLength: clinicalNote.contentLength,
+      fileName: clinicalNote.fileName,
+    })
+    .from(clinicalNote)
+    .where(and(eq(clinicalNote.id, noteId), eq(clinicalNote.patientId, patientId)));
+  if (!row) return null;
+  return { id: row.id, text: row.text, pdf: notePdf(row) };
+}
+
+const notePdf = (r: { contentS3Id: string | null; contentLength: number | null; fileName: string | null }) =>
+  r.contentS3Id !== null && r.contentLength !== null && r.fileName !== null
+    ? { contentS3Id: r.contentS3Id, contentLength: r.contentLength, fileName: r.fileName }
+    : null;
 
 // ---------------------------------------------------------------------------------- plan of care
 

@@ -4,7 +4,12 @@
  * replacing its preliminary one; the notice e-mail through a real SMTP listener, and its unsubscribe;
  * a practice's release delay; read state; a responsible person reading a ward's results.
  */
-import type { ClinicalRecordResponse, ErrorResponse, ReleaseDelaysResponse } from '@dermis/contract';
+import type {
+  ClinicalRecordResponse,
+  ErrorResponse,
+  RecordNoteContentView,
+  ReleaseDelaysResponse,
+} from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -111,6 +116,13 @@ describeEachDatabase('clinical record', (t) => {
     app.inject({
       method: 'GET',
       url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${patientId}${query}`,
+      headers: bearer(token),
+    });
+
+  const openNote = async (token: string, patientId: number, noteId: number) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${patientId}/notes/${noteId}`,
       headers: bearer(token),
     });
 
@@ -608,7 +620,18 @@ describeEachDatabase('clinical record', (t) => {
     const shown = (await record(token, maria.patientId)).json<ClinicalRecordResponse>();
     expect(shown.vitalSigns[0]!.measurements).toEqual([{ code: '8480-6', value: 121, unit: 'mm[Hg]' }]);
     expect(shown.immunizations.map((i) => i.status).sort()).toEqual(['completed', 'completed', 'not-done']);
-    const pdf = shown.notes.find((n) => n.pdf)!;
+    // The list names the notes; each one's text or PDF is read when opened.
+    expect(shown.notes.map((n) => Object.keys(n).sort())).toEqual([
+      ['authorName', 'authorOrganization', 'authoredAt', 'id', 'noteTypeName', 'recordedAt', 'title'],
+      ['authorName', 'authorOrganization', 'authoredAt', 'id', 'noteTypeName', 'recordedAt', 'title'],
+    ]);
+    const opened = await Promise.all(
+      shown.notes.map(async (n) =>
+        (await openNote(token, maria.patientId, n.id)).json<RecordNoteContentView>(),
+      ),
+    );
+    expect(opened.find((n) => n.text)).toMatchObject({ text: 'Psoriasis well controlled.', pdf: null });
+    const pdf = opened.find((n) => n.pdf)!;
     expect(pdf.pdf!.fileName).toBe('visit.pdf');
     const download = await app.inject({ method: 'GET', url: pdf.pdf!.url });
     expect(download.statusCode).toBe(200);
@@ -619,6 +642,23 @@ describeEachDatabase('clinical record', (t) => {
     });
     expect(shown.carePlan.goals[0]).toMatchObject({ targetDate: '2026-06-01', status: 'active' });
     expect(shown.carePlan.concerns[0]).toMatchObject({ code: 'R74.01', status: 'resolved' });
+
+    // Another patient's note, asked for under Maria's own id, is not found: a note is read by its patient.
+    const other = await givenUser(t.db, practiceId, { username: 'othernote' });
+    const [otherPatient] = await t.db.select().from(patient).where(eq(patient.id, other.patientId));
+    expect(
+      (
+        await put('clinical-notes/NOTE-9', {
+          ...note,
+          patientExternalId: otherPatient!.externalId,
+          encounterExternalId: null,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const otherToken = (await signIn(app, 'othernote', other.password)).accessToken;
+    const [otherNote] = (await record(otherToken, other.patientId)).json<ClinicalRecordResponse>().notes;
+    expect((await openNote(otherToken, other.patientId, otherNote!.id)).statusCode).toBe(200);
+    expect((await openNote(token, maria.patientId, otherNote!.id)).statusCode).toBe(404);
   });
 
   it('stores the health status by its external id, shows the latest, refuses a code outside the value set in English and Spanish', async () => {
