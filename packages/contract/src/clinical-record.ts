@@ -533,16 +533,12 @@ export const recordTotals = z.object({
 });
 export type RecordTotals = z.infer<typeof recordTotals>;
 
-export const recordTrendPoint = z.object({
-  effectiveAt: z.string(),
-  value: z.number(),
-  interpretation: resultInterpretation.nullable(),
-});
-
 /**
  * The trend chart of a limited answer: every numeric lab test measured at least twice in the range
  * (oldest first seen first), and every value of one of them, so the chart stays whole while the
- * result list holds only the newest.
+ * result list holds only the newest. The chosen test's values are three lists of one length, oldest
+ * first, rather than one object a value: a long record's series held hundreds of values, and their
+ * repeated names were a quarter of the page's first answer.
  */
 export const recordTrends = z.object({
   tests: z.array(z.object({ code: z.string(), name: z.string() })),
@@ -553,7 +549,10 @@ export const recordTrends = z.object({
       unit: z.string().nullable(),
       referenceLow: z.number().nullable(),
       referenceHigh: z.number().nullable(),
-      points: z.array(recordTrendPoint),
+      /** When each specimen was taken, in milliseconds since 1970 (UTC). */
+      takenAt: z.array(z.number().int()),
+      values: z.array(z.number()),
+      interpretations: z.array(resultInterpretation.nullable()),
     })
     .nullable(),
 });

@@ -395,8 +395,8 @@ describeEachDatabase('clinical record', (t) => {
     });
     // The chart keeps every value of its test, oldest first, not only the newest two results'.
     expect(limited.trends?.tests).toEqual([{ code: '1742-6', name: 'ALT' }]);
-    expect(limited.trends?.chosen?.points.map((p) => p.value)).toEqual([20, 21, 22]);
-    expect(limited.trends?.chosen?.points[0]!.interpretation).toBe('N');
+    expect(limited.trends?.chosen?.values).toEqual([20, 21, 22]);
+    expect(limited.trends?.chosen?.interpretations[0]).toBe('N');
     const unknownTrend = (
       await record(token, maria.patientId, '?limit=2&trend=0000-0')
     ).json<ClinicalRecordResponse>();
@@ -448,14 +448,11 @@ describeEachDatabase('clinical record', (t) => {
       { code: '1742-6', name: 'ALT' },
       { code: '1920-8', name: 'AST (SGOT)' },
     ]);
-    expect(inRange.trends?.chosen?.points.map((p) => p.value)).toEqual([21, 22]);
+    expect(inRange.trends?.chosen?.values).toEqual([21, 22]);
     const asked = (
       await record(token, maria.patientId, `?limit=1&trend=1920-8${range}`)
     ).json<ClinicalRecordResponse>();
-    expect([asked.trends?.chosen?.name, asked.trends?.chosen?.points.map((p) => p.value)]).toEqual([
-      'AST (SGOT)',
-      [31, 32],
-    ]);
+    expect([asked.trends?.chosen?.name, asked.trends?.chosen?.values]).toEqual(['AST (SGOT)', [31, 32]]);
 
     // Without the range, January's report leads: AST first, under its first name.
     const whole = (await record(token, maria.patientId, '?limit=1')).json<ClinicalRecordResponse>();
@@ -465,7 +462,7 @@ describeEachDatabase('clinical record', (t) => {
       { code: '1920-8', name: 'AST' },
       { code: '1742-6', name: 'ALT' },
     ]);
-    expect(whole.trends?.chosen?.points.map((p) => p.value)).toEqual([20, 21, 22, 23]);
+    expect(whole.trends?.chosen?.values).toEqual([20, 21, 22, 23]);
   });
 
   it('stores vital signs, immunizations, notes and the plan of care; refuses bad input with clear messages', async () => {

@@ -3,7 +3,7 @@
  * of the range holds (for the page's "Show all (N)") and the lab trend chart, whose line needs every
  * value of its test, not only those of the newest results.
  */
-import type { RecordTotals, RecordTrendsView, ResultInterpretation } from '@dermis/contract';
+import type { RecordTotals, RecordTrendsView } from '@dermis/contract';
 import { and, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import {
@@ -81,15 +81,6 @@ export async function recordTotals(
   return (
     row ?? { results: 0, vitalSigns: 0, immunizations: 0, notes: 0, carePlanItems: 0, goals: 0, concerns: 0 }
   );
-}
-
-interface Series {
-  code: string;
-  name: string;
-  unit: string | null;
-  referenceLow: number | null;
-  referenceHigh: number | null;
-  points: { effectiveAt: string; value: number; interpretation: ResultInterpretation | null }[];
 }
 
 /**
@@ -171,17 +162,16 @@ export async function labTrends(
     .orderBy(sql`${order}`);
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
-  const chosen: Series = {
+  const chosen = {
     code,
     name: first.name,
     unit: first.unit,
     referenceLow: last.referenceLow,
     referenceHigh: last.referenceHigh,
-    points: rows.map((row) => ({
-      effectiveAt: row.effectiveAt.toISOString(),
-      value: row.value as number,
-      interpretation: row.interpretation,
-    })),
+    takenAt: rows.map((row) => row.effectiveAt.getTime()),
+    // Not null: the rows are those with a numeric value.
+    values: rows.map((row) => row.value as number),
+    interpretations: rows.map((row) => row.interpretation),
   };
   return { tests: tests.map((test) => ({ code: test.code, name: test.name })), chosen };
 }
