@@ -11,7 +11,7 @@
  * clinic recorded them, prescriptions by the day written.
  */
 import { healthStatusCodes, isHealthStatusCode, type HealthStatusCode } from '@dermis/contract';
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
 import {
@@ -93,6 +93,8 @@ export interface RecordResult extends Provenance, EncounterRef {
   observations: RecordObservation[];
   /** Every status the report had, oldest first (a corrected report lists its preliminary one). */
   statusHistory: { version: number; status: 'preliminary' | 'final' | 'corrected'; issuedAt: Date }[];
+  /** Asked with `readBy`: the version that person last read, null when never read (else null too). */
+  readVersion?: number | null;
 }
 
 export interface ResultOptions {
@@ -101,6 +103,8 @@ export interface ResultOptions {
   category?: 'lab' | 'pathology';
   /** Only the newest this many. */
   limit?: number;
+  /** The signed-in person whose read version of each result is wanted (`readVersion`). */
+  readBy?: number;
 }
 
 /** A patient's results in the range, newest specimen first, with observations in the clinic's order. */
@@ -111,8 +115,15 @@ export async function resultsInRange(
   options: ResultOptions = {},
 ): Promise<RecordResult[]> {
   const releasedBy = options.releasedBy === undefined ? new Date() : options.releasedBy;
+  // The reader's version by the (report, user) key beside each report: read with the reports rather
+  // than after them, one statement and one round trip fewer for the portal's list.
+  const readVersion: SQL<number | null> =
+    options.readBy === undefined
+      ? sql`null`
+      : sql`(select ${resultRead.version} from ${resultRead}
+             where ${resultRead.reportId} = ${resultReport.id} and ${resultRead.userId} = ${options.readBy})`;
   const rows = await db
-    .select({ report: resultReport, ...encounterRef })
+    .select({ report: resultReport, ...encounterRef, readVersion })
     .from(resultReport)
     .leftJoin(encounter, eq(encounter.id, resultReport.encounterId))
     .where(
@@ -142,7 +153,7 @@ export async function resultsInRange(
   // Grouped once: matching each report against every observation was quadratic in a long record.
   const observationsOf = groupBy(observations, (o) => o.reportId);
   const statusesOf = groupBy(statuses, (s) => s.reportId);
-  return rows.map(({ report: r, encounterId, encounterExternalId, encounterDate }) => ({
+  return rows.map(({ report: r, encounterId, encounterExternalId, encounterDate, readVersion }) => ({
     id: r.id,
     externalId: r.externalId,
     category: r.category,
@@ -171,21 +182,8 @@ export async function resultsInRange(
       status: s.status,
       issuedAt: s.issuedAt,
     })),
+    readVersion,
   }));
-}
-
-/** The versions of some results a signed-in person has read, by report id. */
-export async function readVersions(
-  db: Db,
-  userId: number,
-  reportIds: number[],
-): Promise<Map<number, number>> {
-  if (reportIds.length === 0) return new Map();
-  const rows = await db
-    .select({ reportId: resultRead.reportId, version: resultRead.version })
-    .from(resultRead)
-    .where(and(eq(resultRead.userId, userId), inArray(resultRead.reportId, reportIds)));
-  return new Map(rows.map((r) => [r.reportId, r.version]));
 }
 
 // ----------------------------------------------------------------------------------- vital signs

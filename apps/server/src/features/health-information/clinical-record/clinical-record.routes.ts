@@ -17,7 +17,6 @@ import {
   immunizationsInRange,
   noteContent,
   noteHeadingsInRange,
-  readVersions,
   resultsInRange,
   vitalSignsInRange,
   type ExportRange,
@@ -190,7 +189,9 @@ async function readRecord(
   const now = new Date();
   const wants = (s: RecordSection) => section === undefined || section === s;
   const [results, vitals, immunizations, notes, plan, totals, trends] = await Promise.all([
-    wants('results') ? resultsInRange(app.db, patientId, range, { releasedBy: now, limit }) : none,
+    wants('results')
+      ? resultsInRange(app.db, patientId, range, { releasedBy: now, limit, readBy: userId })
+      : none,
     wants('vitalSigns') ? vitalSignsInRange(app.db, patientId, range, limit) : none,
     wants('immunizations') ? immunizationsInRange(app.db, patientId, range, limit) : none,
     wants('notes') ? noteHeadingsInRange(app.db, patientId, range, limit) : none,
@@ -200,11 +201,6 @@ async function readRecord(
       ? labTrends(app.db, patientId, range, now, trend)
       : Promise.resolve(undefined),
   ]);
-  const read = await readVersions(
-    app.db,
-    userId,
-    results.map((r) => r.id),
-  );
   return {
     results: results.map((r) => ({
       id: r.id,
@@ -229,7 +225,7 @@ async function readRecord(
         referenceText: o.referenceText,
         interpretation: o.interpretation,
       })),
-      unread: (read.get(r.id) ?? 0) < r.version,
+      unread: (r.readVersion ?? 0) < r.version,
       previousStatuses: r.statusHistory.slice(0, -1).map((s) => s.status),
       ...provenance(r),
     })),
