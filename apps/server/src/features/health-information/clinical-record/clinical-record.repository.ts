@@ -196,6 +196,16 @@ export interface RecordVitalSigns extends Provenance, EncounterRef {
   measurements: { code: string; value: number; unit: string }[];
 }
 
+/**
+ * The measurements of a set, in the order taken, as one JSON array beside the set (through the
+ * (set, code) key): read with the sets rather than after them, one statement and one round trip fewer.
+ */
+const measurementsOf = sql<RecordVitalSigns['measurements']>`coalesce(
+  (select json_agg(json_build_object('code', ${vitalSign.code}, 'value', ${vitalSign.value}, 'unit', ${vitalSign.unit})
+                   order by ${vitalSign.id})
+   from ${vitalSign} where ${vitalSign.setId} = ${vitalSignSet.id}),
+  '[]')`;
+
 /** The vital-sign sets measured in the range, newest first (only the newest `limit` when given). */
 export async function vitalSignsInRange(
   db: Db,
@@ -204,25 +214,13 @@ export async function vitalSignsInRange(
   limit?: number,
 ): Promise<RecordVitalSigns[]> {
   const sets = await db
-    .select({ set: vitalSignSet, ...encounterRef })
+    .select({ set: vitalSignSet, ...encounterRef, measurements: measurementsOf })
     .from(vitalSignSet)
     .leftJoin(encounter, eq(encounter.id, vitalSignSet.encounterId))
     .where(and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)))
     .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id))
     .limit(limit ?? noLimit);
-  if (sets.length === 0) return [];
-  const signs = await db
-    .select()
-    .from(vitalSign)
-    .where(
-      inArray(
-        vitalSign.setId,
-        sets.map((s) => s.set.id),
-      ),
-    )
-    .orderBy(asc(vitalSign.id));
-  const signsOf = groupBy(signs, (v) => v.setId);
-  return sets.map(({ set: s, encounterId, encounterExternalId, encounterDate }) => ({
+  return sets.map(({ set: s, encounterId, encounterExternalId, encounterDate, measurements }) => ({
     id: s.id,
     externalId: s.externalId,
     effectiveAt: s.effectiveAt,
@@ -234,7 +232,7 @@ export async function vitalSignsInRange(
     encounterId,
     encounterExternalId,
     encounterDate,
-    measurements: (signsOf.get(s.id) ?? []).map((v) => ({ code: v.code, value: v.value, unit: v.unit })),
+    measurements,
   }));
 }
 
