@@ -68,6 +68,13 @@ test('Maria reads her biopsy report and liver-panel trend, and the sections foll
   await expect(page.getByTestId('record-immunization')).toHaveCount(3);
   await expect(page.getByTestId('record-immunizations')).toContainText('Zoster vaccine recombinant');
   await expect(page.getByTestId('record-note')).toHaveCount(3);
+  // A note's text is read when it is opened, here from the keyboard.
+  const biopsyNote = page.getByTestId('record-note').filter({ hasText: 'Shave biopsy, left upper back' });
+  await biopsyNote.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(biopsyNote.getByTestId('record-note-text')).toContainText(
+    'The patient tolerated the procedure well',
+  );
   await expect(page.getByTestId('record-goals')).toContainText('Liver enzymes within the normal range');
   await expect(page.getByTestId('record-concerns')).toContainText('Psoriasis');
   const status = page.getByTestId('record-health-status');

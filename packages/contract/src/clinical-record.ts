@@ -459,18 +459,29 @@ export const recordImmunization = z.object({
 });
 export type RecordImmunizationView = z.infer<typeof recordImmunization>;
 
+/**
+ * A note as the list shows it: its title, type and date. Its text or PDF is read when the patient
+ * opens it (`getNote`): the texts of a long record's notes were most of the page's first answer.
+ */
 export const recordNote = z.object({
   id: z.number().int(),
-  noteTypeCode: z.string(),
   noteTypeName: z.string(),
   title: z.string(),
-  text: z.string().nullable(),
-  /** A PDF note: a signed, expiring download address. */
-  pdf: z.object({ url: z.string(), fileName: z.string(), contentLength: z.number().int() }).nullable(),
   authoredAt: z.string(),
   ...provenance,
 });
 export type RecordNoteView = z.infer<typeof recordNote>;
+
+/** What an opened note shows: its text, its PDF, or both. */
+export const recordNoteContent = z.object({
+  id: z.number().int(),
+  text: z.string().nullable(),
+  /** A PDF note: a signed, expiring download address. */
+  pdf: z.object({ url: z.string(), fileName: z.string(), contentLength: z.number().int() }).nullable(),
+});
+export type RecordNoteContentView = z.infer<typeof recordNoteContent>;
+
+export const recordNoteParams = ridParams.extend({ noteId: z.coerce.number().pipe(entityId) });
 
 export const recordCarePlan = z.object({
   items: z.array(
@@ -522,16 +533,12 @@ export const recordTotals = z.object({
 });
 export type RecordTotals = z.infer<typeof recordTotals>;
 
-export const recordTrendPoint = z.object({
-  effectiveAt: z.string(),
-  value: z.number(),
-  interpretation: resultInterpretation.nullable(),
-});
-
 /**
  * The trend chart of a limited answer: every numeric lab test measured at least twice in the range
  * (oldest first seen first), and every value of one of them, so the chart stays whole while the
- * result list holds only the newest.
+ * result list holds only the newest. The chosen test's values are three lists of one length, oldest
+ * first, rather than one object a value: a long record's series held hundreds of values, and their
+ * repeated names were a quarter of the page's first answer.
  */
 export const recordTrends = z.object({
   tests: z.array(z.object({ code: z.string(), name: z.string() })),
@@ -542,7 +549,10 @@ export const recordTrends = z.object({
       unit: z.string().nullable(),
       referenceLow: z.number().nullable(),
       referenceHigh: z.number().nullable(),
-      points: z.array(recordTrendPoint),
+      /** When each specimen was taken, in milliseconds since 1970 (UTC). */
+      takenAt: z.array(z.number().int()),
+      values: z.array(z.number()),
+      interpretations: z.array(resultInterpretation.nullable()),
     })
     .nullable(),
 });
@@ -679,6 +689,15 @@ export const clinicalRecordCalls = {
     params: ridParams,
     query: clinicalRecordQuery,
     response: clinicalRecordResponse,
+  }),
+  /** One note's text and PDF, asked for when the patient opens it in the list. */
+  getNote: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/patient/healthInfo/clinicalRecord/_rid/:id/notes/:noteId`,
+    who: who.patientInPath('id'),
+    params: recordNoteParams,
+    response: recordNoteContent,
+    answers: { 404: errorResponse },
   }),
   /** The signed-in person has seen a result (the version shown). */
   markResultRead: describeCall({

@@ -8,7 +8,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { auditEvent, directMessageAttachment } from '../db/schema';
+import { auditEvent, clinicalNote, directMessageAttachment } from '../db/schema';
 import { deliverToInbox } from '../features/messages/messages.received';
 import { signaturePng } from '../test/png';
 import { describeEachDatabase } from '../test/database';
@@ -166,6 +166,8 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
   let victim: UserFixture;
   let stranger: UserFixture;
   let visit: VictimVisit;
+  /** The victim's own items a path names beside the patient (`:noteId`), so a read call finds one. */
+  let otherParams: Record<string, number>;
 
   beforeEach(async () => {
     app = await newApp();
@@ -174,7 +176,30 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
     stranger = await givenUser(t.db, practiceId, { username: `stranger${Date.now()}` });
     const items = await givenOwnedItems(app, practiceId, victim.patientId);
     visit = { encounterId: items.encounter, consentId: items.consent };
+    const [note] = await t.db
+      .insert(clinicalNote)
+      .values({
+        practiceId,
+        patientId: victim.patientId,
+        externalId: 'VICTIM-NOTE',
+        noteTypeCode: '11506-3',
+        noteTypeName: 'Progress note',
+        title: 'Follow-up',
+        authoredAt: new Date(),
+        text: 'Well.',
+        authorName: 'Olivia Bennett, MD',
+        authorOrganization: 'Sunshine Dermatology',
+        recordedAt: new Date(),
+      })
+      .returning({ id: clinicalNote.id });
+    otherParams = { noteId: note!.id };
   });
+
+  /** A path-scoped route's address naming the victim, and the victim's own item for any other id. */
+  const victimUrl = (url: string) =>
+    url
+      .replace(patientIdParams, String(victim.patientId))
+      .replace(/:(\w+)/g, (whole, name: string) => String(otherParams[name] ?? whole));
 
   function pathScopedRoutes() {
     return app.routeTable.filter(
@@ -197,7 +222,7 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
     const calls = [
       ...pathScopedRoutes().map((r) => ({
         method: r.method,
-        url: r.url.replace(patientIdParams, String(victim.patientId)),
+        url: victimUrl(r.url),
         payload: r.method === 'GET' ? undefined : {},
       })),
       ...bodyScoped(victim),
@@ -221,7 +246,7 @@ describeEachDatabase('the patient-access guard on every call', (t) => {
     await givenResponsiblePerson(t.db, victim.patientId, stranger.patientId);
     const { accessToken } = await signIn(app, stranger.username, stranger.password);
     for (const route of pathScopedRoutes().filter((r) => r.method === 'GET')) {
-      const url = route.url.replace(patientIdParams, String(victim.patientId));
+      const url = victimUrl(route.url);
       const response = await app.inject({ method: 'GET', url, headers: bearer(accessToken) });
       expect(response.statusCode, url).toBe(200);
     }

@@ -23,6 +23,7 @@ export const enClinicalRecord = {
   'server.error.recordOtherPatient':
     'The entry {externalId} belongs to another patient; send it under a new external id.',
   'server.error.notePdf': 'The note’s PDF must be base64 of a PDF file of at most 10 MB.',
+  'server.error.noteNotFound': 'This note does not exist.',
   'server.error.resultNotFound': 'This result does not exist.',
   'server.error.healthStatusCode':
     'The health status {code} is not in the HL7 HealthStatus value set; use one of the SNOMED CT codes {codes}.',
@@ -79,6 +80,8 @@ export const enClinicalRecord = {
   'record.immunization.notDone': 'Not given',
   'record.immunization.lot': 'Lot {lot}',
   'record.immunization.by': 'Given by {name}',
+  'record.note.loading': 'Loading the note…',
+  'record.note.fetchFailed': 'This note could not be loaded. Please try again later.',
   'record.note.pdf': 'Open the note (PDF, {name})',
   'record.plan.planned': 'Planned care',
   'record.plan.kind.visit': 'Visit',

@@ -24,6 +24,7 @@ export const esClinicalRecord = {
   'server.error.recordOtherPatient':
     'La entrada {externalId} pertenece a otro paciente; envíela con un nuevo identificador externo.',
   'server.error.notePdf': 'El PDF de la nota debe ser base64 de un archivo PDF de 10 MB como máximo.',
+  'server.error.noteNotFound': 'Esta nota no existe.',
   'server.error.resultNotFound': 'Este resultado no existe.',
   'server.error.healthStatusCode':
     'El estado de salud {code} no está en el conjunto de valores HealthStatus de HL7; use uno de los códigos SNOMED CT {codes}.',
@@ -81,6 +82,8 @@ export const esClinicalRecord = {
   'record.immunization.notDone': 'No administrada',
   'record.immunization.lot': 'Lote {lot}',
   'record.immunization.by': 'Administrada por {name}',
+  'record.note.loading': 'Cargando la nota…',
+  'record.note.fetchFailed': 'No se pudo cargar esta nota. Inténtelo de nuevo más tarde.',
   'record.note.pdf': 'Abrir la nota (PDF, {name})',
   'record.plan.planned': 'Atención prevista',
   'record.plan.kind.visit': 'Visita',

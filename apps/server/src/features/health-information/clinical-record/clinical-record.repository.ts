@@ -11,7 +11,7 @@
  * clinic recorded them, prescriptions by the day written.
  */
 import { healthStatusCodes, isHealthStatusCode, type HealthStatusCode } from '@dermis/contract';
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
 import {
@@ -93,6 +93,8 @@ export interface RecordResult extends Provenance, EncounterRef {
   observations: RecordObservation[];
   /** Every status the report had, oldest first (a corrected report lists its preliminary one). */
   statusHistory: { version: number; status: 'preliminary' | 'final' | 'corrected'; issuedAt: Date }[];
+  /** Asked with `readBy`: the version that person last read, null when never read (else null too). */
+  readVersion?: number | null;
 }
 
 export interface ResultOptions {
@@ -101,6 +103,8 @@ export interface ResultOptions {
   category?: 'lab' | 'pathology';
   /** Only the newest this many. */
   limit?: number;
+  /** The signed-in person whose read version of each result is wanted (`readVersion`). */
+  readBy?: number;
 }
 
 /** A patient's results in the range, newest specimen first, with observations in the clinic's order. */
@@ -111,8 +115,15 @@ export async function resultsInRange(
   options: ResultOptions = {},
 ): Promise<RecordResult[]> {
   const releasedBy = options.releasedBy === undefined ? new Date() : options.releasedBy;
+  // The reader's version by the (report, user) key beside each report: read with the reports rather
+  // than after them, one statement and one round trip fewer for the portal's list.
+  const readVersion: SQL<number | null> =
+    options.readBy === undefined
+      ? sql`null`
+      : sql`(select ${resultRead.version} from ${resultRead}
+             where ${resultRead.reportId} = ${resultReport.id} and ${resultRead.userId} = ${options.readBy})`;
   const rows = await db
-    .select({ report: resultReport, ...encounterRef })
+    .select({ report: resultReport, ...encounterRef, readVersion })
     .from(resultReport)
     .leftJoin(encounter, eq(encounter.id, resultReport.encounterId))
     .where(
@@ -142,7 +153,7 @@ export async function resultsInRange(
   // Grouped once: matching each report against every observation was quadratic in a long record.
   const observationsOf = groupBy(observations, (o) => o.reportId);
   const statusesOf = groupBy(statuses, (s) => s.reportId);
-  return rows.map(({ report: r, encounterId, encounterExternalId, encounterDate }) => ({
+  return rows.map(({ report: r, encounterId, encounterExternalId, encounterDate, readVersion }) => ({
     id: r.id,
     externalId: r.externalId,
     category: r.category,
@@ -171,21 +182,8 @@ export async function resultsInRange(
       status: s.status,
       issuedAt: s.issuedAt,
     })),
+    readVersion,
   }));
-}
-
-/** The versions of some results a signed-in person has read, by report id. */
-export async function readVersions(
-  db: Db,
-  userId: number,
-  reportIds: number[],
-): Promise<Map<number, number>> {
-  if (reportIds.length === 0) return new Map();
-  const rows = await db
-    .select({ reportId: resultRead.reportId, version: resultRead.version })
-    .from(resultRead)
-    .where(and(eq(resultRead.userId, userId), inArray(resultRead.reportId, reportIds)));
-  return new Map(rows.map((r) => [r.reportId, r.version]));
 }
 
 // ----------------------------------------------------------------------------------- vital signs
@@ -198,6 +196,16 @@ export interface RecordVitalSigns extends Provenance, EncounterRef {
   measurements: { code: string; value: number; unit: string }[];
 }
 
+/**
+ * The measurements of a set, in the order taken, as one JSON array beside the set (through the
+ * (set, code) key): read with the sets rather than after them, one statement and one round trip fewer.
+ */
+const measurementsOf = sql<RecordVitalSigns['measurements']>`coalesce(
+  (select json_agg(json_build_object('code', ${vitalSign.code}, 'value', ${vitalSign.value}, 'unit', ${vitalSign.unit})
+                   order by ${vitalSign.id})
+   from ${vitalSign} where ${vitalSign.setId} = ${vitalSignSet.id}),
+  '[]')`;
+
 /** The vital-sign sets measured in the range, newest first (only the newest `limit` when given). */
 export async function vitalSignsInRange(
   db: Db,
@@ -206,25 +214,13 @@ export async function vitalSignsInRange(
   limit?: number,
 ): Promise<RecordVitalSigns[]> {
   const sets = await db
-    .select({ set: vitalSignSet, ...encounterRef })
+    .select({ set: vitalSignSet, ...encounterRef, measurements: measurementsOf })
     .from(vitalSignSet)
     .leftJoin(encounter, eq(encounter.id, vitalSignSet.encounterId))
     .where(and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)))
     .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id))
     .limit(limit ?? noLimit);
-  if (sets.length === 0) return [];
-  const signs = await db
-    .select()
-    .from(vitalSign)
-    .where(
-      inArray(
-        vitalSign.setId,
-        sets.map((s) => s.set.id),
-      ),
-    )
-    .orderBy(asc(vitalSign.id));
-  const signsOf = groupBy(signs, (v) => v.setId);
-  return sets.map(({ set: s, encounterId, encounterExternalId, encounterDate }) => ({
+  return sets.map(({ set: s, encounterId, encounterExternalId, encounterDate, measurements }) => ({
     id: s.id,
     externalId: s.externalId,
     effectiveAt: s.effectiveAt,
@@ -236,7 +232,7 @@ export async function vitalSignsInRange(
     encounterId,
     encounterExternalId,
     encounterDate,
-    measurements: (signsOf.get(s.id) ?? []).map((v) => ({ code: v.code, value: v.value, unit: v.unit })),
+    measurements,
   }));
 }
 
@@ -331,10 +327,7 @@ export async function clinicalNotesInRange(
     noteTypeName: r.noteTypeName,
     title: r.title,
     text: r.text,
-    pdf:
-      r.contentS3Id !== null && r.contentLength !== null && r.fileName !== null
-        ? { contentS3Id: r.contentS3Id, contentLength: r.contentLength, fileName: r.fileName }
-        : null,
+    pdf: notePdf(r),
     authoredAt: r.authoredAt,
     authorName: r.authorName,
     authorNpi: r.authorNpi,
@@ -346,6 +339,65 @@ export async function clinicalNotesInRange(
     encounterDate,
   }));
 }
+
+/** A note as the portal's list shows it, without its text or PDF (read when opened: `noteContent`). */
+export interface RecordNoteHeading {
+  id: number;
+  noteTypeName: string;
+  title: string;
+  authoredAt: Date;
+  authorName: string;
+  authorOrganization: string;
+  recordedAt: Date;
+}
+
+/** The headings of the notes written in the range, newest first (only the newest `limit` when given). */
+export async function noteHeadingsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+  limit?: number,
+): Promise<RecordNoteHeading[]> {
+  return db
+    .select({
+      id: clinicalNote.id,
+      noteTypeName: clinicalNote.noteTypeName,
+      title: clinicalNote.title,
+      authoredAt: clinicalNote.authoredAt,
+      authorName: clinicalNote.authorName,
+      authorOrganization: clinicalNote.authorOrganization,
+      recordedAt: clinicalNote.recordedAt,
+    })
+    .from(clinicalNote)
+    .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
+    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
+    .limit(limit ?? noLimit);
+}
+
+/** One note's text and PDF, when it is the patient's; null otherwise. */
+export async function noteContent(
+  db: Db,
+  patientId: number,
+  noteId: number,
+): Promise<Pick<RecordNote, 'id' | 'text' | 'pdf'> | null> {
+  const [row] = await db
+    .select({
+      id: clinicalNote.id,
+      text: clinicalNote.text,
+      contentS3Id: clinicalNote.contentS3Id,
+      contentLength: clinicalNote.contentLength,
+      fileName: clinicalNote.fileName,
+    })
+    .from(clinicalNote)
+    .where(and(eq(clinicalNote.id, noteId), eq(clinicalNote.patientId, patientId)));
+  if (!row) return null;
+  return { id: row.id, text: row.text, pdf: notePdf(row) };
+}
+
+const notePdf = (r: { contentS3Id: string | null; contentLength: number | null; fileName: string | null }) =>
+  r.contentS3Id !== null && r.contentLength !== null && r.fileName !== null
+    ? { contentS3Id: r.contentS3Id, contentLength: r.contentLength, fileName: r.fileName }
+    : null;
 
 // ---------------------------------------------------------------------------------- plan of care
 

@@ -14,9 +14,9 @@ import { notFound } from '../../../lib/http-error';
 import { registerCall } from '../../../plugins/register-call';
 import {
   carePlanInRange,
-  clinicalNotesInRange,
   immunizationsInRange,
-  readVersions,
+  noteContent,
+  noteHeadingsInRange,
   resultsInRange,
   vitalSignsInRange,
   type ExportRange,
@@ -121,6 +121,28 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
     return readRecord(app, patient.patientId, caller.userId, range, query);
   });
 
+  registerCall(app, calls.getNote, async ({ patient, params }) => {
+    const note = await noteContent(app.db, patient.patientId, params.noteId);
+    if (!note) throw notFound('server.error.noteNotFound');
+    return {
+      id: note.id,
+      text: note.text,
+      pdf: note.pdf
+        ? {
+            url: `${blobsCalls.download.path}?t=${app.blobUrls.sign({
+              op: 'get',
+              key: blobKey('documents', note.pdf.contentS3Id),
+              name: note.pdf.fileName,
+              type: 'application/pdf',
+              exp: expiryIn(app.config.blobUrlTtlSeconds),
+            })}`,
+            fileName: note.pdf.fileName,
+            contentLength: note.pdf.contentLength,
+          }
+        : null,
+    };
+  });
+
   registerCall(app, calls.markResultRead, async ({ patient, caller, body }) => {
     const [report] = await app.db
       .select({ id: resultReport.id, version: resultReport.version })
@@ -167,22 +189,18 @@ async function readRecord(
   const now = new Date();
   const wants = (s: RecordSection) => section === undefined || section === s;
   const [results, vitals, immunizations, notes, plan, totals, trends] = await Promise.all([
-    wants('results') ? resultsInRange(app.db, patientId, range, { releasedBy: now, limit }) : none,
+    wants('results')
+      ? resultsInRange(app.db, patientId, range, { releasedBy: now, limit, readBy: userId })
+      : none,
     wants('vitalSigns') ? vitalSignsInRange(app.db, patientId, range, limit) : none,
     wants('immunizations') ? immunizationsInRange(app.db, patientId, range, limit) : none,
-    wants('notes') ? clinicalNotesInRange(app.db, patientId, range, limit) : none,
+    wants('notes') ? noteHeadingsInRange(app.db, patientId, range, limit) : none,
     wants('carePlan') ? carePlanInRange(app.db, patientId, range, limit) : noPlan,
     recordTotals(app.db, patientId, range, now),
     limit !== undefined && section === undefined
       ? labTrends(app.db, patientId, range, now, trend)
       : Promise.resolve(undefined),
   ]);
-  const read = await readVersions(
-    app.db,
-    userId,
-    results.map((r) => r.id),
-  );
-  const exp = expiryIn(app.config.blobUrlTtlSeconds);
   return {
     results: results.map((r) => ({
       id: r.id,
@@ -207,7 +225,7 @@ async function readRecord(
         referenceText: o.referenceText,
         interpretation: o.interpretation,
       })),
-      unread: (read.get(r.id) ?? 0) < r.version,
+      unread: (r.readVersion ?? 0) < r.version,
       previousStatuses: r.statusHistory.slice(0, -1).map((s) => s.status),
       ...provenance(r),
     })),
@@ -230,23 +248,8 @@ async function readRecord(
     })),
     notes: notes.map((n) => ({
       id: n.id,
-      noteTypeCode: n.noteTypeCode,
       noteTypeName: n.noteTypeName,
       title: n.title,
-      text: n.text,
-      pdf: n.pdf
-        ? {
-            url: `${blobsCalls.download.path}?t=${app.blobUrls.sign({
-              op: 'get',
-              key: blobKey('documents', n.pdf.contentS3Id),
-              name: n.pdf.fileName,
-              type: 'application/pdf',
-              exp,
-            })}`,
-            fileName: n.pdf.fileName,
-            contentLength: n.pdf.contentLength,
-          }
-        : null,
       authoredAt: iso(n.authoredAt),
       ...provenance(n),
     })),

@@ -4,7 +4,12 @@
  * replacing its preliminary one; the notice e-mail through a real SMTP listener, and its unsubscribe;
  * a practice's release delay; read state; a responsible person reading a ward's results.
  */
-import type { ClinicalRecordResponse, ErrorResponse, ReleaseDelaysResponse } from '@dermis/contract';
+import type {
+  ClinicalRecordResponse,
+  ErrorResponse,
+  RecordNoteContentView,
+  ReleaseDelaysResponse,
+} from '@dermis/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -111,6 +116,13 @@ describeEachDatabase('clinical record', (t) => {
     app.inject({
       method: 'GET',
       url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${patientId}${query}`,
+      headers: bearer(token),
+    });
+
+  const openNote = async (token: string, patientId: number, noteId: number) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${patientId}/notes/${noteId}`,
       headers: bearer(token),
     });
 
@@ -383,8 +395,8 @@ describeEachDatabase('clinical record', (t) => {
     });
     // The chart keeps every value of its test, oldest first, not only the newest two results'.
     expect(limited.trends?.tests).toEqual([{ code: '1742-6', name: 'ALT' }]);
-    expect(limited.trends?.chosen?.points.map((p) => p.value)).toEqual([20, 21, 22]);
-    expect(limited.trends?.chosen?.points[0]!.interpretation).toBe('N');
+    expect(limited.trends?.chosen?.values).toEqual([20, 21, 22]);
+    expect(limited.trends?.chosen?.interpretations[0]).toBe('N');
     const unknownTrend = (
       await record(token, maria.patientId, '?limit=2&trend=0000-0')
     ).json<ClinicalRecordResponse>();
@@ -436,14 +448,11 @@ describeEachDatabase('clinical record', (t) => {
       { code: '1742-6', name: 'ALT' },
       { code: '1920-8', name: 'AST (SGOT)' },
     ]);
-    expect(inRange.trends?.chosen?.points.map((p) => p.value)).toEqual([21, 22]);
+    expect(inRange.trends?.chosen?.values).toEqual([21, 22]);
     const asked = (
       await record(token, maria.patientId, `?limit=1&trend=1920-8${range}`)
     ).json<ClinicalRecordResponse>();
-    expect([asked.trends?.chosen?.name, asked.trends?.chosen?.points.map((p) => p.value)]).toEqual([
-      'AST (SGOT)',
-      [31, 32],
-    ]);
+    expect([asked.trends?.chosen?.name, asked.trends?.chosen?.values]).toEqual(['AST (SGOT)', [31, 32]]);
 
     // Without the range, January's report leads: AST first, under its first name.
     const whole = (await record(token, maria.patientId, '?limit=1')).json<ClinicalRecordResponse>();
@@ -453,7 +462,7 @@ describeEachDatabase('clinical record', (t) => {
       { code: '1920-8', name: 'AST' },
       { code: '1742-6', name: 'ALT' },
     ]);
-    expect(whole.trends?.chosen?.points.map((p) => p.value)).toEqual([20, 21, 22, 23]);
+    expect(whole.trends?.chosen?.values).toEqual([20, 21, 22, 23]);
   });
 
   it('stores vital signs, immunizations, notes and the plan of care; refuses bad input with clear messages', async () => {
@@ -608,7 +617,18 @@ describeEachDatabase('clinical record', (t) => {
     const shown = (await record(token, maria.patientId)).json<ClinicalRecordResponse>();
     expect(shown.vitalSigns[0]!.measurements).toEqual([{ code: '8480-6', value: 121, unit: 'mm[Hg]' }]);
     expect(shown.immunizations.map((i) => i.status).sort()).toEqual(['completed', 'completed', 'not-done']);
-    const pdf = shown.notes.find((n) => n.pdf)!;
+    // The list names the notes; each one's text or PDF is read when opened.
+    expect(shown.notes.map((n) => Object.keys(n).sort())).toEqual([
+      ['authorName', 'authorOrganization', 'authoredAt', 'id', 'noteTypeName', 'recordedAt', 'title'],
+      ['authorName', 'authorOrganization', 'authoredAt', 'id', 'noteTypeName', 'recordedAt', 'title'],
+    ]);
+    const opened = await Promise.all(
+      shown.notes.map(async (n) =>
+        (await openNote(token, maria.patientId, n.id)).json<RecordNoteContentView>(),
+      ),
+    );
+    expect(opened.find((n) => n.text)).toMatchObject({ text: 'Psoriasis well controlled.', pdf: null });
+    const pdf = opened.find((n) => n.pdf)!;
     expect(pdf.pdf!.fileName).toBe('visit.pdf');
     const download = await app.inject({ method: 'GET', url: pdf.pdf!.url });
     expect(download.statusCode).toBe(200);
@@ -619,6 +639,23 @@ describeEachDatabase('clinical record', (t) => {
     });
     expect(shown.carePlan.goals[0]).toMatchObject({ targetDate: '2026-06-01', status: 'active' });
     expect(shown.carePlan.concerns[0]).toMatchObject({ code: 'R74.01', status: 'resolved' });
+
+    // Another patient's note, asked for under Maria's own id, is not found: a note is read by its patient.
+    const other = await givenUser(t.db, practiceId, { username: 'othernote' });
+    const [otherPatient] = await t.db.select().from(patient).where(eq(patient.id, other.patientId));
+    expect(
+      (
+        await put('clinical-notes/NOTE-9', {
+          ...note,
+          patientExternalId: otherPatient!.externalId,
+          encounterExternalId: null,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const otherToken = (await signIn(app, 'othernote', other.password)).accessToken;
+    const [otherNote] = (await record(otherToken, other.patientId)).json<ClinicalRecordResponse>().notes;
+    expect((await openNote(otherToken, other.patientId, otherNote!.id)).statusCode).toBe(200);
+    expect((await openNote(token, maria.patientId, otherNote!.id)).statusCode).toBe(404);
   });
 
   it('stores the health status by its external id, shows the latest, refuses a code outside the value set in English and Spanish', async () => {

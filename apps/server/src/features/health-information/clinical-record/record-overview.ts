@@ -3,9 +3,11 @@
  * of the range holds (for the page's "Show all (N)") and the lab trend chart, whose line needs every
  * value of its test, not only those of the newest results.
  */
-import type { RecordTotals, RecordTrendsView, ResultInterpretation } from '@dermis/contract';
+import type { RecordTotals, RecordTrendsView } from '@dermis/contract';
 import { and, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
+import { preparedPerDatabase } from '../../../db/prepared';
 import {
   careGoal,
   carePlanItem,
@@ -17,7 +19,25 @@ import {
   resultReport,
   vitalSignSet,
 } from '../../../db/schema';
-import { inRange, type ExportRange } from './clinical-record.repository';
+import type { ExportRange } from './clinical-record.repository';
+
+/**
+ * The statements of this file are prepared (decision 275): each is planned once per connection, not
+ * on every request, and built once by Drizzle. So the range is two placeholders, `from` and `to`
+ * (null: open), and "released by" one, `now`; all three bound as ISO text.
+ */
+const patientIs = (column: AnyPgColumn) => eq(column, sql.placeholder('patientId'));
+const inAnyRange = (column: AnyPgColumn) =>
+  sql`(${sql.placeholder('from')}::timestamptz is null or ${column} >= ${sql.placeholder('from')}::timestamptz)
+      and (${sql.placeholder('to')}::timestamptz is null or ${column} < ${sql.placeholder('to')}::timestamptz)`;
+const releasedByNow = lte(resultReport.releasedAt, sql`${sql.placeholder('now')}::timestamptz`);
+
+const rangeValues = (patientId: number, range: ExportRange, now: Date) => ({
+  patientId,
+  from: range.from?.toISOString() ?? null,
+  to: range.to?.toISOString() ?? null,
+  now: now.toISOString(),
+});
 
 /** `count(*)` of one list as a scalar subquery, so that every list is counted by one statement. */
 const countOf = (
@@ -37,59 +57,51 @@ const countOf = (
  * One statement of seven counts, each on its table's (patient, time) index: seven statements
  * cost seven round trips and as many plans for a handful of numbers.
  */
+const totalsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      results: countOf(
+        resultReport,
+        and(patientIs(resultReport.patientId), inAnyRange(resultReport.effectiveAt), releasedByNow),
+      ),
+      vitalSigns: countOf(
+        vitalSignSet,
+        and(patientIs(vitalSignSet.patientId), inAnyRange(vitalSignSet.effectiveAt)),
+      ),
+      immunizations: countOf(
+        immunization,
+        and(patientIs(immunization.patientId), inAnyRange(immunization.occurredAt)),
+      ),
+      notes: countOf(
+        clinicalNote,
+        and(patientIs(clinicalNote.patientId), inAnyRange(clinicalNote.authoredAt)),
+      ),
+      carePlanItems: countOf(
+        carePlanItem,
+        and(patientIs(carePlanItem.patientId), inAnyRange(carePlanItem.recordedAt)),
+      ),
+      goals: countOf(careGoal, and(patientIs(careGoal.patientId), inAnyRange(careGoal.recordedAt))),
+      concerns: countOf(
+        healthConcern,
+        and(patientIs(healthConcern.patientId), inAnyRange(healthConcern.recordedAt)),
+      ),
+    })
+    // One row to hang the counts on: the patient's own.
+    .from(patient)
+    .where(patientIs(patient.id))
+    .prepare('record_totals'),
+);
+
 export async function recordTotals(
   db: Db,
   patientId: number,
   range: ExportRange,
   now: Date,
 ): Promise<RecordTotals> {
-  const [row] = await db
-    .select({
-      results: countOf(
-        resultReport,
-        and(
-          eq(resultReport.patientId, patientId),
-          inRange(resultReport.effectiveAt, range),
-          lte(resultReport.releasedAt, now),
-        ),
-      ),
-      vitalSigns: countOf(
-        vitalSignSet,
-        and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)),
-      ),
-      immunizations: countOf(
-        immunization,
-        and(eq(immunization.patientId, patientId), inRange(immunization.occurredAt, range)),
-      ),
-      notes: countOf(
-        clinicalNote,
-        and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)),
-      ),
-      carePlanItems: countOf(
-        carePlanItem,
-        and(eq(carePlanItem.patientId, patientId), inRange(carePlanItem.recordedAt, range)),
-      ),
-      goals: countOf(careGoal, and(eq(careGoal.patientId, patientId), inRange(careGoal.recordedAt, range))),
-      concerns: countOf(
-        healthConcern,
-        and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)),
-      ),
-    })
-    // One row to hang the counts on: the patient's own.
-    .from(patient)
-    .where(eq(patient.id, patientId));
+  const [row] = await totalsStatement(db).execute(rangeValues(patientId, range, now));
   return (
     row ?? { results: 0, vitalSigns: 0, immunizations: 0, notes: 0, carePlanItems: 0, goals: 0, concerns: 0 }
   );
-}
-
-interface Series {
-  code: string;
-  name: string;
-  unit: string | null;
-  referenceLow: number | null;
-  referenceHigh: number | null;
-  points: { effectiveAt: string; value: number; interpretation: ResultInterpretation | null }[];
 }
 
 /**
@@ -99,25 +111,20 @@ interface Series {
  * reference range. The tests are summed up in the database (a long record has thousands of values)
  * and only the chosen test's values are read.
  */
-export async function labTrends(
-  db: Db,
-  patientId: number,
-  range: ExportRange,
-  now: Date,
-  wanted: string | undefined,
-): Promise<RecordTrendsView> {
-  const labValues = and(
-    eq(resultReport.patientId, patientId),
-    eq(resultReport.category, 'lab'),
-    inRange(resultReport.effectiveAt, range),
-    lte(resultReport.releasedAt, now),
-    isNotNull(resultObservation.valueNumeric),
-  );
-  const order = sql`${resultReport.effectiveAt}, ${resultReport.id}, ${resultObservation.position}`;
-  // Each test's count, flag and first instant by a hash aggregate; then, per test, its first value
-  // (the first report of that instant, the clinic's order within it) for its name and place. Sorting
-  // every value of the record inside the aggregate, as an ordered array_agg would, cost several times
-  // as much for a long record.
+/** A released numeric lab value of the patient in the range (what the chart draws from). */
+const labValues = and(
+  patientIs(resultReport.patientId),
+  eq(resultReport.category, 'lab'),
+  inAnyRange(resultReport.effectiveAt),
+  releasedByNow,
+  isNotNull(resultObservation.valueNumeric),
+);
+
+// Each test's count, flag and first instant by a hash aggregate; then, per test, its first value
+// (the first report of that instant, the clinic's order within it) for its name and place. Sorting
+// every value of the record inside the aggregate, as an ordered array_agg would, cost several times
+// as much for a long record.
+const testsStatement = preparedPerDatabase((db) => {
   const measured = db
     .select({
       code: resultObservation.code,
@@ -144,18 +151,20 @@ export async function labTrends(
     .orderBy(resultReport.id, resultObservation.position)
     .limit(1)
     .as('first_value');
-  const tests = await db
-    .select({ code: measured.code, name: firstValue.name, flagged: measured.flagged })
-    .from(measured)
-    .innerJoinLateral(firstValue, sql`true`)
-    // First measured first: the earliest report, then the clinic's order within it.
-    .orderBy(measured.firstAt, firstValue.reportId, firstValue.position);
-  const code =
-    tests.find((test) => test.code === wanted)?.code ??
-    tests.find((test) => test.flagged)?.code ??
-    tests[0]?.code;
-  if (code === undefined) return { tests: [], chosen: null };
-  const rows = await db
+  return (
+    db
+      .select({ code: measured.code, name: firstValue.name, flagged: measured.flagged })
+      .from(measured)
+      .innerJoinLateral(firstValue, sql`true`)
+      // First measured first: the earliest report, then the clinic's order within it.
+      .orderBy(measured.firstAt, firstValue.reportId, firstValue.position)
+      .prepare('record_trend_tests')
+  );
+});
+
+/** Every value of one test, oldest first, the clinic's order within a report. */
+const seriesStatement = preparedPerDatabase((db) =>
+  db
     .select({
       name: resultObservation.name,
       unit: resultObservation.unit,
@@ -167,21 +176,38 @@ export async function labTrends(
     })
     .from(resultObservation)
     .innerJoin(resultReport, eq(resultReport.id, resultObservation.reportId))
-    .where(and(labValues, eq(resultObservation.code, code)))
-    .orderBy(sql`${order}`);
+    .where(and(labValues, eq(resultObservation.code, sql.placeholder('code'))))
+    .orderBy(resultReport.effectiveAt, resultReport.id, resultObservation.position)
+    .prepare('record_trend_series'),
+);
+
+export async function labTrends(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+  now: Date,
+  wanted: string | undefined,
+): Promise<RecordTrendsView> {
+  const values = rangeValues(patientId, range, now);
+  const tests = await testsStatement(db).execute(values);
+  const code =
+    tests.find((test) => test.code === wanted)?.code ??
+    tests.find((test) => test.flagged)?.code ??
+    tests[0]?.code;
+  if (code === undefined) return { tests: [], chosen: null };
+  const rows = await seriesStatement(db).execute({ ...values, code });
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
-  const chosen: Series = {
+  const chosen = {
     code,
     name: first.name,
     unit: first.unit,
     referenceLow: last.referenceLow,
     referenceHigh: last.referenceHigh,
-    points: rows.map((row) => ({
-      effectiveAt: row.effectiveAt.toISOString(),
-      value: row.value as number,
-      interpretation: row.interpretation,
-    })),
+    takenAt: rows.map((row) => row.effectiveAt.getTime()),
+    // Not null: the rows are those with a numeric value.
+    values: rows.map((row) => row.value as number),
+    interpretations: rows.map((row) => row.interpretation),
   };
   return { tests: tests.map((test) => ({ code: test.code, name: test.name })), chosen };
 }

@@ -59,6 +59,18 @@ export function useRecordSection(
   });
 }
 
+/** One note's text and PDF, asked for once the patient opens it. */
+export function useNoteContent(patientId: number, noteId: number) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['clinicalRecord', patientId, 'note', noteId],
+    queryFn: () =>
+      client.call(clinicalRecordCalls.getNote, {
+        params: { id: String(patientId), noteId: String(noteId) },
+      }),
+  });
+}
+
 /** Marks a result read by the signed-in person once it is opened. */
 export function useMarkResultRead(patientId: number) {
   const client = useApiClient();

@@ -69,7 +69,11 @@ export function RecordCards({ patientId, range }: { patientId: number; range: Re
         immunizations={immunizationList}
         showAll={immunizations.state(immunizationList.length, totals.immunizations)}
       />
-      <RecordNotes notes={noteList} showAll={notes.state(noteList.length, totals.notes)} />
+      <RecordNotes
+        patientId={patientId}
+        notes={noteList}
+        showAll={notes.state(noteList.length, totals.notes)}
+      />
       <RecordCarePlan
         plan={carePlan}
         totals={{ items: totals.carePlanItems, goals: totals.goals, concerns: totals.concerns }}

@@ -99,6 +99,14 @@ function PathologyReport({ result }: { result: RecordResultView }) {
   );
 }
 
+/** The chosen test's values, one point each, as the chart draws them. */
+const trendPoints = (trend: NonNullable<RecordTrendsView['chosen']>) =>
+  trend.values.map((value, i) => ({
+    effectiveAt: new Date(trend.takenAt[i]!).toISOString(),
+    value,
+    interpretation: trend.interpretations[i] ?? null,
+  }));
+
 interface ResultsProps {
   results: RecordResultView[];
   /** The chart: the tests measured at least twice, and every value of the one chosen. */
@@ -146,7 +154,7 @@ export function RecordResults({ results, trends, onTrend, onOpen, showAll }: Res
             key={trend.code}
             name={trend.name}
             unit={trend.unit}
-            points={trend.points}
+            points={trendPoints(trend)}
             referenceLow={trend.referenceLow}
             referenceHigh={trend.referenceHigh}
           />

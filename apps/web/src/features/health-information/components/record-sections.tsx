@@ -13,12 +13,15 @@ import {
   type RecordVitalSignsView,
   type VitalSignCode,
 } from '@dermis/contract';
+import { useState } from 'react';
+import { ListSkeleton } from '../../../components/skeletons';
 import { SectionCard } from '../../../components/section-card';
 import { t } from '../../../lib/i18n';
 import { numberText, recordDate, recordDay, withUnit } from '../record-format';
 import { Provenance } from './record-provenance';
 import { ToneBadge } from './record-badge';
 import { ShowAll, useFocusFirstNew, type ShowAllState } from '../../../components/show-all';
+import { useNoteContent } from '../api/clinical-record';
 
 /** The card's own "Show all", focusing the first entry it adds once drawn. */
 function withFocus(
@@ -142,14 +145,52 @@ export function RecordImmunizations({
   );
 }
 
-export function RecordNotes({ notes, showAll }: { notes: RecordNoteView[]; showAll: ShowAllState }) {
+/** An opened note's text and PDF, read from the server when it is first opened. */
+function NoteContent({ patientId, noteId }: { patientId: number; noteId: number }) {
+  const content = useNoteContent(patientId, noteId);
+  if (content.isPending) return <ListSkeleton rows={1} label={t('record.note.loading')} />;
+  if (content.isError)
+    return (
+      <Text role="alert" size="sm">
+        {t('record.note.fetchFailed')}
+      </Text>
+    );
+  const { text, pdf } = content.data;
+  return (
+    <>
+      {text && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', maxWidth: '70ch' }} data-testid="record-note-text">
+          {text}
+        </Text>
+      )}
+      {pdf && (
+        <Anchor href={pdf.url} size="sm" data-testid="record-note-pdf">
+          <IconFileTypePdf size={16} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          {t('record.note.pdf', { name: pdf.fileName })}
+        </Anchor>
+      )}
+    </>
+  );
+}
+
+export function RecordNotes({
+  patientId,
+  notes,
+  showAll,
+}: {
+  patientId: number;
+  notes: RecordNoteView[];
+  showAll: ShowAllState;
+}) {
   const focus = useFocusFirstNew();
+  // Only an opened note's content is asked for; it stays drawn (and cached) once read.
+  const [opened, setOpened] = useState<string[]>([]);
   return (
     <SectionCard title={t('record.section.notes')} testId="record-notes">
       {notes.length === 0 ? (
         <Text c="dimmed">{t('record.empty.notes')}</Text>
       ) : (
-        <Accordion multiple variant="separated">
+        <Accordion multiple variant="separated" value={opened} onChange={setOpened}>
           {notes.map((n, index) => (
             <Accordion.Item key={n.id} value={String(n.id)} data-testid="record-note">
               <Accordion.Control ref={focus.refAt(index)}>
@@ -164,21 +205,7 @@ export function RecordNotes({ notes, showAll }: { notes: RecordNoteView[]; showA
               </Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="xs">
-                  {n.text && (
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', maxWidth: '70ch' }}>
-                      {n.text}
-                    </Text>
-                  )}
-                  {n.pdf && (
-                    <Anchor href={n.pdf.url} size="sm" data-testid="record-note-pdf">
-                      <IconFileTypePdf
-                        size={16}
-                        aria-hidden
-                        style={{ verticalAlign: 'middle', marginRight: 4 }}
-                      />
-                      {t('record.note.pdf', { name: n.pdf.fileName })}
-                    </Anchor>
-                  )}
+                  {opened.includes(String(n.id)) && <NoteContent patientId={patientId} noteId={n.id} />}
                   <Provenance item={n} />
                 </Stack>
               </Accordion.Panel>
