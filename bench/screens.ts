@@ -246,6 +246,16 @@ async function settle(floorUrl: string): Promise<void> {
   }
 }
 
+/**
+ * The parts of BENCH_SCREENS_CALLS a call's name must contain one of: the whole value when a call's
+ * name holds it (names such as "getMessages inbox, 50" have a comma of their own), else each of its
+ * comma-separated parts ("getByFilter,inbox").
+ */
+function picked(value: string | undefined, calls: Call[]): string[] | undefined {
+  if (!value) return undefined;
+  return calls.some((call) => call.name.includes(value)) ? [value] : value.split(',');
+}
+
 async function load(
   options: autocannon.Options & { url: string },
   seconds: number,
@@ -284,8 +294,9 @@ export async function printScreens(target: ScreensBenchTarget, seconds: number, 
   } as const;
   const floorBefore = await load(floorRequest, seconds, connections, target.floorUrl);
   const measured: { call: Call; figures: Figures }[] = [];
-  const only = process.env.BENCH_SCREENS_CALLS?.split(',');
-  for (const call of screenCalls(patientId, username)) {
+  const calls = screenCalls(patientId, username);
+  const only = picked(process.env.BENCH_SCREENS_CALLS, calls);
+  for (const call of calls) {
     if (only && !only.some((part) => call.name.includes(part))) continue;
     // The answer is checked once before loading: a call that fails is reported, not timed.
     const url = `${target.dermisUrl}/api/app/${call.path}`;
