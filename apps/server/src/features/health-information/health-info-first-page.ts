@@ -46,9 +46,14 @@ const newestOf = <Shown>(entries: SQL, limit: string, shown: SQL = sql`json_buil
 const itemsOf = (section: HistorySection) =>
   sql`SELECT ${historyItem.name}, ${historyItem.createdAt}, ${historyItem.id} FROM ${historyItem} WHERE ${activeOf(section)}`;
 
-const medications = sql`${itemsOf('MEDICATIONS')} UNION ALL
-  SELECT ${prescription.fdbDescription}, ${prescription.createdAt}, ${prescription.id} FROM ${prescription}
-  WHERE ${unnamedPrescription}`;
+/**
+ * The newest `medicationsLimit` of either kind: each kind cut to that many first, each by walking
+ * its index newest first, so that only those are merged and sorted (not every entry of both).
+ */
+const newestFirstUpTo = sql`ORDER BY created_at DESC, id DESC LIMIT ${sql.placeholder('medicationsLimit')}`;
+const medications = sql`(${itemsOf('MEDICATIONS')} ${newestFirstUpTo}) UNION ALL
+  (SELECT ${prescription.fdbDescription}, ${prescription.createdAt}, ${prescription.id} FROM ${prescription}
+  WHERE ${unnamedPrescription} ${newestFirstUpTo})`;
 
 const countOf = (from: SQL) => sql<number>`(SELECT count(*)::int FROM ${from})`;
 
