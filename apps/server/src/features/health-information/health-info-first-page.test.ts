@@ -146,18 +146,16 @@ describeEachDatabase('health information: the summary’s first page (limit, lis
       createdAt,
       ...more,
     });
-    await t.db
-      .insert(historyItem)
-      .values([
-        extra('ALLERGIES', 'TIE-A', 'Tied first', day(7)),
-        extra('ALLERGIES', 'TIE-B', 'Tied second', day(7)),
-        extra('ALLERGIES', 'NONE', 'No known allergies', day(8), { specialType: 'DENIES' }),
-        extra('PAST_MEDICAL_HISTORY', 'LATE', 'Late problem', late),
-        extra('MEDICATIONS', 'OFF', 'Stopped drug', day(9), {
-          active: false,
-          discontinuationReason: '182870006',
-        }),
-      ]);
+    await t.db.insert(historyItem).values([
+      extra('ALLERGIES', 'TIE-A', 'Tied first', day(7)),
+      extra('ALLERGIES', 'TIE-B', 'Tied second', day(7)),
+      extra('ALLERGIES', 'NONE', 'No known allergies', day(8), { specialType: 'DENIES' }),
+      extra('PAST_MEDICAL_HISTORY', 'LATE', 'Late problem', late),
+      extra('MEDICATIONS', 'OFF', 'Stopped drug', day(9), {
+        active: false,
+        discontinuationReason: '182870006',
+      }),
+    ]);
     await t.db.insert(prescription).values({
       practiceId,
       patientId,
