@@ -117,6 +117,10 @@ export const historyItem = pgTable(
     index('history_item_named_newest_idx')
       .on(t.patientId, t.section, t.id)
       .where(sql`${t.name} ~ '[^[:space:]]'`),
+    // The active, named entries newest first (0477): the health summary's first page.
+    index('history_item_active_newest_idx')
+      .on(t.patientId, t.section, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.active} AND ${t.specialType} IS NULL`),
     uniqueIndex('history_item_external_id_unique').on(t.practiceId, t.externalId),
     unique('history_item_duplicate_unique').on(t.patientId, t.section, t.duplicateKey),
   ],

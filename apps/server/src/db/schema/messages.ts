@@ -1,6 +1,6 @@
 // Messages and their attachments (0080): see features/messages.
 import type { MessageFolder, MessageStatus } from '@dermis/contract';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { patient, practice, userAccount } from './core';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -37,6 +37,22 @@ export const directMessage = pgTable(
     index('direct_message_folder_idx').on(t.patientId, t.folder, t.dateSent, t.id),
     index('direct_message_key_idx').on(t.messageKey),
   ],
+);
+
+/**
+ * How many messages a patient's folder holds, kept by a trigger on direct_message (0478): read by the
+ * folder's pages instead of counting its rows. Never written by the application.
+ */
+export const directMessageFolderCount = pgTable(
+  'direct_message_folder_count',
+  {
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    folder: text('folder').$type<MessageFolder>().notNull(),
+    messages: integer('messages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.folder] })],
 );
 
 export const directMessageAttachment = pgTable(

@@ -15,9 +15,10 @@ describeEachDatabase('health information: the summary’s first page (limit, lis
   let guardian: UserFixture;
   let stranger: UserFixture;
   let token: string;
+  let practiceId: number;
 
   beforeEach(async () => {
-    const { practiceId } = await givenPracticeWithKey(t.db);
+    ({ practiceId } = await givenPracticeWithKey(t.db));
     ({ guardian, stranger } = await givenFamily(t.db, practiceId));
     const patientId = guardian.patientId;
     const item = (section: HistorySection, n: number, name: string, extra = {}) => ({
@@ -129,6 +130,54 @@ describeEachDatabase('health information: the summary’s first page (limit, lis
     expect(medications.allergies).toEqual([]);
   });
 
+  it('answers every ask byte for byte as the reads of one list each did', async () => {
+    // What the one statement must reproduce: entries recorded at the same instant (then the newest id
+    // leads), a "none" answer and an inactive entry (never listed), a problem recorded just before
+    // midnight UTC (its date is the UTC day), and a prescription named by the history in another case.
+    const patientId = guardian.patientId;
+    const late = new Date(Date.UTC(2026, 0, 9, 23, 59, 59, 999));
+    const extra = (section: HistorySection, code: string, name: string, createdAt: Date, more = {}) => ({
+      practiceId,
+      patientId,
+      section,
+      code,
+      name,
+      status: 'KNOWN_PRESENT' as const,
+      createdAt,
+      ...more,
+    });
+    await t.db.insert(historyItem).values([
+      extra('ALLERGIES', 'TIE-A', 'Tied first', day(7)),
+      extra('ALLERGIES', 'TIE-B', 'Tied second', day(7)),
+      extra('ALLERGIES', 'NONE', 'No known allergies', day(8), { specialType: 'DENIES' }),
+      extra('PAST_MEDICAL_HISTORY', 'LATE', 'Late problem', late),
+      extra('MEDICATIONS', 'OFF', 'Stopped drug', day(9), {
+        active: false,
+        discontinuationReason: '182870006',
+      }),
+    ]);
+    await t.db.insert(prescription).values({
+      practiceId,
+      patientId,
+      externalId: `RX-${patientId}-late`,
+      fdbId: 'late',
+      fdbDescription: 'minocycline 50 MG',
+      status: 'ACTIVE',
+      createdAt: day(8),
+    });
+    const bodies: Record<string, string> = {};
+    for (const query of [
+      '?limit=1',
+      '?limit=3',
+      '?limit=500',
+      '?list=allergies',
+      '?list=medications',
+      '?list=medicalProblems',
+    ])
+      bodies[query] = (await ask(query)).body;
+    expect(bodies).toEqual(expectedBodies);
+  });
+
   it('refuses a bad limit or list with 400 naming the field', async () => {
     for (const query of ['?limit=0', '?limit=501', '?limit=abc', '?limit=2.5', '?list=smoking']) {
       const response = await ask(query);
@@ -144,3 +193,71 @@ describeEachDatabase('health information: the summary’s first page (limit, lis
     }
   });
 });
+
+/**
+ * The bodies the first page answered, taken from the reads of one list each before they became one
+ * statement: the answer's bytes, in the contract's key order.
+ */
+const expectedBodies = (() => {
+  const names = (...list: string[]) => list.map((name) => ({ name }));
+  const problems = (...list: [string, string][]) =>
+    list.map(([name, dateDiagnosed]) => ({ name, dateDiagnosed }));
+  const allergies = names(
+    'Tied second',
+    'Tied first',
+    'Allergy 5',
+    'Allergy 4',
+    'Allergy 3',
+    'Allergy 2',
+    'Allergy 1',
+  );
+  const medications = names(
+    'Doxycycline 100 mg',
+    'Minocycline 50 mg',
+    'Clobetasol 0.05% ointment',
+    'Tretinoin 0.05% cream',
+  );
+  const medicalProblems = problems(
+    ['Late problem', '2026-01-09'],
+    ['Problem 3', '2026-01-03'],
+    ['Problem 2', '2026-01-02'],
+    ['Problem 1', '2026-01-01'],
+  );
+  const smokingStatusList = names('Former smoker');
+  const body = (
+    lists: Partial<
+      Pick<HealthInfoResponse, 'allergies' | 'medications' | 'medicalProblems' | 'smokingStatusList'>
+    >,
+  ) =>
+    JSON.stringify({
+      demographics: {
+        firstName: 'Daniel',
+        lastName: 'Reed',
+        dateOfBirth: '1980-01-01',
+        gender: 'MALE',
+        preferredLanguageIsoCode: null,
+        races: [],
+        ethnicities: [],
+      },
+      allergies: lists.allergies ?? [],
+      medications: lists.medications ?? [],
+      medicalProblems: lists.medicalProblems ?? [],
+      smokingStatusList: lists.smokingStatusList ?? [],
+      totals: { allergies: 7, medications: 4, medicalProblems: 4 },
+    });
+  const newest = (n: number) =>
+    body({
+      allergies: allergies.slice(0, n),
+      medications: medications.slice(0, n),
+      medicalProblems: medicalProblems.slice(0, n),
+      smokingStatusList,
+    });
+  return {
+    '?limit=1': newest(1),
+    '?limit=3': newest(3),
+    '?limit=500': newest(500),
+    '?list=allergies': body({ allergies }),
+    '?list=medications': body({ medications }),
+    '?list=medicalProblems': body({ medicalProblems }),
+  };
+})();

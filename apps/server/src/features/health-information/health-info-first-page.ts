@@ -1,26 +1,28 @@
 /**
  * The summary's first page (decision 266): the newest entries of allergies, medications and
- * problems, each list cut in SQL (ORDER BY ... LIMIT), and every list's size counted by one
- * statement. "Newest" is when the entry was recorded (`created_at`, then id), the one date every
- * entry has; a medication is a history entry or, when the history does not name it, an active
- * prescription, so both are ranked together in one statement.
+ * problems, each list cut in SQL (ORDER BY ... LIMIT), and every list's size. "Newest" is when the
+ * entry was recorded (`created_at`, then id), the one date every entry has; a medication is a
+ * history entry or, when the history does not name it, an active prescription, so both are ranked
+ * together.
+ *
+ * The whole answer is one prepared statement (decision 278): the demographics as the row's columns,
+ * each list as a JSON array column already in the answer's shape, the totals as scalar counts. The
+ * lists hold names and a UTC day only, so nothing in the JSON needed the driver's conversion.
  */
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
-import type { HealthInfoList, HealthInfoResponse, HealthInfoTotals, HistorySection } from '@dermis/contract';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { HealthInfoList, HealthInfoResponse, HistorySection } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { historyItem, patient, prescription } from '../../db/schema';
-import { activeHistoryItems, itemName, loadDemographics } from './health-info.repository';
+import { historyItem, patient, patientProfile, practice, prescription } from '../../db/schema';
 
-/** Active, named history items of one section (the filter every list shares). */
-const activeOf = (section: HistorySection | ReturnType<typeof sql.placeholder>) =>
-  and(
-    eq(historyItem.patientId, sql.placeholder('patientId')),
-    eq(historyItem.section, section as HistorySection),
-    eq(historyItem.active, true),
-    isNull(historyItem.specialType),
-  );
+/**
+ * Active, named history items of one section. Written without parameters for `active` and the
+ * special type, so that a prepared (generic) plan still matches the partial index of migration 0477,
+ * which keeps each section's entries newest first.
+ */
+const activeOf = (section: HistorySection) =>
+  sql`${historyItem.patientId} = ${sql.placeholder('patientId')} AND ${historyItem.section} = ${sql.raw(`'${section}'`)}
+    AND ${historyItem.active} AND ${historyItem.specialType} IS NULL`;
 
 /**
  * An active prescription the history's medications do not already name (case aside). NOT IN over the
@@ -28,68 +30,67 @@ const activeOf = (section: HistorySection | ReturnType<typeof sql.placeholder>) 
  * history's names once: as a correlated NOT EXISTS, PGlite compared every prescription with every
  * medication, 105 ms a request for 300 of each.
  */
-const unnamedPrescriptionsOf = (db: Db) =>
-  and(
-    eq(prescription.patientId, sql.placeholder('patientId')),
-    eq(prescription.status, 'ACTIVE'),
-    notInArray(
-      sql`lower(${prescription.fdbDescription})`,
-      db
-        .select({ name: sql`lower(${historyItem.name})` })
-        .from(historyItem)
-        .where(activeOf('MEDICATIONS')),
-    ),
-  );
+const unnamedPrescription = sql`${prescription.patientId} = ${sql.placeholder('patientId')}
+  AND ${prescription.status} = 'ACTIVE'
+  AND lower(${prescription.fdbDescription}) NOT IN (
+    SELECT lower(${historyItem.name}) FROM ${historyItem} WHERE ${activeOf('MEDICATIONS')})`;
 
-/** The newest `limit` active items of one section (LIMIT NULL: all of them). */
-const newestItemsStatement = preparedPerDatabase((db) =>
-  db
-    .select({ name: historyItem.name, createdAt: historyItem.createdAt })
-    .from(historyItem)
-    .where(activeOf(sql.placeholder('section')))
-    .orderBy(desc(historyItem.createdAt), desc(historyItem.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('health_info_newest_items'),
-);
+/**
+ * The newest `limit` entries of `entries` (a query of `name`, `created_at`, `id`) as one JSON array,
+ * each entry `shown` (by default `{ name }`).
+ */
+const newestOf = <Shown>(entries: SQL, limit: string, shown: SQL = sql`json_build_object('name', e.name)`) =>
+  sql<Shown[]>`(SELECT coalesce(json_agg(${shown} ORDER BY e.created_at DESC, e.id DESC), '[]'::json)
+    FROM (${entries} ORDER BY created_at DESC, id DESC LIMIT ${sql.placeholder(limit)}) e)`;
 
-/** The newest `limit` medications: history entries and unnamed active prescriptions together. */
-const newestMedicationsStatement = preparedPerDatabase((db) =>
-  unionAll(
-    db
-      .select({ name: historyItem.name, recordedAt: historyItem.createdAt, id: historyItem.id })
-      .from(historyItem)
-      .where(activeOf('MEDICATIONS')),
-    db
-      .select({ name: prescription.fdbDescription, recordedAt: prescription.createdAt, id: prescription.id })
-      .from(prescription)
-      .where(unnamedPrescriptionsOf(db)),
-  )
-    // A set operation orders by its output columns: the first select's, named without a table.
-    .orderBy(
-      sql`${sql.identifier(historyItem.createdAt.name)} desc`,
-      sql`${sql.identifier(historyItem.id.name)} desc`,
-    )
-    .limit(sql.placeholder('limit'))
-    .prepare('health_info_newest_medications'),
-);
+const itemsOf = (section: HistorySection) =>
+  sql`SELECT ${historyItem.name}, ${historyItem.createdAt}, ${historyItem.id} FROM ${historyItem} WHERE ${activeOf(section)}`;
 
-const countItems = (section: HistorySection) =>
-  sql<number>`(select count(*)::int from ${historyItem} where ${activeOf(section)})`.mapWith(Number);
+/**
+ * The newest `medicationsLimit` of either kind: each kind cut to that many first, each by walking
+ * its index newest first, so that only those are merged and sorted (not every entry of both).
+ */
+const newestFirstUpTo = sql`ORDER BY created_at DESC, id DESC LIMIT ${sql.placeholder('medicationsLimit')}`;
+const medications = sql`(${itemsOf('MEDICATIONS')} ${newestFirstUpTo}) UNION ALL
+  (SELECT ${prescription.fdbDescription}, ${prescription.createdAt}, ${prescription.id} FROM ${prescription}
+  WHERE ${unnamedPrescription} ${newestFirstUpTo})`;
 
-/** Every list's size, one statement of scalar counts (null: no such patient). */
-const totalsStatement = preparedPerDatabase((db) =>
+const countOf = (from: SQL) => sql<number>`(SELECT count(*)::int FROM ${from})`;
+
+const firstPageStatement = preparedPerDatabase((db) =>
   db
     .select({
-      allergies: countItems('ALLERGIES'),
-      medicalProblems: countItems('PAST_MEDICAL_HISTORY'),
-      medications:
-        sql<number>`(${countItems('MEDICATIONS')} + (select count(*)::int from ${prescription} where ${unnamedPrescriptionsOf(db)}))`.mapWith(
-          Number,
-        ),
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      dateOfBirth: patient.dateOfBirth,
+      gender: patient.gender,
+      preferredLanguageIsoCode: patientProfile.preferredLanguageIsoCode,
+      races: patientProfile.races,
+      ethnicities: patientProfile.ethnicities,
+      allergies: newestOf<{ name: string }>(itemsOf('ALLERGIES'), 'allergiesLimit'),
+      medications: newestOf<{ name: string }>(medications, 'medicationsLimit'),
+      // A problem's date diagnosed is the UTC day it was recorded (what toISOString() starts with).
+      medicalProblems: newestOf<HealthInfoResponse['medicalProblems'][number]>(
+        itemsOf('PAST_MEDICAL_HISTORY'),
+        'problemsLimit',
+        sql`json_build_object('name', e.name, 'dateDiagnosed', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`,
+      ),
+      // The smoking status (one or two entries) is never cut, and left out when one list is asked;
+      // oldest first, as the whole summary lists it.
+      smokingStatusList: sql<{ name: string }[]>`(SELECT coalesce(json_agg(json_build_object('name', e.name)
+          ORDER BY e.created_at, e.id), '[]'::json)
+        FROM (${itemsOf('SMOKING')} LIMIT ${sql.placeholder('smokingLimit')}) e)`,
+      allergiesTotal: countOf(sql`${historyItem} WHERE ${activeOf('ALLERGIES')}`),
+      medicationsTotal: sql<number>`(${countOf(sql`${historyItem} WHERE ${activeOf('MEDICATIONS')}`)}
+        + ${countOf(sql`${prescription} WHERE ${unnamedPrescription}`)})`,
+      medicalProblemsTotal: countOf(sql`${historyItem} WHERE ${activeOf('PAST_MEDICAL_HISTORY')}`),
     })
     .from(patient)
+    .innerJoin(practice, eq(practice.id, patient.practiceId))
+    .leftJoin(patientProfile, eq(patientProfile.patientId, patient.id))
     .where(eq(patient.id, sql.placeholder('patientId')))
-    .prepare('health_info_totals'),
+    .limit(1)
+    .prepare('health_info_first_page'),
 );
 
 export interface FirstPageAsk {
@@ -99,36 +100,40 @@ export interface FirstPageAsk {
   list?: HealthInfoList;
 }
 
-/** The summary with each list's newest entries and every list's total. */
+/** The summary with each list's newest entries and every list's total, or undefined for no patient. */
 export async function loadHealthInfoFirstPage(
   db: Db,
   patientId: number,
   ask: FirstPageAsk,
 ): Promise<HealthInfoResponse | undefined> {
-  const limit = ask.limit ?? null;
-  const wanted = (list: HealthInfoList) => !ask.list || ask.list === list;
-  const none = Promise.resolve([]);
-  const [demographics, [totals], allergies, medications, problems, smoking] = await Promise.all([
-    loadDemographics(db, patientId),
-    totalsStatement(db).execute({ patientId }) as Promise<HealthInfoTotals[]>,
-    wanted('allergies') ? newestItemsStatement(db).execute({ patientId, section: 'ALLERGIES', limit }) : none,
-    wanted('medications') ? newestMedicationsStatement(db).execute({ patientId, limit }) : none,
-    wanted('medicalProblems')
-      ? newestItemsStatement(db).execute({ patientId, section: 'PAST_MEDICAL_HISTORY', limit })
-      : none,
-    // The smoking status is one or two entries: never cut, left out when one list is asked.
-    ask.list ? none : activeHistoryItems(db, patientId, ['SMOKING']),
-  ]);
-  if (!demographics || !totals) return undefined;
+  // LIMIT NULL is no limit (the list whole); LIMIT 0 reads nothing (a list not asked).
+  const limitOf = (list: HealthInfoList) => (!ask.list || ask.list === list ? (ask.limit ?? null) : 0);
+  const [row] = await firstPageStatement(db).execute({
+    patientId,
+    allergiesLimit: limitOf('allergies'),
+    medicationsLimit: limitOf('medications'),
+    problemsLimit: limitOf('medicalProblems'),
+    smokingLimit: ask.list ? 0 : null,
+  });
+  if (!row) return undefined;
   return {
-    demographics,
-    allergies: allergies.map((i) => ({ name: itemName(i) })),
-    medications: medications.map((m) => ({ name: m.name })),
-    medicalProblems: problems.map((i) => ({
-      name: itemName(i),
-      dateDiagnosed: i.createdAt.toISOString().slice(0, 10),
-    })),
-    smokingStatusList: smoking.map((i) => ({ name: itemName(i) })),
-    totals,
+    demographics: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      dateOfBirth: row.dateOfBirth,
+      gender: row.gender,
+      preferredLanguageIsoCode: row.preferredLanguageIsoCode,
+      races: row.races ?? [],
+      ethnicities: row.ethnicities ?? [],
+    },
+    allergies: row.allergies,
+    medications: row.medications,
+    medicalProblems: row.medicalProblems,
+    smokingStatusList: row.smokingStatusList,
+    totals: {
+      allergies: row.allergiesTotal,
+      medications: row.medicationsTotal,
+      medicalProblems: row.medicalProblemsTotal,
+    },
   };
 }

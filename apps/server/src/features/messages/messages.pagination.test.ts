@@ -4,9 +4,10 @@
  * cursor reads only the list of the patient and folder it came from.
  */
 import type { GetMessagesResponse } from '@dermis/contract';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
+import { directMessage } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
@@ -75,6 +76,41 @@ describeEachDatabase('messages: keyset pages', (t) => {
     // A page that ends exactly at the last message has no next one.
     const exact = await walk(5);
     expect(exact.map((p) => p.messages.length)).toEqual([5, 5, 5, 5, 5]);
+  });
+
+  it('counts a folder as it is after messages are delivered, moved and deleted by any means', async () => {
+    // The count is kept by the database (decision 278): changes made outside the application count too.
+    const counts = async () => {
+      const inbox = await list(mariaToken, { patientId: maria.patientId, pageSize: 1 });
+      const sent = await list(mariaToken, {
+        patientId: maria.patientId,
+        pageSize: 1,
+        directMessageType: 'SENT',
+      });
+      return [inbox.totalCount, sent.totalCount];
+    };
+    expect(await counts()).toEqual([25, 5]);
+    await givenMessages(maria.patientId, 'INBOX', 3, 'Later');
+    await t.db.execute(sql`
+      UPDATE direct_message SET folder = 'SENT'
+      WHERE id IN (SELECT id FROM direct_message WHERE patient_id = ${maria.patientId} AND folder = 'INBOX' LIMIT 2)`);
+    await t.db.execute(sql`
+      DELETE FROM direct_message
+      WHERE id IN (SELECT id FROM direct_message WHERE patient_id = ${maria.patientId} AND folder = 'SENT' LIMIT 4)`);
+    // Bob's inbox moved to Maria's.
+    await t.db.execute(
+      sql`UPDATE direct_message SET patient_id = ${maria.patientId} WHERE patient_id = ${bob.patientId}`,
+    );
+    const [inbox, sent] = await counts();
+    const rows = await t.db
+      .select({ folder: directMessage.folder, n: count() })
+      .from(directMessage)
+      .where(eq(directMessage.patientId, maria.patientId))
+      .groupBy(directMessage.folder);
+    const of = (folder: string) => rows.find((r) => r.folder === folder)?.n ?? 0;
+    expect([inbox, sent]).toEqual([of('INBOX'), of('SENT')]);
+    expect([inbox, sent]).toEqual([25 + 3 - 2 + 4, 5 + 2 - 4]);
+    expect((await list(bobToken, { patientId: bob.patientId, pageSize: 1 })).totalCount).toBe(0);
   });
 
   it('keeps its place when new mail arrives between pages (the offset page would repeat)', async () => {

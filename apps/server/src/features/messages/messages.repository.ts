@@ -13,7 +13,14 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
-import { directMessage, directMessageAttachment, patient, practice, userAccount } from '../../db/schema';
+import {
+  directMessage,
+  directMessageAttachment,
+  directMessageFolderCount,
+  patient,
+  practice,
+  userAccount,
+} from '../../db/schema';
 
 export type MessageRow = typeof directMessage.$inferSelect;
 export type AttachmentRow = typeof directMessageAttachment.$inferSelect;
@@ -137,6 +144,15 @@ const inFolder = () =>
   );
 const newestFirst = [desc(directMessage.dateSent), desc(directMessage.id)] as const;
 
+/**
+ * How many messages the folder holds, as the trigger of migration 0478 keeps it (no row: none):
+ * one primary-key lookup instead of counting the folder's index entries.
+ */
+const folderSize = () => sql<number>`coalesce((SELECT ${directMessageFolderCount.messages}
+  FROM ${directMessageFolderCount}
+  WHERE ${directMessageFolderCount.patientId} = ${sql.placeholder('patientId')}
+    AND ${directMessageFolderCount.folder} = ${sql.placeholder('folder')}), 0)`;
+
 /** The unread messages of a patient's inbox. */
 const unreadInbox = () =>
   and(
@@ -148,7 +164,8 @@ const unreadInbox = () =>
 /**
  * A page row's own attachments, in upload order, as one JSON array column, and the folder's and the
  * inbox's counts as subqueries that do not depend on the row (PostgreSQL runs each once a
- * statement): a page is one statement instead of four (decision 274). The attachments hold no
+ * statement): a page is one statement instead of four (decision 274), the folder's count a lookup
+ * (decision 278). The attachments hold no
  * dates, so the JSON carries nothing the driver would have turned into another type.
  */
 const pageExtras = () => ({
@@ -159,7 +176,7 @@ const pageExtras = () => ({
       ORDER BY ${directMessageAttachment.id})
     FROM ${directMessageAttachment}
     WHERE ${directMessageAttachment.messageId} = ${directMessage.id}), '[]'::json)`,
-  totalCount: sql<number>`(SELECT count(*)::int FROM ${directMessage} WHERE ${inFolder()})`,
+  totalCount: folderSize(),
   noOfUnread: sql<number>`(SELECT count(*)::int FROM ${directMessage} WHERE ${unreadInbox()})`,
 });
 
@@ -201,7 +218,16 @@ const folderAfterStatement = preparedPerDatabase((db) =>
 );
 
 const folderCountStatement = preparedPerDatabase((db) =>
-  db.select({ n: count() }).from(directMessage).where(inFolder()).prepare('message_folder_count'),
+  db
+    .select({ n: directMessageFolderCount.messages })
+    .from(directMessageFolderCount)
+    .where(
+      and(
+        eq(directMessageFolderCount.patientId, sql.placeholder('patientId')),
+        eq(directMessageFolderCount.folder, sql.placeholder('folder')),
+      ),
+    )
+    .prepare('message_folder_count'),
 );
 
 /** How many messages a patient's folder holds. */
