@@ -3,6 +3,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { upsertMonographRequest, upsertPrescriptionRequest } from '@dermis/contract';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { drugMonograph, prescription } from '../../db/schema';
 
 /**
@@ -25,14 +26,24 @@ export async function listPrescriptions(
   patientId: number,
   page: PrescriptionPage = {},
 ): Promise<Prescription[]> {
-  const written = sql`COALESCE(${prescription.dateWritten}, '-infinity'::date)`;
-  const after =
-    page.afterId === undefined
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM prescription c WHERE c.id = ${page.afterId} AND c.patient_id = ${patientId}
-          AND (${prescription.status} > c.status OR (${prescription.status} = c.status
-            AND (${written}, ${prescription.id}) < (COALESCE(c.date_written, '-infinity'::date), c.id))))`;
-  const query = db
+  const rows = await prescriptionPageStatement(db).execute({
+    patientId,
+    afterId: page.afterId ?? null,
+    // LIMIT NULL is no limit.
+    limit: page.limit ?? null,
+  });
+  return rows.map((r) => ({ ...r, hasMonograph: Boolean(r.hasMonograph) }));
+}
+
+const written = sql`COALESCE(${prescription.dateWritten}, '-infinity'::date)`;
+
+/**
+ * One prepared statement for every page, the whole list included, as the other reads My Health
+ * Profile makes on load (decision 269): Drizzle builds its SQL once, and PostgreSQL parses and plans
+ * it once per connection.
+ */
+const prescriptionPageStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: prescription.id,
       fdbId: prescription.fdbId,
@@ -47,11 +58,19 @@ export async function listPrescriptions(
       hasMonograph: sql<boolean>`EXISTS (SELECT 1 FROM drug_monograph m WHERE m.practice_id = prescription.practice_id AND m.fdb_id = prescription.fdb_id AND (m.fdb_drug_type = prescription.fdb_drug_type OR m.fdb_drug_type = ''))`,
     })
     .from(prescription)
-    .where(and(eq(prescription.patientId, patientId), after))
-    .orderBy(asc(prescription.status), sql`${written} DESC`, desc(prescription.id));
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
-  return rows.map((r) => ({ ...r, hasMonograph: Boolean(r.hasMonograph) }));
-}
+    .where(
+      and(
+        eq(prescription.patientId, sql.placeholder('patientId')),
+        sql`(${sql.placeholder('afterId')}::integer IS NULL OR EXISTS (SELECT 1 FROM prescription c
+          WHERE c.id = ${sql.placeholder('afterId')}::integer AND c.patient_id = ${sql.placeholder('patientId')}
+          AND (${prescription.status} > c.status OR (${prescription.status} = c.status
+            AND (${written}, ${prescription.id}) < (COALESCE(c.date_written, '-infinity'::date), c.id)))))`,
+      ),
+    )
+    .orderBy(asc(prescription.status), sql`${written} DESC`, desc(prescription.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('prescription_page_of_patient'),
+);
 
 /** The monograph of a drug: the one of its exact type, else the practice's text for that id without a type. */
 export async function findMonograph(
