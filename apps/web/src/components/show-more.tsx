@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { t } from '../lib/i18n';
 
@@ -54,4 +55,29 @@ export function ShowMore({
       )}
     </Group>
   );
+}
+
+/**
+ * For a list read a page at a time: once "Show more" has drawn the next page, focus moves to its
+ * first item, where a keyboard or screen-reader user reads on. `items` is what the list draws, in
+ * order; `selector` finds each item's focusable element inside `listRef`'s element, in the same order.
+ */
+export function useNextPageFocus(items: readonly unknown[], selector: string) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusIndex = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    const item = listRef.current?.querySelectorAll<HTMLElement>(selector)[focusIndex.current];
+    if (!item) return;
+    focusIndex.current = null;
+    item.focus();
+  }, [items, selector]);
+  return {
+    listRef,
+    /** ShowMore's `onMore`: notes where the new items will start, then asks for them. */
+    showMore: (fetchNextPage: () => Promise<unknown>) => {
+      focusIndex.current = items.length;
+      void fetchNextPage();
+    },
+  };
 }

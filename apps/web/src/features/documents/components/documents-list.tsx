@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DocumentRangeShortcut, PatientDocument } from '@dermis/contract';
 import { documentFilterDateFormat, documentRangeShortcuts } from '@dermis/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
@@ -8,7 +8,7 @@ import { DayPicker } from '../../../components/day-picker';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
 import { SectionCard } from '../../../components/section-card';
-import { ShowMore } from '../../../components/show-more';
+import { ShowMore, useNextPageFocus } from '../../../components/show-more';
 import { TableSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useDocumentPages, useDownloadDocument, useHasDocuments } from '../api/documents';
@@ -37,16 +37,7 @@ export function DocumentsList({ patientId }: { patientId: number }) {
   const documents = useMemo(() => pages.data?.pages.flatMap((page) => page.documents) ?? [], [pages.data]);
   // An empty range: does the patient have documents at all? ("none uploaded" or "none in range").
   const any = useHasDocuments(patientId, pages.isSuccess && documents.length === 0);
-  const tableRef = useRef<HTMLDivElement>(null);
-  /** The row to focus once "Show more" has drawn it: the first new one, where a keyboard user reads on. */
-  const focusIndex = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusIndex.current === null) return;
-    const name = tableRef.current?.querySelectorAll<HTMLElement>('[data-document-name]')[focusIndex.current];
-    if (!name) return;
-    focusIndex.current = null;
-    name.focus();
-  }, [documents]);
+  const { listRef, showMore } = useNextPageFocus(documents, '[data-document-name]');
 
   const columns: DataTableColumn<PatientDocument>[] = [
     {
@@ -147,7 +138,7 @@ export function DocumentsList({ patientId }: { patientId: number }) {
       ) : documents.length === 0 && any.data === false ? (
         <EmptyState icon={IconFileText} message={t('documents.empty')} testId="documents-empty" />
       ) : (
-        <Stack gap="sm" ref={tableRef}>
+        <Stack gap="sm" ref={listRef}>
           <DataTable
             label={t('documents.title')}
             columns={columns}
@@ -171,10 +162,7 @@ export function DocumentsList({ patientId }: { patientId: number }) {
               loading={pages.isFetchingNextPage}
               failed={pages.isFetchNextPageError}
               failedText={t('documents.fetchFailed')}
-              onMore={() => {
-                focusIndex.current = documents.length;
-                void pages.fetchNextPage();
-              }}
+              onMore={() => showMore(pages.fetchNextPage)}
               testId="documents"
             />
           )}

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Prescription } from '@dermis/contract';
 import { AppModal } from '../../../components/app-modal';
 import { ErrorModal } from '../../../components/error-modal';
-import { ShowMore } from '../../../components/show-more';
+import { ShowMore, useNextPageFocus } from '../../../components/show-more';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useMonograph, usePrescriptions } from '../api/prescriptions';
@@ -61,16 +61,7 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
     [prescriptions.data],
   );
   const shown = useMemo(() => read.filter((p) => filter === 'ALL' || p.status === 'ACTIVE'), [read, filter]);
-  const listRef = useRef<HTMLDivElement>(null);
-  /** The item to focus once "Show more" has drawn it: the first new one, where a keyboard user reads on. */
-  const focusIndex = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusIndex.current === null) return;
-    const item = listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[focusIndex.current];
-    if (!item) return;
-    focusIndex.current = null;
-    item.focus();
-  }, [shown]);
+  const { listRef, showMore } = useNextPageFocus(shown, ':scope > li');
   if (prescriptions.isPending) return <ListSkeleton rows={2} />;
   if (prescriptions.isError)
     return (
@@ -138,10 +129,7 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
           hasMore={more}
           loading={prescriptions.isFetchingNextPage}
           failed={prescriptions.isFetchNextPageError}
-          onMore={() => {
-            focusIndex.current = shown.length;
-            void prescriptions.fetchNextPage();
-          }}
+          onMore={() => showMore(prescriptions.fetchNextPage)}
           testId="prescriptions"
         />
       )}

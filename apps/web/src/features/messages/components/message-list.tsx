@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Box, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionCard } from '../../../components/section-card';
-import { ShowMore } from '../../../components/show-more';
+import { ShowMore, useNextPageFocus } from '../../../components/show-more';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useMessageList } from '../api/messages';
@@ -23,18 +23,7 @@ export function MessageList({ slug }: { slug: ListSlug }) {
   const name = t(label);
   const messages = useMemo(() => list.data?.pages.flatMap((page) => page.messages) ?? [], [list.data]);
   const total = list.data?.pages[0]?.totalCount ?? 0;
-  const listRef = useRef<HTMLDivElement>(null);
-  /** The row to focus once "Show more" has drawn it: the first new one, where a keyboard user reads on. */
-  const focusIndex = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusIndex.current === null) return;
-    const row = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="message-row"]')[
-      focusIndex.current
-    ];
-    if (!row) return;
-    focusIndex.current = null;
-    row.focus();
-  }, [messages]);
+  const { listRef, showMore } = useNextPageFocus(messages, '[data-testid="message-row"]');
   return (
     <SectionCard title={name} testId={`messages-list-${slug}`}>
       {list.isPending ? (
@@ -130,10 +119,7 @@ export function MessageList({ slug }: { slug: ListSlug }) {
               hasMore={list.hasNextPage}
               loading={list.isFetchingNextPage}
               failed={list.isFetchNextPageError}
-              onMore={() => {
-                focusIndex.current = messages.length;
-                void list.fetchNextPage();
-              }}
+              onMore={() => showMore(list.fetchNextPage)}
               testId="messages"
               inset
             />
