@@ -308,9 +308,6 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                   }
                 >
                   <PharmacyMap
-                    // The practice's tiles can be known only after the map was drawn on the bundled
-                    // ones: a map of its own then, drawn with its home and pharmacies from the start.
-                    key={[config?.mapTileUrl, config?.mapTileAttribution, config?.mapPmtilesUrl].join(' ')}
                     pharmacies={onMap}
                     view={view}
                     homeLabel={

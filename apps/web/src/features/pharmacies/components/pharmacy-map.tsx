@@ -85,7 +85,17 @@ const homeIcon = L.divIcon({
   popupAnchor: [0, -34],
 });
 
-export default function PharmacyMap({
+/**
+ * A map is built for its tiles. The practice's tiles can be known only after the map was drawn on the
+ * bundled ones: new tile settings make a map of their own, drawn with its home and pharmacies from the
+ * start (the effects that place them would not run again on a map rebuilt in place).
+ */
+export default function PharmacyMap(props: PharmacyMapProps) {
+  const tiles = [props.tileUrl, props.tileAttribution, props.pmtilesUrl].join(' ');
+  return <TiledMap key={tiles} {...props} />;
+}
+
+function TiledMap({
   pharmacies,
   view,
   homeLabel,
@@ -168,9 +178,9 @@ export default function PharmacyMap({
       homeRef.current = null;
       markers.clear();
     };
-    // The view and tiles are applied by the effects below; the map is built once.
+    // The view is applied by the effects below; the map is built once (new tiles remount it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tileUrl, tileAttribution, pmtilesUrl]);
+  }, []);
 
   // The home marker and the view (spec §2: zoom 6 on the home, else the default view).
   useEffect(() => {
