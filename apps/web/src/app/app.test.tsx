@@ -59,6 +59,14 @@ beforeAll(async () => {
   await import('../features/two-step/components/sign-in-two-step');
 }, 120_000);
 
+/** Signs in as jdoe on the sign-in form the app shows. */
+async function signIn() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Username'), 'jdoe');
+  await user.type(screen.getByLabelText('Password'), 'Secret123');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
 describe('routing and guards', () => {
   it('sends a signed-out visitor to /login and back to the deep link after sign-in', async () => {
     server();
@@ -66,10 +74,7 @@ describe('routing and guards', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in to your patient portal' });
     expect(pathOf(app)).toBe('/login');
 
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Username'), 'jdoe');
-    await user.type(screen.getByLabelText('Password'), 'Secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn();
 
     await screen.findByRole('heading', { level: 1, name: 'Pharmacies' });
     expect(app.router.state.location.pathname + app.router.state.location.search).toBe(
@@ -98,10 +103,7 @@ describe('routing and guards', () => {
     const user = userProfileFixture({ dermisFirstTimeSetupComplete: false });
     server({}, user);
     const app = start('/login');
-    const ui = userEvent.setup();
-    await ui.type(await screen.findByLabelText('Username'), 'jdoe');
-    await ui.type(screen.getByLabelText('Password'), 'Secret123');
-    await ui.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn();
     await screen.findByRole('heading', { level: 1, name: 'First-Time Setup' });
     expect(pathOf(app)).toBe('/first-time-login/basic-info');
   });
@@ -110,10 +112,7 @@ describe('routing and guards', () => {
     const user = userProfileFixture({ dermisFirstTimeSetupComplete: false });
     server({}, user);
     const app = start('/health-apps/authorize/abc_DEF-1');
-    const ui = userEvent.setup();
-    await ui.type(await screen.findByLabelText('Username'), 'jdoe');
-    await ui.type(screen.getByLabelText('Password'), 'Secret123');
-    await ui.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn();
     await screen.findByRole('heading', { level: 1, name: 'First-Time Setup' });
     expect(pathOf(app)).toBe('/first-time-login/basic-info');
     expect(sessionStorage.getItem('dermis.afterSetup')).toBe('/health-apps/authorize/abc_DEF-1');
