@@ -64,7 +64,10 @@ export const encounter = z.object({
   educationNote: z.string().nullable(),
   /** Every consent of the visit (ONE_TIME ones signed at another visit answer SIGNED here). */
   consents: z.array(consent),
-  /** Spec §3: the consents still waiting for the patient's signature (a subset of consents). */
+  /**
+   * Spec §3: the consents still waiting for the patient's signature (a subset of consents, which
+   * a request with `consents: false` leaves empty).
+   */
   unsignedConsents: z.array(consent),
 });
 export type Encounter = z.infer<typeof encounter>;
@@ -113,6 +116,13 @@ export const getEncountersByFilterRequest = z.object({
   historyFinished: z.boolean().optional(),
   sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
   limit: int32.min(1).max(encountersMaxLimit).optional(),
+  /**
+   * false: each visit's `consents` is empty, for a caller that shows only the consents still to sign
+   * (the web): those come whole in `unsignedConsents` as always, and every unsigned one would
+   * otherwise come twice, its form's text with it (decision 287). Absent or true: every consent, as
+   * the spec answers.
+   */
+  consents: z.boolean().optional(),
 });
 export type GetEncountersByFilterRequest = z.input<typeof getEncountersByFilterRequest>;
 export const encountersResponse = z.object({

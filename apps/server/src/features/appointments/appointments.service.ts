@@ -176,6 +176,9 @@ export async function filterEncounters(
   const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
   const rows = await page(db, consentsOf).execute({ ...params, limit: filter.limit ?? null });
   const encounters = rows.map((row) => toEncounter(consentsOf, row));
+  // A caller that shows only the consents to sign leaves out the whole list, which repeats each of
+  // them with its form's text (decision 287).
+  if (filter.consents === false) for (const visit of encounters) visit.consents = [];
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
   return { encounters, total: rows[0]?.total ?? encounters.length };

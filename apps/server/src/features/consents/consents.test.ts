@@ -402,6 +402,7 @@ describeEachDatabase('appointments and consents', (t) => {
       }),
     );
 
+    let unsignedSeen = false;
     for (const filter of [{}, { limit: 2 }, { sortOrder: 'DESC', limit: 1 }]) {
       const response = await post('encounter/getByFilter', { patientId: family.minorId, ...filter });
       const answer = encountersResponse.parse(response.json());
@@ -416,7 +417,26 @@ describeEachDatabase('appointments and consents', (t) => {
         total: answer.total,
       };
       expect(response.body).toBe(JSON.stringify(expected));
+      unsignedSeen ||= expected.encounters.some((e) => e.unsignedConsents.length > 0);
+      // Asked to leave the whole list out, each visit's consents are empty and nothing else changes;
+      // asked for it, the answer is the spec's.
+      const without = await post('encounter/getByFilter', {
+        patientId: family.minorId,
+        ...filter,
+        consents: false,
+      });
+      const withoutConsents = expected.encounters.map((e) => ({ ...e, consents: [] }));
+      expect(without.body).toBe(JSON.stringify({ ...expected, encounters: withoutConsents }));
+      const asked = await post('encounter/getByFilter', {
+        patientId: family.minorId,
+        ...filter,
+        consents: true,
+      });
+      expect(asked.body).toBe(JSON.stringify(expected));
     }
+    expect(unsignedSeen).toBe(true);
+    const bad = await post('encounter/getByFilter', { patientId: family.minorId, consents: 'no' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses a bad signature, a stale text version, a wrong encounter and a waived consent', async () => {

@@ -23,8 +23,13 @@ export const appointmentKeys = {
   unfinished: (patientId: number) => ['encounters', patientId, 'unfinished'] as const,
 };
 
+/**
+ * The visit lists show only the consents still to sign (`unsignedConsents`, each whole, its text for
+ * the signing modal): they ask without the whole `consents` list, which would repeat each of them
+ * (decision 287).
+ */
 function getByFilter(client: HttpClient, body: GetEncountersByFilterRequest) {
-  return client.call(appointmentsCalls.getByFilter, { body });
+  return client.call(appointmentsCalls.getByFilter, { body: { ...body, consents: false } });
 }
 
 /**

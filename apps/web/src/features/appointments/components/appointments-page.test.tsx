@@ -117,7 +117,13 @@ describe('Appointments', () => {
       patientId: 7,
       dateSelection: 'SPECIFY_RANGE',
       updateConsents: true,
+      // The table and the signing modal read unsignedConsents only (decision 287).
+      consents: false,
     });
+    // The signing modal shows the form's whole text, from the unsigned consent itself.
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Sign Photo consent' }));
+    const modal = await screen.findByRole('dialog', { name: 'Sign Consent: Photo consent' });
+    expect(within(modal).getByTestId('consent-text')).toHaveTextContent('Photo consent text');
   });
 
   it('dates upcoming and past visits with Spanish month names in Spanish (decision 155)', async () => {
@@ -145,11 +151,11 @@ describe('Appointments', () => {
     expect(screen.getByTestId('past-count')).toHaveTextContent('Showing 5 of 5 past visits');
     const limits = sentBodies(fetch)
       .filter((b) => b.dateOfServiceRangeHigh)
-      .map((b) => [b.limit, b.sortOrder]);
+      .map((b) => [b.limit, b.sortOrder, b.consents]);
     expect(limits).toEqual([
-      [2, 'DESC'],
-      [4, 'DESC'],
-      [6, 'DESC'],
+      [2, 'DESC', false],
+      [4, 'DESC', false],
+      [6, 'DESC', false],
     ]);
   });
 
