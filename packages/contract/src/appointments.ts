@@ -123,12 +123,25 @@ export const getEncountersByFilterRequest = z.object({
    * the spec answers.
    */
   consents: z.boolean().optional(),
+  /**
+   * Paging by keyset (decision 287), asked for by sending it: null for the first page, then an
+   * answer's `nextCursor`; the page starts after the visit it names, in this filter's order, and
+   * the answer carries `nextCursor` (null on the last page). `total` still counts the whole filter.
+   * A cursor of another patient or list, or one that is not a cursor, answers an empty page.
+   */
+  cursor: safeString
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .nullable()
+    .optional(),
 });
 export type GetEncountersByFilterRequest = z.input<typeof getEncountersByFilterRequest>;
 export const encountersResponse = z.object({
   encounters: z.array(encounter),
   /** How many encounters match the filter, regardless of limit. */
   total: z.number().int(),
+  /** Only when the request sent `cursor`: the next page's, null on the last page. */
+  nextCursor: z.string().nullable().optional(),
 });
 
 /**
