@@ -127,8 +127,24 @@ export function screenCalls(patientId: number, username: string): Call[] {
       path: `insurance/getActivePatientInsuranceProfile/_rid/${patientId}`,
     },
     {
+      // The web shows only the consents still to sign and asks without the whole list (decision 287).
       screen: 'Appointments',
       name: `encounter/getByFilter upcoming, ${upcomingVisitsPageSize}`,
+      method: 'POST',
+      path: 'encounter/getByFilter',
+      body: {
+        patientId,
+        dateSelection: 'SPECIFY_RANGE',
+        dateOfServiceRangeLow: now,
+        updateConsents: true,
+        limit: upcomingVisitsPageSize,
+        consents: false,
+      },
+    },
+    {
+      // The spec's answer, every consent twice while unsigned: what the web asked before decision 287.
+      screen: 'Appointments (every consent)',
+      name: `encounter/getByFilter upcoming, ${upcomingVisitsPageSize}, every consent`,
       method: 'POST',
       path: 'encounter/getByFilter',
       body: {
@@ -149,6 +165,20 @@ export function screenCalls(patientId: number, username: string): Call[] {
     {
       screen: 'Appointments',
       name: 'encounter/getByFilter past, 2',
+      method: 'POST',
+      path: 'encounter/getByFilter',
+      body: {
+        patientId,
+        dateSelection: 'SPECIFY_RANGE',
+        dateOfServiceRangeHigh: now,
+        sortOrder: 'DESC',
+        limit: 2,
+        consents: false,
+      },
+    },
+    {
+      screen: 'Appointments (every consent)',
+      name: 'encounter/getByFilter past, 2, every consent',
       method: 'POST',
       path: 'encounter/getByFilter',
       body: {

@@ -64,7 +64,10 @@ export const encounter = z.object({
   educationNote: z.string().nullable(),
   /** Every consent of the visit (ONE_TIME ones signed at another visit answer SIGNED here). */
   consents: z.array(consent),
-  /** Spec §3: the consents still waiting for the patient's signature (a subset of consents). */
+  /**
+   * Spec §3: the consents still waiting for the patient's signature (a subset of consents, which
+   * a request with `consents: false` leaves empty).
+   */
   unsignedConsents: z.array(consent),
 });
 export type Encounter = z.infer<typeof encounter>;
@@ -113,12 +116,32 @@ export const getEncountersByFilterRequest = z.object({
   historyFinished: z.boolean().optional(),
   sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
   limit: int32.min(1).max(encountersMaxLimit).optional(),
+  /**
+   * false: each visit's `consents` is empty, for a caller that shows only the consents still to sign
+   * (the web): those come whole in `unsignedConsents` as always, and every unsigned one would
+   * otherwise come twice, its form's text with it (decision 287). Absent or true: every consent, as
+   * the spec answers.
+   */
+  consents: z.boolean().optional(),
+  /**
+   * Paging by keyset (decision 287), asked for by sending it: null for the first page, then an
+   * answer's `nextCursor`; the page starts after the visit it names, in this filter's order, and
+   * the answer carries `nextCursor` (null on the last page). `total` still counts the whole filter.
+   * A cursor of another patient or list, or one that is not a cursor, answers an empty page.
+   */
+  cursor: safeString
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .nullable()
+    .optional(),
 });
 export type GetEncountersByFilterRequest = z.input<typeof getEncountersByFilterRequest>;
 export const encountersResponse = z.object({
   encounters: z.array(encounter),
   /** How many encounters match the filter, regardless of limit. */
   total: z.number().int(),
+  /** Only when the request sent `cursor`: the next page's, null on the last page. */
+  nextCursor: z.string().nullable().optional(),
 });
 
 /**

@@ -14,6 +14,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
+import { listCursor } from '../../lib/list-cursor';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
 import type { ProviderAvatar } from './provider-avatar';
 import type { VisitConsents } from './visit-consents';
@@ -164,7 +165,7 @@ export async function filterEncounters(
   consentsOf: VisitConsents,
   patientId: number,
   filter: z.output<typeof getEncountersByFilterRequest>,
-): Promise<{ encounters: Encounter[]; total: number }> {
+): Promise<{ encounters: Encounter[]; total: number; nextCursor?: string | null }> {
   const range = filter.dateSelection === 'SPECIFY_RANGE';
   const at = (value: string | undefined) => (range && value ? new Date(value).toISOString() : null);
   const params: VisitFilter = {
@@ -173,9 +174,29 @@ export async function filterEncounters(
     high: at(filter.dateOfServiceRangeHigh),
     historyFinished: filter.historyFinished ?? null,
   };
-  const page = filter.sortOrder === 'DESC' ? newestFirstStatement : oldestFirstStatement;
-  const rows = await page(db, consentsOf).execute({ ...params, limit: filter.limit ?? null });
-  const encounters = rows.map((row) => toEncounter(consentsOf, row));
+  const newestFirst = filter.sortOrder === 'DESC';
+  const page = newestFirst ? newestFirstStatement : oldestFirstStatement;
+  const list = newestFirst ? 'VISITSNEWEST' : 'VISITSOLDEST';
+  const byCursor = filter.cursor !== undefined;
+  let after: number | null = null;
+  if (typeof filter.cursor === 'string') {
+    after = listCursor.read(filter.cursor, patientId, list);
+    // Another patient's or list's cursor, or not a cursor: nothing follows it in this list.
+    if (after === null) return { encounters: [], total: 0, nextCursor: null };
+  }
+  // By cursor, one more than the page is read to know whether another page follows.
+  const limit = filter.limit === undefined ? null : filter.limit + (byCursor ? 1 : 0);
+  const rows = await page(db, consentsOf).execute({ ...params, after, limit });
+  const more = byCursor && filter.limit !== undefined && rows.length > filter.limit;
+  const encounters = (more ? rows.slice(0, filter.limit) : rows).map((row) => toEncounter(consentsOf, row));
+  // A caller that shows only the consents to sign leaves out the whole list, which repeats each of
+  // them with its form's text (decision 287).
+  if (filter.consents === false) for (const visit of encounters) visit.consents = [];
+  if (byCursor) {
+    const last = encounters.at(-1);
+    const nextCursor = more && last ? listCursor.of(patientId, list, last.id) : null;
+    return { encounters, total: rows[0]?.total ?? 0, nextCursor };
+  }
   if (filter.limit === undefined || encounters.length < filter.limit)
     return { encounters, total: encounters.length };
   return { encounters, total: rows[0]?.total ?? encounters.length };
@@ -208,7 +229,20 @@ const visitFilter = () => {
 };
 
 /**
- * A page of a visit list in one order; a null limit is no limit (LIMIT NULL in PostgreSQL). Each row
+ * After the visit whose id is bound as `after` (null: from the start), in the list's order: its
+ * date and id are read within the patient's visits, so a visit of another patient starts nothing
+ * (the comparison with no row is null, and the page is empty).
+ */
+const afterVisit = (newestFirst: boolean) => {
+  const after = sql.placeholder('after');
+  return sql`(${after}::int IS NULL OR (${encounter.dateOfService}, ${encounter.id}) ${sql.raw(newestFirst ? '<' : '>')}
+    (SELECT a.date_of_service, a.id FROM encounter a
+      WHERE a.id = ${after}::int AND a.patient_id = ${sql.placeholder('patientId')}))`;
+};
+
+/**
+ * A page of a visit list in one order, after a visit or from the start (the keyset above); a null
+ * limit is no limit (LIMIT NULL in PostgreSQL). Each row
  * carries the length of the whole list, which a limited page answers: a subquery that does not
  * depend on the row, so PostgreSQL counts once per statement, and the page needs no second one.
  */
@@ -222,7 +256,7 @@ const visitPage = (order: typeof asc, name: string) =>
       })
       .from(encounter)
       .leftJoin(clinic, eq(clinic.id, encounter.clinicId))
-      .where(visitFilter())
+      .where(and(visitFilter(), afterVisit(order === desc)))
       .orderBy(order(encounter.dateOfService), order(encounter.id))
       .limit(sql.placeholder('limit'))
       .prepare(name),

@@ -402,6 +402,7 @@ describeEachDatabase('appointments and consents', (t) => {
       }),
     );
 
+    let unsignedSeen = false;
     for (const filter of [{}, { limit: 2 }, { sortOrder: 'DESC', limit: 1 }]) {
       const response = await post('encounter/getByFilter', { patientId: family.minorId, ...filter });
       const answer = encountersResponse.parse(response.json());
@@ -416,7 +417,68 @@ describeEachDatabase('appointments and consents', (t) => {
         total: answer.total,
       };
       expect(response.body).toBe(JSON.stringify(expected));
+      unsignedSeen ||= expected.encounters.some((e) => e.unsignedConsents.length > 0);
+      // Asked to leave the whole list out, each visit's consents are empty and nothing else changes;
+      // asked for it, the answer is the spec's.
+      const without = await post('encounter/getByFilter', {
+        patientId: family.minorId,
+        ...filter,
+        consents: false,
+      });
+      const withoutConsents = expected.encounters.map((e) => ({ ...e, consents: [] }));
+      expect(without.body).toBe(JSON.stringify({ ...expected, encounters: withoutConsents }));
+      const asked = await post('encounter/getByFilter', {
+        patientId: family.minorId,
+        ...filter,
+        consents: true,
+      });
+      expect(asked.body).toBe(JSON.stringify(expected));
     }
+    expect(unsignedSeen).toBe(true);
+    const bad = await post('encounter/getByFilter', { patientId: family.minorId, consents: 'no' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages a visit list by cursor in either order, ties by id, and a stranger cursor reads nothing', async () => {
+    const tie = inDays(9);
+    const dates = { 'E-1': inDays(12), 'E-2': tie, 'E-3': inDays(5), 'E-4': tie, 'E-5': inDays(-3) };
+    for (const [externalId, dateOfService] of Object.entries(dates))
+      await feed('PUT', `encounters/${externalId}`, visit({ dateOfService, consents: [] }));
+    const patientId = family.minorId;
+    const upcoming = { dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeLow: new Date().toISOString() };
+    for (const filter of [upcoming, { sortOrder: 'DESC' }]) {
+      const whole = await encountersOf(patientId, filter);
+      const paged: number[] = [];
+      let cursor: string | null = null;
+      for (let asked = 0; asked < 5; asked++) {
+        const answer = await encountersOf(patientId, { ...filter, limit: 2, cursor });
+        expect(answer.total).toBe(whole.total);
+        paged.push(...answer.encounters.map((e) => e.id));
+        cursor = answer.nextCursor ?? null;
+        if (cursor === null) break;
+      }
+      expect(cursor).toBeNull();
+      expect(paged).toEqual(whole.encounters.map((e) => e.id));
+      expect(whole.encounters.length).toBeGreaterThan(2);
+    }
+    // Without `cursor` the answer is the spec's: no nextCursor.
+    const plain = await post('encounter/getByFilter', { patientId, limit: 2 });
+    expect(Object.keys(plain.json<object>())).toEqual(['encounters', 'total']);
+    // A cursor of the other order, of another patient's list, or not a cursor: an empty page.
+    const first = await encountersOf(patientId, { limit: 1, cursor: null });
+    const oldestCursor = first.nextCursor!;
+    const others = [
+      oldestCursor,
+      Buffer.from(`${family.guardian.patientId}.VISITSNEWEST.${first.encounters[0]!.id}`).toString(
+        'base64url',
+      ),
+      'bm90LWEtY3Vyc29y',
+    ];
+    for (const cursor of others) {
+      const answer = await encountersOf(patientId, { sortOrder: 'DESC', limit: 2, cursor });
+      expect(answer).toEqual({ encounters: [], total: 0, nextCursor: null });
+    }
+    expect((await post('encounter/getByFilter', { patientId, cursor: 'not/base64' })).statusCode).toBe(400);
   });
 
   it('refuses a bad signature, a stale text version, a wrong encounter and a waived consent', async () => {

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import {
   consentsCalls,
   appointmentsCalls,
@@ -23,36 +30,37 @@ export const appointmentKeys = {
   unfinished: (patientId: number) => ['encounters', patientId, 'unfinished'] as const,
 };
 
+/**
+ * The visit lists show only the consents still to sign (`unsignedConsents`, each whole, its text for
+ * the signing modal): they ask without the whole `consents` list, which would repeat each of them
+ * (decision 287).
+ */
 function getByFilter(client: HttpClient, body: GetEncountersByFilterRequest) {
-  return client.call(appointmentsCalls.getByFilter, { body });
+  return client.call(appointmentsCalls.getByFilter, { body: { ...body, consents: false } });
 }
 
 /**
- * Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents).
- * `limit` starts at `upcomingVisitsPageSize` and grows by as much per 'Show more' (decision 254); the
- * previous page stays on screen while the longer one loads, and `total` tells whether more exist.
+ * Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents),
+ * `upcomingVisitsPageSize` at a time (decision 254); 'Show more' asks for the page after the last
+ * visit shown by the answer's cursor, so the visits already shown are not read again (decision 287).
+ * `total` tells how many there are in all.
  */
-export function upcomingAppointmentsQuery(
-  client: HttpClient,
-  patientId: number,
-  limit: number = upcomingVisitsPageSize,
-) {
-  return queryOptions({
-    queryKey: [...appointmentKeys.upcoming(patientId), limit],
-    queryFn: () =>
+export function useUpcomingAppointments(patientId: number) {
+  const client = useApiClient();
+  return useInfiniteQuery({
+    queryKey: appointmentKeys.upcoming(patientId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
       getByFilter(client, {
         patientId,
         dateSelection: 'SPECIFY_RANGE',
         dateOfServiceRangeLow: new Date().toISOString(),
         updateConsents: true,
-        limit,
+        limit: upcomingVisitsPageSize,
+        cursor: pageParam,
       }),
-    placeholderData: keepPreviousData,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
-}
-
-export function useUpcomingAppointments(patientId: number, limit: number = upcomingVisitsPageSize) {
-  return useQuery(upcomingAppointmentsQuery(useApiClient(), patientId, limit));
 }
 
 /**
@@ -137,14 +145,17 @@ export function useSignConsent(patientId: number) {
   return useMutation({
     mutationFn: (body: UpdateConsentRequest) => client.call(consentsCalls.update, { body }),
     onSuccess: (_answer, { consent: signed }) => {
-      // Every length of the upcoming list asked so far (one key per limit).
-      queries.setQueriesData<EncountersResponse>({ queryKey: appointmentKeys.upcoming(patientId) }, (old) =>
+      // Whichever page of the upcoming list holds the visit.
+      queries.setQueryData<InfiniteData<EncountersResponse>>(appointmentKeys.upcoming(patientId), (old) =>
         old
           ? {
               ...old,
-              encounters: old.encounters.map((visit) => ({
-                ...visit,
-                unsignedConsents: visit.unsignedConsents.filter((item) => item.id !== signed.id),
+              pages: old.pages.map((page) => ({
+                ...page,
+                encounters: page.encounters.map((visit) => ({
+                  ...visit,
+                  unsignedConsents: visit.unsignedConsents.filter((item) => item.id !== signed.id),
+                })),
               })),
             }
           : old,

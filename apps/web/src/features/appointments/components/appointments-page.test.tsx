@@ -117,7 +117,13 @@ describe('Appointments', () => {
       patientId: 7,
       dateSelection: 'SPECIFY_RANGE',
       updateConsents: true,
+      // The table and the signing modal read unsignedConsents only (decision 287).
+      consents: false,
     });
+    // The signing modal shows the form's whole text, from the unsigned consent itself.
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Sign Photo consent' }));
+    const modal = await screen.findByRole('dialog', { name: 'Sign Consent: Photo consent' });
+    expect(within(modal).getByTestId('consent-text')).toHaveTextContent('Photo consent text');
   });
 
   it('dates upcoming and past visits with Spanish month names in Spanish (decision 155)', async () => {
@@ -145,22 +151,26 @@ describe('Appointments', () => {
     expect(screen.getByTestId('past-count')).toHaveTextContent('Showing 5 of 5 past visits');
     const limits = sentBodies(fetch)
       .filter((b) => b.dateOfServiceRangeHigh)
-      .map((b) => [b.limit, b.sortOrder]);
+      .map((b) => [b.limit, b.sortOrder, b.consents]);
     expect(limits).toEqual([
-      [2, 'DESC'],
-      [4, 'DESC'],
-      [6, 'DESC'],
+      [2, 'DESC', false],
+      [4, 'DESC', false],
+      [6, 'DESC', false],
     ]);
   });
 
-  it('asks for 20 upcoming visits, and Show more the next 20 with focus on the first new one', async () => {
+  it('asks for 20 upcoming visits, and Show more the next 20 by cursor with focus on the first new one', async () => {
     const upcoming = Array.from({ length: 25 }, (_, n) =>
       visit(200 + n, `2031-03-${String(n + 1).padStart(2, '0')}T15:00:00.000Z`),
     );
+    // The cursor of this stand-in server is the position to start at.
     const fetch = server({
-      upcoming: (body) => ({
-        body: { encounters: upcoming.slice(0, body.limit as number), total: upcoming.length },
-      }),
+      upcoming: (body) => {
+        const start = typeof body.cursor === 'string' ? Number(body.cursor.slice(1)) : 0;
+        const end = start + (body.limit as number);
+        const nextCursor = end < upcoming.length ? `p${end}` : null;
+        return { body: { encounters: upcoming.slice(start, end), total: upcoming.length, nextCursor } };
+      },
     });
     renderWithProviders(<Appointments patientId={7} />);
     await waitFor(() => expect(screen.getAllByTestId('visit-date')).toHaveLength(20));
@@ -172,10 +182,14 @@ describe('Appointments', () => {
     await waitFor(() => expect(screen.getAllByTestId('visit-date')[20]).toHaveFocus());
     expect(screen.getByTestId('upcoming-count')).toHaveTextContent('Showing 25 of 25 upcoming appointments');
     expect(screen.queryByRole('button', { name: 'Show more upcoming appointments' })).not.toBeInTheDocument();
-    const limits = sentBodies(fetch)
+    // The second ask reads only the visits after the last one shown (decision 287).
+    const pages = sentBodies(fetch)
       .filter((b) => b.dateOfServiceRangeLow)
-      .map((b) => b.limit);
-    expect(limits).toEqual([20, 40]);
+      .map((b) => [b.limit, b.cursor]);
+    expect(pages).toEqual([
+      [20, null],
+      [20, 'p20'],
+    ]);
   });
 
   it('shows no count and no Show more for a few upcoming visits', async () => {

@@ -35,8 +35,7 @@ function UpcomingAppointments({
   patientId: number;
   onSign: (consent: Consent) => void;
 }) {
-  const [limit, setLimit] = useState(upcomingVisitsPageSize);
-  const upcoming = useUpcomingAppointments(patientId, limit);
+  const upcoming = useUpcomingAppointments(patientId);
   // After 'Show more', focus moves to the date of the first visit that appeared (decision 254).
   const listRef = useRef<HTMLDivElement>(null);
   const focusIndex = useRef<number | null>(null);
@@ -116,7 +115,8 @@ function UpcomingAppointments({
         ),
     },
   ];
-  const { encounters: shown, total } = upcoming.data;
+  const shown = upcoming.data.pages.flatMap((page) => page.encounters);
+  const total = upcoming.data.pages.at(-1)?.total ?? shown.length;
   return (
     <Stack gap="sm" ref={listRef}>
       <DataTable
@@ -133,13 +133,13 @@ function UpcomingAppointments({
           <Text size="sm" c="dimmed" role="status" data-testid="upcoming-count">
             {tPlural('appointments.upcomingShownCount', total, { shown: shown.length, total })}
           </Text>
-          {total > limit && (
+          {upcoming.hasNextPage && (
             <Button
               variant="default"
-              loading={upcoming.isPlaceholderData}
+              loading={upcoming.isFetchingNextPage}
               onClick={() => {
-                focusIndex.current = limit;
-                setLimit(limit + upcomingVisitsPageSize);
+                focusIndex.current = shown.length;
+                void upcoming.fetchNextPage();
               }}
               data-testid="upcoming-show-more"
             >

@@ -12,7 +12,11 @@ export function useEncounterProvider(patientId: number, encounterId: number | un
   const encounters = useQuery({
     queryKey: ['encounters', patientId],
     enabled: encounterId !== undefined,
-    queryFn: () => client.call(appointmentsCalls.getByFilter, { body: { patientId, dateSelection: 'ALL' } }),
+    // Only the provider is read: no consents (decision 287).
+    queryFn: () =>
+      client.call(appointmentsCalls.getByFilter, {
+        body: { patientId, dateSelection: 'ALL', consents: false },
+      }),
   });
   const encounter = encounters.data?.encounters.find((e) => e.id === encounterId);
   return {
