@@ -1,7 +1,8 @@
 /** Patient documents (0045): listed newest first, upserted by the clinic's own id. */
 import type { PatientDocument } from '@dermis/contract';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { patientDocument } from '../../db/schema';
 
 const columns = {
@@ -38,30 +39,49 @@ export interface DocumentPage {
  * Newest created first, then newest id (the Documents page's order). A page after a document
  * compares with that document's own date and id, read in the same statement within the patient's
  * documents: an id that is not the patient's matches no row, so the page is empty.
+ *
+ * One prepared statement for every ask (decision 285): a bound left out is bound as null, no cursor
+ * as a null id, and no limit as `LIMIT NULL`, so Drizzle builds the SQL once and PostgreSQL parses
+ * and plans it once per connection. The optional conditions are filters over the patient's
+ * documents (found by `patient_document_patient_idx`), which a patient has in the hundreds at most.
  */
-export async function listDocuments(
-  db: Db,
-  patientId: number,
-  page: DocumentPage = {},
-): Promise<PatientDocument[]> {
-  const after =
-    page.afterId === undefined
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM patient_document c WHERE c.id = ${page.afterId} AND c.patient_id = ${patientId}
-          AND (${patientDocument.dateCreated}, ${patientDocument.id}) < (c.date_created, c.id))`;
-  const query = db
+const documentPageStatement = preparedPerDatabase((db) => {
+  const patientId = sql.placeholder('patientId');
+  const createdFrom = sql`${sql.placeholder('createdFrom')}::timestamptz`;
+  const createdBefore = sql`${sql.placeholder('createdBefore')}::timestamptz`;
+  const afterId = sql`${sql.placeholder('afterId')}::integer`;
+  return db
     .select(columns)
     .from(patientDocument)
     .where(
       and(
         eq(patientDocument.patientId, patientId),
-        page.createdFrom && gte(patientDocument.dateCreated, page.createdFrom),
-        page.createdBefore && lt(patientDocument.dateCreated, page.createdBefore),
-        after,
+        sql`(${createdFrom} IS NULL OR ${patientDocument.dateCreated} >= ${createdFrom})`,
+        sql`(${createdBefore} IS NULL OR ${patientDocument.dateCreated} < ${createdBefore})`,
+        sql`(${afterId} IS NULL OR EXISTS (SELECT 1 FROM patient_document c
+          WHERE c.id = ${afterId} AND c.patient_id = ${patientId}
+          AND (${patientDocument.dateCreated}, ${patientDocument.id}) < (c.date_created, c.id)))`,
       ),
     )
-    .orderBy(desc(patientDocument.dateCreated), desc(patientDocument.id));
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
+    .orderBy(desc(patientDocument.dateCreated), desc(patientDocument.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('patient_document_page');
+});
+
+export async function listDocuments(
+  db: Db,
+  patientId: number,
+  page: DocumentPage = {},
+): Promise<PatientDocument[]> {
+  const rows = await documentPageStatement(db).execute({
+    patientId,
+    // As the column itself writes a Date: the same instant, to the millisecond.
+    createdFrom: page.createdFrom?.toISOString() ?? null,
+    createdBefore: page.createdBefore?.toISOString() ?? null,
+    afterId: page.afterId ?? null,
+    // LIMIT NULL is no limit.
+    limit: page.limit ?? null,
+  });
   return rows.map(toDocument);
 }
 
