@@ -4,7 +4,7 @@
  * creation range; a cursor never reaches into another patient's documents.
  */
 import { errorResponse, patientDocument, patientDocumentsPage } from '@dermis/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -169,6 +169,16 @@ describeEachDatabase('documents by page', (t) => {
     await file(minor.patientId, 'E', '2026-11-01T10:00:00Z');
     await file(minor.patientId, 'F', '2026-08-01T09:59:59.999Z');
     await file(guardian.patientId, 'G', '2026-09-15T10:00:00Z');
+    // Instants with microseconds (a clinic's feed or now() may store them): the answer cuts them
+    // to the millisecond, never rounds.
+    const stamp = async (name: string, column: 'date_created' | 'added_on', at: string) =>
+      t.db.execute(
+        sql`UPDATE patient_document SET ${sql.raw(column)} = ${at}::timestamptz
+          WHERE patient_id = ${minor.patientId} AND name = ${name}`,
+      );
+    await stamp('E', 'date_created', '2026-11-01T10:00:00.999999Z');
+    await stamp('A', 'added_on', '2026-11-29T12:00:00.123999Z');
+    await stamp('B', 'added_on', '1999-12-31T23:59:59.9995Z');
 
     const stored = (
       await t.db.select().from(documentTable).where(eq(documentTable.patientId, minor.patientId))
