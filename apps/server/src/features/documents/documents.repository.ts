@@ -1,27 +1,30 @@
 /** Patient documents (0045): listed newest first, upserted by the clinic's own id. */
 import type { PatientDocument } from '@dermis/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { patientDocument } from '../../db/schema';
 
+/**
+ * An instant as the answer writes it, made by the statement: what `Date#toISOString()` gives (UTC,
+ * milliseconds, the microseconds cut off as both cut them), so that no row's date is parsed into a
+ * `Date` only to be written back as text (decision 285).
+ */
+const isoInstant = (column: Column) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns a document's answer shows, each already as the answer holds it. */
 const columns = {
   id: patientDocument.id,
   name: patientDocument.name,
   contentS3Id: patientDocument.contentS3Id,
-  dateCreated: patientDocument.dateCreated,
-  addedOn: patientDocument.addedOn,
+  dateCreated: isoInstant(patientDocument.dateCreated),
+  addedOn: isoInstant(patientDocument.addedOn),
   ownerFullName: patientDocument.ownerFullName,
   fileName: patientDocument.fileName,
   mimeType: patientDocument.mimeType,
   contentLength: patientDocument.contentLength,
 };
-
-type Row = Omit<PatientDocument, 'dateCreated' | 'addedOn'> & { dateCreated: Date; addedOn: Date };
-
-function toDocument(row: Row): PatientDocument {
-  return { ...row, dateCreated: row.dateCreated.toISOString(), addedOn: row.addedOn.toISOString() };
-}
 
 /**
  * Which documents a list holds (decision 267): those created in [createdFrom, createdBefore) when
@@ -82,7 +85,7 @@ export async function listDocuments(
     // LIMIT NULL is no limit.
     limit: page.limit ?? null,
   });
-  return rows.map(toDocument);
+  return rows;
 }
 
 export async function findDocument(
@@ -95,7 +98,7 @@ export async function findDocument(
     .from(patientDocument)
     .where(and(eq(patientDocument.patientId, patientId), eq(patientDocument.id, documentId)))
     .limit(1);
-  return row ? toDocument(row) : null;
+  return row ?? null;
 }
 
 export async function documentByExternalId(
