@@ -4,11 +4,12 @@
  * creation range; a cursor never reaches into another patient's documents.
  */
 import { errorResponse, patientDocument, patientDocumentsPage } from '@dermis/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
-import { patient } from '../../db/schema';
+import { patient, patientDocument as documentTable } from '../../db/schema';
+import { listCursor } from '../../lib/list-cursor';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
@@ -36,7 +37,7 @@ describeEachDatabase('documents by page', (t) => {
 
   const externalIdOf = async (patientId: number) =>
     (await t.db.select().from(patient).where(eq(patient.id, patientId)))[0]!.externalId;
-  const file = async (patientId: number, documentId: string, dateCreated: string) => {
+  const file = async (patientId: number, documentId: string, dateCreated: string, owner?: string) => {
     const filed = await app.inject({
       method: 'PUT',
       url: `/api/integration/patients/${await externalIdOf(patientId)}/documents/${documentId}`,
@@ -47,6 +48,7 @@ describeEachDatabase('documents by page', (t) => {
         mimeType: 'application/pdf',
         dateCreated,
         contentBase64: pdf,
+        ...(owner ? { ownerFullName: owner } : {}),
       },
     });
     expect(filed.statusCode).toBe(201);
@@ -155,5 +157,87 @@ describeEachDatabase('documents by page', (t) => {
     const stranger = await givenUser(t.db, guardian.practiceId, { username: `dps${Date.now()}` });
     const eve = (await signIn(app, stranger.username, stranger.password)).accessToken;
     expect((await ask('?limit=2', minor.patientId, eve)).statusCode).toBe(403);
+  });
+
+  it('answers the same bytes for every ask: the whole list, ranges, pages and their cursors', async () => {
+    // The expected bodies are written here from the stored rows, in the contract's key order, so
+    // that a change of how the list is read (its statement, its row mapping) must keep every byte.
+    await file(minor.patientId, 'A', '2026-09-01T10:00:00.123Z', 'Dr. Ann Lee');
+    await file(minor.patientId, 'B', '2026-10-01T10:00:00Z');
+    await file(minor.patientId, 'C', '2026-08-01T10:00:00Z');
+    await file(minor.patientId, 'D', '2026-08-01T10:00:00Z', 'Zoë "Quote" Núñez');
+    await file(minor.patientId, 'E', '2026-11-01T10:00:00Z');
+    await file(minor.patientId, 'F', '2026-08-01T09:59:59.999Z');
+    await file(guardian.patientId, 'G', '2026-09-15T10:00:00Z');
+    // Instants with microseconds (a clinic's feed or now() may store them): the answer cuts them
+    // to the millisecond, never rounds.
+    const stamp = async (name: string, column: 'date_created' | 'added_on', at: string) =>
+      t.db.execute(
+        sql`UPDATE patient_document SET ${sql.raw(column)} = ${at}::timestamptz
+          WHERE patient_id = ${minor.patientId} AND name = ${name}`,
+      );
+    await stamp('E', 'date_created', '2026-11-01T10:00:00.999999Z');
+    await stamp('A', 'added_on', '2026-11-29T12:00:00.123999Z');
+    await stamp('B', 'added_on', '1999-12-31T23:59:59.9995Z');
+
+    const stored = (
+      await t.db.select().from(documentTable).where(eq(documentTable.patientId, minor.patientId))
+    )
+      .sort((a, b) => b.dateCreated.getTime() - a.dateCreated.getTime() || b.id - a.id)
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        contentS3Id: row.contentS3Id,
+        dateCreated: row.dateCreated.toISOString(),
+        addedOn: row.addedOn.toISOString(),
+        ownerFullName: row.ownerFullName,
+        fileName: row.fileName,
+        mimeType: row.mimeType,
+        contentLength: row.contentLength,
+      }));
+    expect(stored.map((d) => Object.keys(d))).toEqual(stored.map(() => Object.keys(patientDocument.shape)));
+    const inRange = (from?: string, before?: string) =>
+      stored.filter(
+        (d) =>
+          (from === undefined || d.dateCreated >= new Date(from).toISOString()) &&
+          (before === undefined || d.dateCreated < new Date(before).toISOString()),
+      );
+    const body = async (query: string) => {
+      const answer = await ask(query);
+      expect(answer.statusCode, query).toBe(200);
+      return answer.body;
+    };
+    // Each page in turn by its cursor, until the last; every body compared whole.
+    const pages = async (range: string, limit: number, expected: typeof stored) => {
+      let cursor: string | null = null;
+      let offset = 0;
+      do {
+        const query: string = `?${range}limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`;
+        const documents = expected.slice(offset, offset + limit);
+        offset += limit;
+        const more = offset < expected.length;
+        cursor = more ? listCursor.of(minor.patientId, 'DOCUMENTS', documents.at(-1)!.id) : null;
+        expect(await body(query), query).toBe(JSON.stringify({ documents, nextCursor: cursor }));
+      } while (cursor !== null);
+    };
+
+    expect(await body('')).toBe(JSON.stringify(stored));
+    const from = '2026-08-01T10:00:00Z';
+    const before = '2026-10-01T10:00:00Z';
+    expect(await body(`?createdFrom=${from}`)).toBe(JSON.stringify(inRange(from)));
+    expect(await body(`?createdBefore=${before}`)).toBe(JSON.stringify(inRange(undefined, before)));
+    expect(await body(`?createdFrom=${from}&createdBefore=${before}`)).toBe(
+      JSON.stringify(inRange(from, before)),
+    );
+    expect(await body('?createdFrom=2027-01-01T00:00:00Z')).toBe('[]');
+    expect(await body('?createdFrom=2027-01-01T00:00:00Z&limit=3')).toBe(
+      '{"documents":[],"nextCursor":null}',
+    );
+    for (const limit of [1, 2, 5, 6, 20]) {
+      await pages('', limit, stored);
+      await pages(`createdFrom=${from}&`, limit, inRange(from));
+      await pages(`createdBefore=${before}&`, limit, inRange(undefined, before));
+      await pages(`createdFrom=${from}&createdBefore=${before}&`, limit, inRange(from, before));
+    }
   });
 });

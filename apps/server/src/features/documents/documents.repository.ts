@@ -1,26 +1,30 @@
 /** Patient documents (0045): listed newest first, upserted by the clinic's own id. */
 import type { PatientDocument } from '@dermis/contract';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { patientDocument } from '../../db/schema';
 
+/**
+ * An instant as the answer writes it, made by the statement: what `Date#toISOString()` gives (UTC,
+ * milliseconds, the microseconds cut off as both cut them), so that no row's date is parsed into a
+ * `Date` only to be written back as text (decision 285).
+ */
+const isoInstant = (column: Column) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns a document's answer shows, each already as the answer holds it. */
 const columns = {
   id: patientDocument.id,
   name: patientDocument.name,
   contentS3Id: patientDocument.contentS3Id,
-  dateCreated: patientDocument.dateCreated,
-  addedOn: patientDocument.addedOn,
+  dateCreated: isoInstant(patientDocument.dateCreated),
+  addedOn: isoInstant(patientDocument.addedOn),
   ownerFullName: patientDocument.ownerFullName,
   fileName: patientDocument.fileName,
   mimeType: patientDocument.mimeType,
   contentLength: patientDocument.contentLength,
 };
-
-type Row = Omit<PatientDocument, 'dateCreated' | 'addedOn'> & { dateCreated: Date; addedOn: Date };
-
-function toDocument(row: Row): PatientDocument {
-  return { ...row, dateCreated: row.dateCreated.toISOString(), addedOn: row.addedOn.toISOString() };
-}
 
 /**
  * Which documents a list holds (decision 267): those created in [createdFrom, createdBefore) when
@@ -38,31 +42,50 @@ export interface DocumentPage {
  * Newest created first, then newest id (the Documents page's order). A page after a document
  * compares with that document's own date and id, read in the same statement within the patient's
  * documents: an id that is not the patient's matches no row, so the page is empty.
+ *
+ * One prepared statement for every ask (decision 285): a bound left out is bound as null, no cursor
+ * as a null id, and no limit as `LIMIT NULL`, so Drizzle builds the SQL once and PostgreSQL parses
+ * and plans it once per connection. The optional conditions are filters over the patient's
+ * documents (found by `patient_document_patient_idx`), which a patient has in the hundreds at most.
  */
-export async function listDocuments(
-  db: Db,
-  patientId: number,
-  page: DocumentPage = {},
-): Promise<PatientDocument[]> {
-  const after =
-    page.afterId === undefined
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM patient_document c WHERE c.id = ${page.afterId} AND c.patient_id = ${patientId}
-          AND (${patientDocument.dateCreated}, ${patientDocument.id}) < (c.date_created, c.id))`;
-  const query = db
+const documentPageStatement = preparedPerDatabase((db) => {
+  const patientId = sql.placeholder('patientId');
+  const createdFrom = sql`${sql.placeholder('createdFrom')}::timestamptz`;
+  const createdBefore = sql`${sql.placeholder('createdBefore')}::timestamptz`;
+  const afterId = sql`${sql.placeholder('afterId')}::integer`;
+  return db
     .select(columns)
     .from(patientDocument)
     .where(
       and(
         eq(patientDocument.patientId, patientId),
-        page.createdFrom && gte(patientDocument.dateCreated, page.createdFrom),
-        page.createdBefore && lt(patientDocument.dateCreated, page.createdBefore),
-        after,
+        sql`(${createdFrom} IS NULL OR ${patientDocument.dateCreated} >= ${createdFrom})`,
+        sql`(${createdBefore} IS NULL OR ${patientDocument.dateCreated} < ${createdBefore})`,
+        sql`(${afterId} IS NULL OR EXISTS (SELECT 1 FROM patient_document c
+          WHERE c.id = ${afterId} AND c.patient_id = ${patientId}
+          AND (${patientDocument.dateCreated}, ${patientDocument.id}) < (c.date_created, c.id)))`,
       ),
     )
-    .orderBy(desc(patientDocument.dateCreated), desc(patientDocument.id));
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
-  return rows.map(toDocument);
+    .orderBy(desc(patientDocument.dateCreated), desc(patientDocument.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('patient_document_page');
+});
+
+export async function listDocuments(
+  db: Db,
+  patientId: number,
+  page: DocumentPage = {},
+): Promise<PatientDocument[]> {
+  const rows = await documentPageStatement(db).execute({
+    patientId,
+    // As the column itself writes a Date: the same instant, to the millisecond.
+    createdFrom: page.createdFrom?.toISOString() ?? null,
+    createdBefore: page.createdBefore?.toISOString() ?? null,
+    afterId: page.afterId ?? null,
+    // LIMIT NULL is no limit.
+    limit: page.limit ?? null,
+  });
+  return rows;
 }
 
 export async function findDocument(
@@ -75,7 +98,7 @@ export async function findDocument(
     .from(patientDocument)
     .where(and(eq(patientDocument.patientId, patientId), eq(patientDocument.id, documentId)))
     .limit(1);
-  return row ? toDocument(row) : null;
+  return row ?? null;
 }
 
 export async function documentByExternalId(
