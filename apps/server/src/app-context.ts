@@ -2,6 +2,7 @@
  * What buildApp puts on the Fastify instance and request. Decorated once at the root so every feature
  * sees the same database, token service and counters without importing each other.
  */
+import type { CallerCache } from './plugins/caller-cache';
 import type { CallDescription, Language } from '@dermis/contract';
 import type { Config } from './config/env';
 import type { Db } from './db/database';
@@ -48,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The caller check of `authenticate`, cached while the database's announcements are heard (decision 286). */
+    callers: CallerCache;
     tokens: TokenService;
     counters: CounterStore;
     mailer: Mailer;

@@ -75,6 +75,7 @@ import { createMailer } from './lib/mail/create-mailer';
 import type { Mailer } from './lib/mail/mailer';
 import type { MailOutboxOptions } from './lib/mail/mail-outbox';
 import { TokenService } from './lib/tokens';
+import { CallerCache, callerChangesChannel } from './plugins/caller-cache';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIntegrationOpenApi } from './plugins/integration-openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -153,6 +154,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  // The caller cache serves nothing until its listener is subscribed, and drops what is announced.
+  const callers = new CallerCache();
+  const callerListener = database.listen(callerChangesChannel, {
+    connected: () => callers.connected(),
+    disconnected: () => callers.disconnected(),
+    notified: (payload) => callers.announced(payload),
+  });
+  app.addHook('onClose', async () => {
+    callers.close();
+    await callerListener.close();
+  });
+  app.decorate('callers', callers);
   app.decorate('tokens', new TokenService(config.jwtSecret, config));
   app.decorate('counters', counters);
   app.decorate('mailer', mailer);

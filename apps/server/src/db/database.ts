@@ -11,6 +11,7 @@ import pg from 'pg';
 import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import type { DatabaseTarget } from '../config/env';
 import { acquireDataDirLock, dataDirLockFile } from './data-dir-lock';
+import { type ListenEvents, type Listener, listenPglite, listenPostgres } from './notifications';
 import { type PostgresWait, waitForPostgres } from './postgres-wait';
 import * as schema from './schema';
 
@@ -52,6 +53,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** The same connection(s) in the shape the job queue library (pg-boss) takes (decision 184). */
   readonly jobDatabase: JobDatabase;
+  /** LISTEN on `channel`, recovering from a lost connection by itself (db/notifications.ts). */
+  listen(channel: string, events: ListenEvents): Listener;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,7 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
     db: drizzlePglite({ client, schema }),
     // pg-boss's own adapter: multi-statement scripts through exec(), in-process LISTEN/NOTIFY.
     jobDatabase: fromPglite(client),
+    listen: (channel, events) => listenPglite(client, channel, events),
     scriptTransaction: (fn) =>
       client.transaction((tx) =>
         fn({
@@ -141,6 +145,7 @@ function openPostgres(url: string): Database & { pool: pg.Pool } {
     kind: 'postgres',
     pool,
     db: drizzlePg({ client: pool, schema }),
+    listen: (channel, events) => listenPostgres(url, channel, events),
     poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     jobDatabase: {
       // A script of several statements answers one result per statement: their rows, together.

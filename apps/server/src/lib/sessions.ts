@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared';
 import { activityLog, authSession, refreshToken } from '../db/schema';
 import type { ActivityAction } from '../plugins/activity-log';
+import { forgetCallers } from '../plugins/caller-cache';
 import { unauthorized } from './http-error';
 import { sha256Hex } from './secrets';
 import type { TokenService, TokenSubject } from './tokens';
@@ -160,6 +161,8 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(authSession)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+  // This process drops its copy at once; the others when the database's announcement reaches them.
+  forgetCallers({ sessionId });
   await db
     .update(refreshToken)
     .set({ revokedAt: sql`now()` })
@@ -173,6 +176,7 @@ export async function revokeAllSessions(db: Db, userId: number, except?: string)
     .update(authSession)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(authSession.userId, userId), isNull(authSession.revokedAt), others));
+  forgetCallers({ userId });
   await db
     .update(refreshToken)
     .set({ revokedAt: sql`now()` })

@@ -9,12 +9,20 @@ import type { Language } from '@dermis/contract';
 import type { AuthContext } from '../app-context';
 import type { Db } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared';
+import type { FreshCaller } from './caller-cache';
 import { authSession, patient, userAccount } from '../db/schema';
 import { unauthorized } from '../lib/http-error';
 import { bearerToken } from '../lib/tokens';
 
 export async function authenticate(request: FastifyRequest): Promise<void> {
-  await authenticateWith(request, readCaller, (caller) => caller);
+  // Through the process's caller cache (decision 286): the statement at most once per session every
+  // few seconds, while the database's announcements of revocations are heard.
+  const { callers } = request.server;
+  await authenticateWith(
+    request,
+    (db, params) => callers.read(params, () => readFreshCaller(db, params)),
+    (caller) => caller,
+  );
 }
 
 /** What a statement that reads the caller binds: the access token's claims. */
@@ -99,7 +107,12 @@ export const callerColumns = {
 /** One prepared statement per database (PostgreSQL parses and plans it once per connection). */
 const callerStatement = preparedPerDatabase((db) =>
   db
-    .select(callerColumns)
+    .select({
+      ...callerColumns,
+      // Measured by the database's clock, so a cached entry never outlives the session whatever the
+      // skew between this process's clock and the database's.
+      sessionMillisecondsLeft: sql<number>`(extract(epoch from ${authSession.expiresAt} - now()) * 1000)::float8`,
+    })
     .from(userAccount)
     .innerJoin(patient, eq(patient.id, userAccount.patientId))
     .innerJoin(authSession, callerSessionJoin)
@@ -108,9 +121,11 @@ const callerStatement = preparedPerDatabase((db) =>
     .prepare('authenticate_caller'),
 );
 
-async function readCaller(db: Db, params: CallerParams): Promise<CallerRow | undefined> {
-  const [row] = await callerStatement(db).execute(params);
-  return row;
+async function readFreshCaller(db: Db, params: CallerParams): Promise<FreshCaller | undefined> {
+  const [found] = await callerStatement(db).execute(params);
+  if (!found) return undefined;
+  const { sessionMillisecondsLeft, ...row } = found;
+  return { row, sessionMillisecondsLeft };
 }
 
 /** The caller, for handlers behind `authenticate`. */

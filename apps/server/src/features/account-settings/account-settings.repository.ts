@@ -1,4 +1,5 @@
 /** Queries of account settings: the caller's account, username availability, credential updates. */
+import { forgetCallers } from '../../plugins/caller-cache';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Language } from '@dermis/contract';
 import type { Db } from '../../db/database';
@@ -41,6 +42,8 @@ export async function isUsernameTaken(
 
 export async function updateUsername(db: Db, userId: number, username: string): Promise<void> {
   await db.update(userAccount).set({ username }).where(eq(userAccount.id, userId));
+  // The cached caller carries the username: this process drops it at once (decision 286).
+  forgetCallers({ userId });
 }
 
 export async function updatePassword(
@@ -57,4 +60,5 @@ export async function updatePassword(
 
 export async function updateLanguage(db: Db, userId: number, language: Language): Promise<void> {
   await db.update(userAccount).set({ language }).where(eq(userAccount.id, userId));
+  forgetCallers({ userId });
 }

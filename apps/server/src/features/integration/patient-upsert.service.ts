@@ -8,6 +8,7 @@ import type { UpsertPatientRequest } from '@dermis/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { patient, patientContact, patientProfile } from '../../db/schema';
+import { forgetCallers } from '../../plugins/caller-cache';
 import { assertPracticeExists } from './practice.service';
 
 export async function upsertPatient(
@@ -16,7 +17,7 @@ export async function upsertPatient(
   input: UpsertPatientRequest,
 ): Promise<{ id: number; externalId: string; created: boolean }> {
   await assertPracticeExists(db, practiceId);
-  return db.transaction(async (tx) => {
+  const upserted = await db.transaction(async (tx) => {
     const fields = {
       firstName: input.firstName,
       lastName: input.lastName,
@@ -59,4 +60,8 @@ export async function upsertPatient(
     }
     return { id: row.id, externalId: input.externalId, created: row.created };
   });
+  // A patient deactivated or deceased ends its accounts' access: this process drops their cached
+  // callers once the change is committed, the others on the database's announcement (decision 286).
+  forgetCallers({ patientId: upserted.id });
+  return upserted;
 }

@@ -25,6 +25,7 @@ import { mailBrand, renderMail } from '../../lib/mail/template';
 import { hashPassword } from '../../lib/passwords';
 import { sha256Hex } from '../../lib/secrets';
 import { revokeAllSessions } from '../../lib/sessions';
+import { forgetCallers } from '../../plugins/caller-cache';
 import {
   deleteResetToken,
   findEmailOfAccount,
@@ -96,6 +97,8 @@ export async function resetPassword(
     revokeAllSessions(tx, token.userId),
   );
   if (!spent) return { tokenStatus: 'USED' };
+  // Dropped again now the revocation is committed: a check that ran meanwhile read the old state.
+  forgetCallers({ userId: token.userId });
   return { tokenStatus: 'UNUSED', username: token.username };
 }
 
