@@ -23,10 +23,14 @@ import {
   resultReportStatus,
   vitalSign,
   vitalSignSet,
+  type ResultStatus,
 } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/database';
 import { bearer, givenFamily, givenPracticeWithKey, signIn, type UserFixture } from '../../../test/fixtures';
+
+/** The 6th day's result was corrected. */
+const statusOf = (n: number): ResultStatus => (n === 6 ? 'corrected' : 'final');
 
 /** Day `n` of 2025 at `hour` UTC. */
 const at = (n: number, hour = 12) => new Date(Date.UTC(2025, 0, n, hour));
@@ -78,7 +82,7 @@ describeEachDatabase('clinical record: the answers, byte for byte', (t) => {
           category: 'lab' as const,
           code: '24323-8',
           name: `Metabolic panel ${n}`,
-          status: n === 6 ? 'corrected' : 'final',
+          status: statusOf(n),
           effectiveAt: at(n),
           issuedAt: at(n, 18),
           specimen: n === 2 ? 'Serum' : null,
@@ -149,7 +153,7 @@ describeEachDatabase('clinical record: the answers, byte for byte', (t) => {
       ]),
     );
     await t.db.insert(resultReportStatus).values(
-      reports.flatMap((r) =>
+      reports.flatMap((r): (typeof resultReportStatus.$inferInsert)[] =>
         r.version === 2
           ? [
               { reportId: r.id, version: 1, status: 'preliminary' as const, issuedAt: at(5) },
