@@ -83,7 +83,8 @@ export const resultReport = pgTable(
   },
   (t) => [
     unique('result_report_external_id_unique').on(t.practiceId, t.externalId),
-    index('result_report_patient_idx').on(t.patientId, t.effectiveAt),
+    // Newest first, ties by id (0479): a limited list stops at its limit.
+    index('result_report_patient_idx').on(t.patientId, t.effectiveAt.desc(), t.id.desc()),
     index('result_report_notice_due_idx')
       .on(t.releasedAt)
       .where(sql`${t.notifiedVersion} < ${t.version}`),
@@ -169,7 +170,8 @@ export const vitalSignSet = pgTable(
   },
   (t) => [
     unique('vital_sign_set_external_id_unique').on(t.practiceId, t.externalId),
-    index('vital_sign_set_patient_idx').on(t.patientId, t.effectiveAt),
+    // Newest first, ties by id (0479): a limited list stops at its limit.
+    index('vital_sign_set_patient_idx').on(t.patientId, t.effectiveAt.desc(), t.id.desc()),
   ],
 );
 
@@ -210,7 +212,8 @@ export const immunization = pgTable(
   },
   (t) => [
     unique('immunization_external_id_unique').on(t.practiceId, t.externalId),
-    index('immunization_patient_idx').on(t.patientId, t.occurredAt),
+    // Newest first, ties by id (0479): a limited list stops at its limit.
+    index('immunization_patient_idx').on(t.patientId, t.occurredAt.desc(), t.id.desc()),
   ],
 );
 
@@ -233,7 +236,8 @@ export const clinicalNote = pgTable(
   },
   (t) => [
     unique('clinical_note_external_id_unique').on(t.practiceId, t.externalId),
-    index('clinical_note_patient_idx').on(t.patientId, t.authoredAt),
+    // Newest first, ties by id (0479): a limited list stops at its limit.
+    index('clinical_note_patient_idx').on(t.patientId, t.authoredAt.desc(), t.id.desc()),
   ],
 );
 

@@ -11,9 +11,10 @@
  * clinic recorded them, prescriptions by the day written.
  */
 import { healthStatusCodes, isHealthStatusCode, type HealthStatusCode } from '@dermis/contract';
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
+import { preparedPerDatabase } from '../../../db/prepared';
 import {
   carePlanItem,
   careGoal,
@@ -22,6 +23,7 @@ import {
   healthConcern,
   healthStatus,
   immunization,
+  patient,
   prescription,
   resultObservation,
   resultRead,
@@ -31,7 +33,6 @@ import {
   vitalSignSet,
 } from '../../../db/schema';
 import type { ExportRange } from '../health-info.repository';
-import { groupBy } from '../../../lib/group-by';
 
 export type { ExportRange };
 
@@ -52,10 +53,33 @@ export interface EncounterRef {
   encounterDate: Date | null;
 }
 
-/** `from` inclusive, `to` exclusive, either open when null (the ExportRange of the export). */
-export function inRange(column: AnyPgColumn, range: ExportRange): SQL | undefined {
-  return and(range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined);
-}
+/**
+ * The reads of this file are prepared statements (decision 284), shared by the portal's page, the
+ * C-CDA export, the PDF and the FHIR API: Drizzle builds each once and PostgreSQL plans it once per
+ * connection. So what varies is bound: the patient, the range as `from` and `to` (an open end bound as
+ * `-infinity` or `infinity`, so every call has the same plain `>=` and `<` on the list's (patient,
+ * time) index, and no `is null or` keeps the planner from a generic plan) and the list's `limit`.
+ */
+export const patientIs = (column: AnyPgColumn) => eq(column, sql.placeholder('patientId'));
+const instant = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+export const inBoundRange = (column: AnyPgColumn) =>
+  and(gte(column, instant('from')), lt(column, instant('to')));
+
+/** The values of `inBoundRange`'s placeholders for a range. */
+export const rangeBounds = (range: ExportRange) => ({
+  from: range.from?.toISOString() ?? '-infinity',
+  to: range.to?.toISOString() ?? 'infinity',
+});
+
+// PostgreSQL's LIMIT of a bigint: no limit, while the statement keeps one shape.
+const noLimit = Number.MAX_SAFE_INTEGER;
+
+/** The bound values of a list read: the patient, the range and the limit (none: all). */
+const listValues = (patientId: number, range: ExportRange, limit: number | undefined) => ({
+  patientId,
+  ...rangeBounds(range),
+  limit: limit ?? noLimit,
+});
 
 /**
  * The visit of an entry, selected beside it through a LEFT JOIN on `encounter` (no visit: all null).
@@ -67,9 +91,6 @@ const encounterRef = {
   encounterExternalId: encounter.externalId,
   encounterDate: encounter.dateOfService,
 };
-
-// PostgreSQL's LIMIT of a bigint: no limit, while the query keeps one shape.
-const noLimit = Number.MAX_SAFE_INTEGER;
 
 // ---------------------------------------------------------------------------------------- results
 
@@ -107,6 +128,83 @@ export interface ResultOptions {
   readBy?: number;
 }
 
+/**
+ * A report's observations in the clinic's order and its statuses oldest first, each a JSON array
+ * beside the report: read with the reports rather than after them, one statement instead of three.
+ * The JSON holds only what it gives back unchanged (numbers, text) and a status's instant as ISO text
+ * in UTC to the millisecond, what the driver's `Date` kept of it (both cut the microseconds).
+ */
+const observationsOf = sql<RecordObservation[]>`coalesce(
+  (select json_agg(json_build_object(
+            'id', ${resultObservation.id}, 'reportId', ${resultObservation.reportId},
+            'position', ${resultObservation.position}, 'code', ${resultObservation.code},
+            'name', ${resultObservation.name}, 'valueNumeric', ${resultObservation.valueNumeric},
+            'valueText', ${resultObservation.valueText}, 'unit', ${resultObservation.unit},
+            'referenceLow', ${resultObservation.referenceLow}, 'referenceHigh', ${resultObservation.referenceHigh},
+            'referenceText', ${resultObservation.referenceText},
+            'interpretation', ${resultObservation.interpretation})
+          order by ${resultObservation.position})
+   from ${resultObservation} where ${resultObservation.reportId} = ${resultReport.id}),
+  '[]')`;
+const statusesOf = sql<{ version: number; status: RecordResult['status']; issuedAt: string }[]>`coalesce(
+  (select json_agg(json_build_object(
+            'version', ${resultReportStatus.version}, 'status', ${resultReportStatus.status},
+            'issuedAt', to_char(${resultReportStatus.issuedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          order by ${resultReportStatus.version})
+   from ${resultReportStatus} where ${resultReportStatus.reportId} = ${resultReport.id}),
+  '[]')`;
+
+// Every category unless one is asked: one `= ANY` keeps one statement for both.
+const everyCategory: RecordResult['category'][] = ['lab', 'pathology'];
+
+/**
+ * Results in the range released by `releasedBy` (`infinity`: released or not), of the bound
+ * categories, newest specimen first; with the version `readBy` last read (null: never, or nobody
+ * asked) by the read's (report, user) key.
+ */
+const resultsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: resultReport.id,
+      externalId: resultReport.externalId,
+      category: resultReport.category,
+      code: resultReport.code,
+      name: resultReport.name,
+      status: resultReport.status,
+      effectiveAt: resultReport.effectiveAt,
+      issuedAt: resultReport.issuedAt,
+      specimen: resultReport.specimen,
+      narrative: resultReport.narrative,
+      diagnosisCode: resultReport.diagnosisCode,
+      diagnosisDisplay: resultReport.diagnosisDisplay,
+      version: resultReport.version,
+      releasedAt: resultReport.releasedAt,
+      authorName: resultReport.authorName,
+      authorNpi: resultReport.authorNpi,
+      authorTaxonomyCode: resultReport.authorTaxonomyCode,
+      authorOrganization: resultReport.authorOrganization,
+      recordedAt: resultReport.recordedAt,
+      ...encounterRef,
+      observations: observationsOf,
+      statuses: statusesOf,
+      readVersion: sql<number | null>`(select ${resultRead.version} from ${resultRead}
+        where ${resultRead.reportId} = ${resultReport.id} and ${resultRead.userId} = ${sql.placeholder('readBy')}::integer)`,
+    })
+    .from(resultReport)
+    .leftJoin(encounter, eq(encounter.id, resultReport.encounterId))
+    .where(
+      and(
+        patientIs(resultReport.patientId),
+        inBoundRange(resultReport.effectiveAt),
+        lte(resultReport.releasedAt, instant('releasedBy')),
+        sql`${resultReport.category} = ANY(${sql.placeholder('categories')}::text[])`,
+      ),
+    )
+    .orderBy(desc(resultReport.effectiveAt), desc(resultReport.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('record_results'),
+);
+
 /** A patient's results in the range, newest specimen first, with observations in the clinic's order. */
 export async function resultsInRange(
   db: Db,
@@ -115,72 +213,18 @@ export async function resultsInRange(
   options: ResultOptions = {},
 ): Promise<RecordResult[]> {
   const releasedBy = options.releasedBy === undefined ? new Date() : options.releasedBy;
-  // The reader's version by the (report, user) key beside each report: read with the reports rather
-  // than after them, one statement and one round trip fewer for the portal's list.
-  const readVersion: SQL<number | null> =
-    options.readBy === undefined
-      ? sql`null`
-      : sql`(select ${resultRead.version} from ${resultRead}
-             where ${resultRead.reportId} = ${resultReport.id} and ${resultRead.userId} = ${options.readBy})`;
-  const rows = await db
-    .select({ report: resultReport, ...encounterRef, readVersion })
-    .from(resultReport)
-    .leftJoin(encounter, eq(encounter.id, resultReport.encounterId))
-    .where(
-      and(
-        eq(resultReport.patientId, patientId),
-        inRange(resultReport.effectiveAt, range),
-        releasedBy ? lte(resultReport.releasedAt, releasedBy) : undefined,
-        options.category ? eq(resultReport.category, options.category) : undefined,
-      ),
-    )
-    .orderBy(desc(resultReport.effectiveAt), desc(resultReport.id))
-    .limit(options.limit ?? noLimit);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.report.id);
-  const [observations, statuses] = await Promise.all([
-    db
-      .select()
-      .from(resultObservation)
-      .where(inArray(resultObservation.reportId, ids))
-      .orderBy(asc(resultObservation.reportId), asc(resultObservation.position)),
-    db
-      .select()
-      .from(resultReportStatus)
-      .where(inArray(resultReportStatus.reportId, ids))
-      .orderBy(asc(resultReportStatus.reportId), asc(resultReportStatus.version)),
-  ]);
-  // Grouped once: matching each report against every observation was quadratic in a long record.
-  const observationsOf = groupBy(observations, (o) => o.reportId);
-  const statusesOf = groupBy(statuses, (s) => s.reportId);
-  return rows.map(({ report: r, encounterId, encounterExternalId, encounterDate, readVersion }) => ({
-    id: r.id,
-    externalId: r.externalId,
-    category: r.category,
-    code: r.code,
-    name: r.name,
-    status: r.status,
-    effectiveAt: r.effectiveAt,
-    issuedAt: r.issuedAt,
-    specimen: r.specimen,
-    narrative: r.narrative,
-    diagnosisCode: r.diagnosisCode,
-    diagnosisDisplay: r.diagnosisDisplay,
-    version: r.version,
-    releasedAt: r.releasedAt,
-    authorName: r.authorName,
-    authorNpi: r.authorNpi,
-    authorTaxonomyCode: r.authorTaxonomyCode,
-    authorOrganization: r.authorOrganization,
-    recordedAt: r.recordedAt,
-    encounterId,
-    encounterExternalId,
-    encounterDate,
-    observations: observationsOf.get(r.id) ?? [],
-    statusHistory: (statusesOf.get(r.id) ?? []).map((s) => ({
+  const rows = await resultsStatement(db).execute({
+    ...listValues(patientId, range, options.limit),
+    releasedBy: releasedBy?.toISOString() ?? 'infinity',
+    categories: options.category ? [options.category] : everyCategory,
+    readBy: options.readBy ?? null,
+  });
+  return rows.map(({ statuses, readVersion, ...result }) => ({
+    ...result,
+    statusHistory: statuses.map((s) => ({
       version: s.version,
       status: s.status,
-      issuedAt: s.issuedAt,
+      issuedAt: new Date(s.issuedAt),
     })),
     readVersion,
   }));
@@ -206,34 +250,36 @@ const measurementsOf = sql<RecordVitalSigns['measurements']>`coalesce(
    from ${vitalSign} where ${vitalSign.setId} = ${vitalSignSet.id}),
   '[]')`;
 
+const vitalSignsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: vitalSignSet.id,
+      externalId: vitalSignSet.externalId,
+      effectiveAt: vitalSignSet.effectiveAt,
+      authorName: vitalSignSet.authorName,
+      authorNpi: vitalSignSet.authorNpi,
+      authorTaxonomyCode: vitalSignSet.authorTaxonomyCode,
+      authorOrganization: vitalSignSet.authorOrganization,
+      recordedAt: vitalSignSet.recordedAt,
+      ...encounterRef,
+      measurements: measurementsOf,
+    })
+    .from(vitalSignSet)
+    .leftJoin(encounter, eq(encounter.id, vitalSignSet.encounterId))
+    .where(and(patientIs(vitalSignSet.patientId), inBoundRange(vitalSignSet.effectiveAt)))
+    .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('record_vital_signs'),
+);
+
 /** The vital-sign sets measured in the range, newest first (only the newest `limit` when given). */
-export async function vitalSignsInRange(
+export function vitalSignsInRange(
   db: Db,
   patientId: number,
   range: ExportRange,
   limit?: number,
 ): Promise<RecordVitalSigns[]> {
-  const sets = await db
-    .select({ set: vitalSignSet, ...encounterRef, measurements: measurementsOf })
-    .from(vitalSignSet)
-    .leftJoin(encounter, eq(encounter.id, vitalSignSet.encounterId))
-    .where(and(eq(vitalSignSet.patientId, patientId), inRange(vitalSignSet.effectiveAt, range)))
-    .orderBy(desc(vitalSignSet.effectiveAt), desc(vitalSignSet.id))
-    .limit(limit ?? noLimit);
-  return sets.map(({ set: s, encounterId, encounterExternalId, encounterDate, measurements }) => ({
-    id: s.id,
-    externalId: s.externalId,
-    effectiveAt: s.effectiveAt,
-    authorName: s.authorName,
-    authorNpi: s.authorNpi,
-    authorTaxonomyCode: s.authorTaxonomyCode,
-    authorOrganization: s.authorOrganization,
-    recordedAt: s.recordedAt,
-    encounterId,
-    encounterExternalId,
-    encounterDate,
-    measurements,
-  }));
+  return vitalSignsStatement(db).execute(listValues(patientId, range, limit));
 }
 
 // --------------------------------------------------------------------------------- immunizations
@@ -257,13 +303,8 @@ export interface RecordImmunization extends Provenance, EncounterRef {
 }
 
 /** Immunizations given or declined in the range, newest first (only the newest `limit` when given). */
-export async function immunizationsInRange(
-  db: Db,
-  patientId: number,
-  range: ExportRange,
-  limit?: number,
-): Promise<RecordImmunization[]> {
-  return db
+const immunizationsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: immunization.id,
       externalId: immunization.externalId,
@@ -287,9 +328,19 @@ export async function immunizationsInRange(
     })
     .from(immunization)
     .leftJoin(encounter, eq(encounter.id, immunization.encounterId))
-    .where(and(eq(immunization.patientId, patientId), inRange(immunization.occurredAt, range)))
+    .where(and(patientIs(immunization.patientId), inBoundRange(immunization.occurredAt)))
     .orderBy(desc(immunization.occurredAt), desc(immunization.id))
-    .limit(limit ?? noLimit);
+    .limit(sql.placeholder('limit'))
+    .prepare('record_immunizations'),
+);
+
+export function immunizationsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+  limit?: number,
+): Promise<RecordImmunization[]> {
+  return immunizationsStatement(db).execute(listValues(patientId, range, limit));
 }
 
 // ---------------------------------------------------------------------------------------- notes
@@ -306,6 +357,34 @@ export interface RecordNote extends Provenance, EncounterRef {
   authoredAt: Date;
 }
 
+const notesStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: clinicalNote.id,
+      externalId: clinicalNote.externalId,
+      noteTypeCode: clinicalNote.noteTypeCode,
+      noteTypeName: clinicalNote.noteTypeName,
+      title: clinicalNote.title,
+      text: clinicalNote.text,
+      contentS3Id: clinicalNote.contentS3Id,
+      contentLength: clinicalNote.contentLength,
+      fileName: clinicalNote.fileName,
+      authoredAt: clinicalNote.authoredAt,
+      authorName: clinicalNote.authorName,
+      authorNpi: clinicalNote.authorNpi,
+      authorTaxonomyCode: clinicalNote.authorTaxonomyCode,
+      authorOrganization: clinicalNote.authorOrganization,
+      recordedAt: clinicalNote.recordedAt,
+      ...encounterRef,
+    })
+    .from(clinicalNote)
+    .leftJoin(encounter, eq(encounter.id, clinicalNote.encounterId))
+    .where(and(patientIs(clinicalNote.patientId), inBoundRange(clinicalNote.authoredAt)))
+    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('record_notes'),
+);
+
 /** Notes written in the range, newest first (only the newest `limit` when given). */
 export async function clinicalNotesInRange(
   db: Db,
@@ -313,14 +392,8 @@ export async function clinicalNotesInRange(
   range: ExportRange,
   limit?: number,
 ): Promise<RecordNote[]> {
-  const rows = await db
-    .select({ note: clinicalNote, ...encounterRef })
-    .from(clinicalNote)
-    .leftJoin(encounter, eq(encounter.id, clinicalNote.encounterId))
-    .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
-    .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
-    .limit(limit ?? noLimit);
-  return rows.map(({ note: r, encounterId, encounterExternalId, encounterDate }) => ({
+  const rows = await notesStatement(db).execute(listValues(patientId, range, limit));
+  return rows.map((r) => ({
     id: r.id,
     externalId: r.externalId,
     noteTypeCode: r.noteTypeCode,
@@ -334,9 +407,9 @@ export async function clinicalNotesInRange(
     authorTaxonomyCode: r.authorTaxonomyCode,
     authorOrganization: r.authorOrganization,
     recordedAt: r.recordedAt,
-    encounterId,
-    encounterExternalId,
-    encounterDate,
+    encounterId: r.encounterId,
+    encounterExternalId: r.encounterExternalId,
+    encounterDate: r.encounterDate,
   }));
 }
 
@@ -351,14 +424,8 @@ export interface RecordNoteHeading {
   recordedAt: Date;
 }
 
-/** The headings of the notes written in the range, newest first (only the newest `limit` when given). */
-export async function noteHeadingsInRange(
-  db: Db,
-  patientId: number,
-  range: ExportRange,
-  limit?: number,
-): Promise<RecordNoteHeading[]> {
-  return db
+const noteHeadingsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: clinicalNote.id,
       noteTypeName: clinicalNote.noteTypeName,
@@ -369,9 +436,20 @@ export async function noteHeadingsInRange(
       recordedAt: clinicalNote.recordedAt,
     })
     .from(clinicalNote)
-    .where(and(eq(clinicalNote.patientId, patientId), inRange(clinicalNote.authoredAt, range)))
+    .where(and(patientIs(clinicalNote.patientId), inBoundRange(clinicalNote.authoredAt)))
     .orderBy(desc(clinicalNote.authoredAt), desc(clinicalNote.id))
-    .limit(limit ?? noLimit);
+    .limit(sql.placeholder('limit'))
+    .prepare('record_note_headings'),
+);
+
+/** The headings of the notes written in the range, newest first (only the newest `limit` when given). */
+export function noteHeadingsInRange(
+  db: Db,
+  patientId: number,
+  range: ExportRange,
+  limit?: number,
+): Promise<RecordNoteHeading[]> {
+  return noteHeadingsStatement(db).execute(listValues(patientId, range, limit));
 }
 
 /** One note's text and PDF, when it is the patient's; null otherwise. */
@@ -452,6 +530,99 @@ export interface RecordCarePlan {
   healthStatuses: RecordHealthStatus[];
 }
 
+/** An instant as ISO text in UTC to the millisecond, what the driver's `Date` keeps of it. */
+const isoText = (instantSql: SQL) =>
+  sql`to_char(${instantSql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One list of the plan of care as a JSON array of its entries (with their provenance and visit), in
+ * `order` and cut at the bound limit unless `whole`. Instants are ISO text, turned back into dates.
+ */
+function planList(
+  table: typeof carePlanItem | typeof careGoal | typeof healthConcern | typeof healthStatus,
+  fields: SQL,
+  where: SQL,
+  order: SQL,
+  whole = false,
+) {
+  return sql`coalesce((select json_agg(entry.json order by entry.n) from (
+    select row_number() over (order by ${order}) as n, json_build_object(
+      'id', e.id, 'externalId', e.external_id, 'authorName', e.author_name, 'authorNpi', e.author_npi,
+      'authorTaxonomyCode', e.author_taxonomy_code, 'authorOrganization', e.author_organization,
+      'recordedAt', ${isoText(sql`e.recorded_at`)}, 'encounterId', v.id, 'encounterExternalId', v.external_id,
+      'encounterDate', ${isoText(sql`v.date_of_service`)}, ${fields}) as json
+    from ${table} e left join ${encounter} v on v.id = e.encounter_id
+    where e.patient_id = ${sql.placeholder('patientId')}
+      and e.recorded_at >= ${instant('from')} and e.recorded_at < ${instant('to')} and ${where}
+    order by ${order}
+    ${whole ? sql`` : sql`limit ${sql.placeholder('limit')}`}) entry), '[]')`;
+}
+
+interface PlanJson {
+  id: number;
+  externalId: string;
+  authorName: string;
+  authorNpi: string | null;
+  authorTaxonomyCode: string | null;
+  authorOrganization: string;
+  recordedAt: string;
+  encounterId: number | null;
+  encounterExternalId: string | null;
+  encounterDate: string | null;
+}
+type PlanRow<T> = PlanJson & T;
+
+/**
+ * The four lists of the plan of care in one statement (one round trip, not four), hung on the
+ * patient's row as the totals are. The health statuses are a few at most and the first is the
+ * current one: never cut.
+ */
+const carePlanStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      items: sql<
+        PlanRow<
+          Pick<RecordCarePlanItem, 'kind' | 'description' | 'code' | 'codeSystem' | 'status'> & {
+            plannedAt: string | null;
+          }
+        >[]
+      >`${planList(
+        carePlanItem,
+        sql`'kind', e.kind, 'description', e.description, 'code', e.code, 'codeSystem', e.code_system,
+            'plannedAt', ${isoText(sql`e.planned_at`)}, 'status', e.status`,
+        sql`true`,
+        sql`e.planned_at, e.id`,
+      )}`,
+      goals: sql<
+        PlanRow<Pick<RecordGoal, 'description' | 'targetDate' | 'status' | 'priority'>>[]
+      >`${planList(
+        careGoal,
+        sql`'description', e.description, 'targetDate', e.target_date, 'status', e.status, 'priority', e.priority`,
+        sql`true`,
+        sql`e.target_date, e.id`,
+      )}`,
+      concerns: sql<
+        PlanRow<Pick<RecordHealthConcern, 'code' | 'codeSystem' | 'description' | 'status' | 'onsetDate'>>[]
+      >`${planList(
+        healthConcern,
+        sql`'code', e.code, 'codeSystem', e.code_system, 'description', e.description, 'status', e.status,
+            'onsetDate', e.onset_date`,
+        sql`true`,
+        sql`e.recorded_at desc, e.id`,
+      )}`,
+      statuses: sql<PlanRow<{ code: string }>[]>`${planList(
+        healthStatus,
+        sql`'code', e.code`,
+        sql`e.status = 'final'`,
+        sql`e.recorded_at desc, e.id desc`,
+        true,
+      )}`,
+    })
+    .from(patient)
+    .where(patientIs(patient.id))
+    .prepare('record_care_plan'),
+);
+
 /**
  * The plan of treatment, goals and health concerns the clinic recorded in the range; with `limit`,
  * the first that many of each list in its order.
@@ -462,91 +633,48 @@ export async function carePlanInRange(
   range: ExportRange,
   limit?: number,
 ): Promise<RecordCarePlan> {
-  const [items, goals, concerns, statuses] = await Promise.all([
-    db
-      .select({ row: carePlanItem, ...encounterRef })
-      .from(carePlanItem)
-      .leftJoin(encounter, eq(encounter.id, carePlanItem.encounterId))
-      .where(and(eq(carePlanItem.patientId, patientId), inRange(carePlanItem.recordedAt, range)))
-      .orderBy(asc(carePlanItem.plannedAt), asc(carePlanItem.id))
-      .limit(limit ?? noLimit),
-    db
-      .select({ row: careGoal, ...encounterRef })
-      .from(careGoal)
-      .leftJoin(encounter, eq(encounter.id, careGoal.encounterId))
-      .where(and(eq(careGoal.patientId, patientId), inRange(careGoal.recordedAt, range)))
-      .orderBy(asc(careGoal.targetDate), asc(careGoal.id))
-      .limit(limit ?? noLimit),
-    db
-      .select({ row: healthConcern, ...encounterRef })
-      .from(healthConcern)
-      .leftJoin(encounter, eq(encounter.id, healthConcern.encounterId))
-      .where(and(eq(healthConcern.patientId, patientId), inRange(healthConcern.recordedAt, range)))
-      .orderBy(desc(healthConcern.recordedAt), asc(healthConcern.id))
-      .limit(limit ?? noLimit),
-    // A few at most, and the first is the current one: never cut.
-    db
-      .select({ row: healthStatus, ...encounterRef })
-      .from(healthStatus)
-      .leftJoin(encounter, eq(encounter.id, healthStatus.encounterId))
-      .where(
-        and(
-          eq(healthStatus.patientId, patientId),
-          eq(healthStatus.status, 'final'),
-          inRange(healthStatus.recordedAt, range),
-        ),
-      )
-      .orderBy(desc(healthStatus.recordedAt), desc(healthStatus.id)),
-  ]);
-  const common = ({
-    row: r,
-    encounterId,
-    encounterExternalId,
-    encounterDate,
-  }:
-    | (typeof items)[number]
-    | (typeof goals)[number]
-    | (typeof concerns)[number]
-    | (typeof statuses)[number]) => ({
-    id: r.id,
-    externalId: r.externalId,
-    authorName: r.authorName,
-    authorNpi: r.authorNpi,
-    authorTaxonomyCode: r.authorTaxonomyCode,
-    authorOrganization: r.authorOrganization,
-    recordedAt: r.recordedAt,
-    encounterId,
-    encounterExternalId,
-    encounterDate,
+  const [row] = await carePlanStatement(db).execute(listValues(patientId, range, limit));
+  if (!row) return { items: [], goals: [], concerns: [], healthStatuses: [] };
+  const common = (e: PlanJson) => ({
+    id: e.id,
+    externalId: e.externalId,
+    authorName: e.authorName,
+    authorNpi: e.authorNpi,
+    authorTaxonomyCode: e.authorTaxonomyCode,
+    authorOrganization: e.authorOrganization,
+    recordedAt: new Date(e.recordedAt),
+    encounterId: e.encounterId,
+    encounterExternalId: e.encounterExternalId,
+    encounterDate: e.encounterDate === null ? null : new Date(e.encounterDate),
   });
   return {
-    items: items.map((entry) => ({
+    items: row.items.map((entry) => ({
       ...common(entry),
-      kind: entry.row.kind,
-      description: entry.row.description,
-      code: entry.row.code,
-      codeSystem: entry.row.codeSystem,
-      plannedAt: entry.row.plannedAt,
-      status: entry.row.status,
+      kind: entry.kind,
+      description: entry.description,
+      code: entry.code,
+      codeSystem: entry.codeSystem,
+      plannedAt: entry.plannedAt === null ? null : new Date(entry.plannedAt),
+      status: entry.status,
     })),
-    goals: goals.map((entry) => ({
+    goals: row.goals.map((entry) => ({
       ...common(entry),
-      description: entry.row.description,
-      targetDate: entry.row.targetDate,
-      status: entry.row.status,
-      priority: entry.row.priority,
+      description: entry.description,
+      targetDate: entry.targetDate,
+      status: entry.status,
+      priority: entry.priority,
     })),
-    concerns: concerns.map((entry) => ({
+    concerns: row.concerns.map((entry) => ({
       ...common(entry),
-      code: entry.row.code,
-      codeSystem: entry.row.codeSystem,
-      description: entry.row.description,
-      status: entry.row.status,
-      onsetDate: entry.row.onsetDate,
+      code: entry.code,
+      codeSystem: entry.codeSystem,
+      description: entry.description,
+      status: entry.status,
+      onsetDate: entry.onsetDate,
     })),
     // The CHECK of 0470 holds the column to the value set; a code outside it is skipped, not shown raw.
-    healthStatuses: statuses.flatMap((entry) => {
-      const code = entry.row.code;
+    healthStatuses: row.statuses.flatMap((entry) => {
+      const code = entry.code;
       return isHealthStatusCode(code) ? [{ ...common(entry), code, display: healthStatusCodes[code] }] : [];
     }),
   };
