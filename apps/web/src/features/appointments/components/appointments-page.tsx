@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconSignature } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { ShowMore, useNextPageFocus } from '../../../components/show-more';
 import { ListSkeleton, TableSkeleton } from '../../../components/skeletons';
 import { SectionCard } from '../../../components/section-card';
 import { t, tPlural } from '../../../lib/i18n';
@@ -36,17 +37,9 @@ function UpcomingAppointments({
   onSign: (consent: Consent) => void;
 }) {
   const upcoming = useUpcomingAppointments(patientId);
+  const shown = useMemo(() => upcoming.data?.pages.flatMap((page) => page.encounters) ?? [], [upcoming.data]);
   // After 'Show more', focus moves to the date of the first visit that appeared (decision 254).
-  const listRef = useRef<HTMLDivElement>(null);
-  const focusIndex = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusIndex.current === null) return;
-    const dates = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="visit-date"]');
-    const date = dates?.[focusIndex.current];
-    if (!date) return;
-    focusIndex.current = null;
-    date.focus();
-  }, [upcoming.data]);
+  const { listRef, showMore } = useNextPageFocus(shown, '[data-testid="visit-date"]');
   if (upcoming.isPending)
     return <TableSkeleton rows={2} columns={3} label={t('appointments.loadingUpcoming')} />;
   if (upcoming.isError)
@@ -115,7 +108,6 @@ function UpcomingAppointments({
         ),
     },
   ];
-  const shown = upcoming.data.pages.flatMap((page) => page.encounters);
   const total = upcoming.data.pages.at(-1)?.total ?? shown.length;
   return (
     <Stack gap="sm" ref={listRef}>
@@ -129,24 +121,15 @@ function UpcomingAppointments({
       />
       {/* Only a list longer than a page says how much is shown: a short one looks as it always did. */}
       {total > upcomingVisitsPageSize && (
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed" role="status" data-testid="upcoming-count">
-            {tPlural('appointments.upcomingShownCount', total, { shown: shown.length, total })}
-          </Text>
-          {upcoming.hasNextPage && (
-            <Button
-              variant="default"
-              loading={upcoming.isFetchingNextPage}
-              onClick={() => {
-                focusIndex.current = shown.length;
-                void upcoming.fetchNextPage();
-              }}
-              data-testid="upcoming-show-more"
-            >
-              {t('appointments.showMoreUpcoming')}
-            </Button>
-          )}
-        </Group>
+        <ShowMore
+          shown={tPlural('appointments.upcomingShownCount', total, { shown: shown.length, total })}
+          label={t('appointments.showMoreUpcoming')}
+          hasMore={upcoming.hasNextPage}
+          loading={upcoming.isFetchingNextPage}
+          failed={upcoming.isFetchNextPageError}
+          onMore={() => showMore(upcoming.fetchNextPage)}
+          testId="upcoming"
+        />
       )}
     </Stack>
   );
