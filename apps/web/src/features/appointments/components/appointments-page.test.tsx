@@ -174,13 +174,17 @@ describe('Appointments', () => {
     });
     renderWithProviders(<Appointments patientId={7} />);
     await waitFor(() => expect(screen.getAllByTestId('visit-date')).toHaveLength(20));
-    expect(screen.getByTestId('upcoming-shown-count')).toHaveTextContent('Showing 20 of 25 upcoming appointments');
+    expect(screen.getByTestId('upcoming-shown-count')).toHaveTextContent(
+      'Showing 20 of 25 upcoming appointments',
+    );
     const user = userEvent.setup();
     screen.getByRole('button', { name: 'Show more upcoming appointments' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getAllByTestId('visit-date')).toHaveLength(25));
     await waitFor(() => expect(screen.getAllByTestId('visit-date')[20]).toHaveFocus());
-    expect(screen.getByTestId('upcoming-shown-count')).toHaveTextContent('Showing 25 of 25 upcoming appointments');
+    expect(screen.getByTestId('upcoming-shown-count')).toHaveTextContent(
+      'Showing 25 of 25 upcoming appointments',
+    );
     expect(screen.queryByRole('button', { name: 'Show more upcoming appointments' })).not.toBeInTheDocument();
     // The second ask reads only the visits after the last one shown (decision 287).
     const pages = sentBodies(fetch)
