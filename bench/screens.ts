@@ -48,6 +48,20 @@ interface Call {
  */
 export function screenCalls(patientId: number, username: string): Call[] {
   const now = new Date().toISOString();
+  // The Appointments page's two lists; each row below adds what its request asks besides.
+  const upcoming = {
+    patientId,
+    dateSelection: 'SPECIFY_RANGE',
+    dateOfServiceRangeLow: now,
+    updateConsents: true,
+  };
+  const past = {
+    patientId,
+    dateSelection: 'SPECIFY_RANGE',
+    dateOfServiceRangeHigh: now,
+    sortOrder: 'DESC',
+    limit: 2,
+  };
   return [
     // The signed-in shell: the session's user re-read, the notifications and the unread badge.
     {
@@ -132,14 +146,7 @@ export function screenCalls(patientId: number, username: string): Call[] {
       name: `encounter/getByFilter upcoming, ${upcomingVisitsPageSize}`,
       method: 'POST',
       path: 'encounter/getByFilter',
-      body: {
-        patientId,
-        dateSelection: 'SPECIFY_RANGE',
-        dateOfServiceRangeLow: now,
-        updateConsents: true,
-        limit: upcomingVisitsPageSize,
-        consents: false,
-      },
+      body: { ...upcoming, limit: upcomingVisitsPageSize, consents: false },
     },
     {
       // The spec's answer, every consent twice while unsigned: what the web asked before decision 287.
@@ -147,47 +154,28 @@ export function screenCalls(patientId: number, username: string): Call[] {
       name: `encounter/getByFilter upcoming, ${upcomingVisitsPageSize}, every consent`,
       method: 'POST',
       path: 'encounter/getByFilter',
-      body: {
-        patientId,
-        dateSelection: 'SPECIFY_RANGE',
-        dateOfServiceRangeLow: now,
-        updateConsents: true,
-        limit: upcomingVisitsPageSize,
-      },
+      body: { ...upcoming, limit: upcomingVisitsPageSize },
     },
     {
       screen: 'Appointments (whole)',
       name: 'encounter/getByFilter upcoming whole',
       method: 'POST',
       path: 'encounter/getByFilter',
-      body: { patientId, dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeLow: now, updateConsents: true },
+      body: upcoming,
     },
     {
       screen: 'Appointments',
       name: 'encounter/getByFilter past, 2',
       method: 'POST',
       path: 'encounter/getByFilter',
-      body: {
-        patientId,
-        dateSelection: 'SPECIFY_RANGE',
-        dateOfServiceRangeHigh: now,
-        sortOrder: 'DESC',
-        limit: 2,
-        consents: false,
-      },
+      body: { ...past, consents: false },
     },
     {
       screen: 'Appointments (every consent)',
       name: 'encounter/getByFilter past, 2, every consent',
       method: 'POST',
       path: 'encounter/getByFilter',
-      body: {
-        patientId,
-        dateSelection: 'SPECIFY_RANGE',
-        dateOfServiceRangeHigh: now,
-        sortOrder: 'DESC',
-        limit: 2,
-      },
+      body: past,
     },
     {
       screen: 'Messages inbox',
