@@ -2,10 +2,11 @@
  * A prepared statement per database, made on first use: PostgreSQL parses and plans a named
  * statement once per connection instead of on every call, and Drizzle builds its SQL once. For the
  * hot statements (docs/decisions/045); a WeakMap so a closed test database takes its statements
- * with it.
+ * with it. A select's rows are mapped by a mapping planned once for the statement (decision 288).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from './database';
+import { withPlannedRowMapper } from './row-mapper';
 
 /**
  * `parts` is what a statement is built of that its module is handed rather than imports (another
@@ -18,7 +19,7 @@ export function preparedPerDatabase<Statement, Parts = void>(
   return (db, parts) => {
     let statement = statements.get(db);
     if (!statement) {
-      statement = prepare(db, parts);
+      statement = withPlannedRowMapper(prepare(db, parts));
       statements.set(db, statement);
     }
     return statement;

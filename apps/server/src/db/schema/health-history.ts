@@ -167,7 +167,13 @@ export const prescription = pgTable(
   },
   (t) => [
     unique('prescription_external_id_unique').on(t.practiceId, t.externalId),
-    index('prescription_patient_idx').on(t.patientId),
+    // In the history's order (0482): a page stops at its limit instead of sorting every prescription.
+    index('prescription_patient_idx').on(
+      t.patientId,
+      t.status,
+      sql`(COALESCE(${t.dateWritten}, '-infinity'::date)) DESC`,
+      t.id.desc(),
+    ),
   ],
 );
 

@@ -40,7 +40,8 @@ const written = sql`COALESCE(${prescription.dateWritten}, '-infinity'::date)`;
 /**
  * One prepared statement for every page, the whole list included, as the other reads My Health
  * Profile makes on load (decision 269): Drizzle builds its SQL once, and PostgreSQL parses and plans
- * it once per connection.
+ * it once per connection. `prescription_patient_idx` holds each patient's prescriptions in this
+ * order (decision 288), so a page reads its own rows instead of sorting the patient's whole list.
  */
 const prescriptionPageStatement = preparedPerDatabase((db) =>
   db
