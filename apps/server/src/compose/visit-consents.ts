@@ -4,10 +4,16 @@
  */
 import type { VisitConsents } from '../features/appointments/visit-consents';
 import { syncEncounterConsents } from '../features/consents/consent-forms.service';
-import { consentsOfVisit, listedConsents, unsignedOf } from '../features/consents/consent-signing.service';
+import {
+  consentsOfVisit,
+  listedConsents,
+  unsignedConsentsOfVisit,
+  unsignedOf,
+} from '../features/consents/consent-signing.service';
 
 export const visitConsents: VisitConsents = {
   column: consentsOfVisit,
+  unsignedColumn: unsignedConsentsOfVisit,
   fromColumn: listedConsents,
   unsigned: unsignedOf,
   replaceForVisit: syncEncounterConsents,

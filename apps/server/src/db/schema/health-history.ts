@@ -51,7 +51,8 @@ export const encounter = pgTable(
   },
   (t) => [
     unique('encounter_external_id_unique').on(t.practiceId, t.externalId),
-    index('encounter_patient_idx').on(t.patientId, t.dateOfService),
+    // A patient's visit lists in their order, with the history flag carried (0484).
+    index('encounter_patient_idx').on(t.patientId, t.dateOfService, t.id),
   ],
 );
 
@@ -70,7 +71,11 @@ export const encounterRole = pgTable(
       .default('PROVIDER'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [unique('encounter_role_unique').on(t.encounterId, t.providerId, t.role)],
+  (t) => [
+    unique('encounter_role_unique').on(t.encounterId, t.providerId, t.role),
+    // A visit's providers in the clinic's order, provider and role carried (0484).
+    index('encounter_role_visit_idx').on(t.encounterId, t.position, t.id),
+  ],
 );
 
 /** A fixed code of an order-3 attribute (reaction, relative) with the patient's own words for "Other". */

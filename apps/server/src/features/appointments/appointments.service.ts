@@ -55,8 +55,11 @@ const visitProviders = sql<VisitProvider[]>`coalesce((
   FROM ${encounterRole} INNER JOIN ${provider} ON ${provider.id} = ${encounterRole.providerId}
   WHERE ${encounterRole.encounterId} = ${encounter.id}), '[]'::json)`;
 
-/** The columns of a visit and its clinic that the contract's Encounter carries. */
-const visitColumns = (db: Db, consentsOf: VisitConsents) => ({
+/**
+ * The columns of a visit and its clinic that the contract's Encounter carries; `unsignedOnly`, its
+ * consents still to sign alone (for a list that answers no other, `consents: false`).
+ */
+const visitColumns = (db: Db, consentsOf: VisitConsents, unsignedOnly = false) => ({
   id: encounter.id,
   patientId: encounter.patientId,
   dateOfService: encounter.dateOfService,
@@ -65,7 +68,7 @@ const visitColumns = (db: Db, consentsOf: VisitConsents) => ({
   educationText: encounter.educationText,
   educationNote: encounter.educationNote,
   providers: visitProviders,
-  consents: consentsOf.column(db, encounter.id),
+  consents: unsignedOnly ? consentsOf.unsignedColumn(encounter.id) : consentsOf.column(db, encounter.id),
 });
 const clinicColumns = {
   id: clinic.id,
@@ -99,9 +102,13 @@ export async function loadEncounters(db: Db, consentsOf: VisitConsents, where: S
 
 type EncounterRow = Awaited<ReturnType<ReturnType<typeof visitsWithClinic>['execute']>>[number];
 
-/** A visit's row as the contract's Encounter. */
-function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow): Encounter {
-  const consents = consentsOf.fromColumn(e.consents);
+/**
+ * A visit's row as the contract's Encounter. A row read with only the unsigned consents answers
+ * them as `unsignedConsents` and an empty `consents` (the request's `consents: false`).
+ */
+function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow, unsignedOnly = false): Encounter {
+  const listed = consentsOf.fromColumn(e.consents);
+  const consents = unsignedOnly ? [] : listed;
   return {
     id: e.id,
     patientId: e.patientId,
@@ -137,7 +144,7 @@ function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow): Encount
     educationText: e.educationText,
     educationNote: e.educationNote,
     consents,
-    unsignedConsents: consentsOf.unsigned(consents),
+    unsignedConsents: unsignedOnly ? listed : consentsOf.unsigned(listed),
   };
 }
 
@@ -175,7 +182,15 @@ export async function filterEncounters(
     historyFinished: filter.historyFinished ?? null,
   };
   const newestFirst = filter.sortOrder === 'DESC';
-  const page = newestFirst ? newestFirstStatement : oldestFirstStatement;
+  // Without the whole list the page reads only the consents to sign (decision 290).
+  const unsignedOnly = filter.consents === false;
+  const page = unsignedOnly
+    ? newestFirst
+      ? newestFirstUnsignedStatement
+      : oldestFirstUnsignedStatement
+    : newestFirst
+      ? newestFirstStatement
+      : oldestFirstStatement;
   const list = newestFirst ? 'VISITSNEWEST' : 'VISITSOLDEST';
   const byCursor = filter.cursor !== undefined;
   let after: number | null = null;
@@ -188,10 +203,11 @@ export async function filterEncounters(
   const limit = filter.limit === undefined ? null : filter.limit + (byCursor ? 1 : 0);
   const rows = await page(db, consentsOf).execute({ ...params, after, limit });
   const more = byCursor && filter.limit !== undefined && rows.length > filter.limit;
-  const encounters = (more ? rows.slice(0, filter.limit) : rows).map((row) => toEncounter(consentsOf, row));
   // A caller that shows only the consents to sign leaves out the whole list, which repeats each of
   // them with its form's text (decision 287).
-  if (filter.consents === false) for (const visit of encounters) visit.consents = [];
+  const encounters = (more ? rows.slice(0, filter.limit) : rows).map((row) =>
+    toEncounter(consentsOf, row, unsignedOnly),
+  );
   if (byCursor) {
     const last = encounters.at(-1);
     const nextCursor = more && last ? listCursor.of(patientId, list, last.id) : null;
@@ -222,8 +238,10 @@ const visitFilter = () => {
   return and(
     eq(encounter.patientId, sql.placeholder('patientId')),
     listedVisit,
-    sql`(${low}::timestamptz IS NULL OR ${encounter.dateOfService} >= ${low}::timestamptz)`,
-    sql`(${high}::timestamptz IS NULL OR ${encounter.dateOfService} < ${high}::timestamptz)`,
+    // An open bound as infinity, not `$low IS NULL OR …`: the plan made once for every range then
+    // starts and ends the patient's index at the bounds (decision 290).
+    sql`${encounter.dateOfService} >= coalesce(${low}::timestamptz, '-infinity')`,
+    sql`${encounter.dateOfService} < coalesce(${high}::timestamptz, 'infinity')`,
     sql`(${historyFinished}::boolean IS NULL OR ${encounter.historyFinished} = ${historyFinished}::boolean)`,
   );
 };
@@ -246,11 +264,11 @@ const afterVisit = (newestFirst: boolean) => {
  * carries the length of the whole list, which a limited page answers: a subquery that does not
  * depend on the row, so PostgreSQL counts once per statement, and the page needs no second one.
  */
-const visitPage = (order: typeof asc, name: string) =>
+const visitPage = (order: typeof asc, name: string, unsignedOnly = false) =>
   preparedPerDatabase((db, consentsOf: VisitConsents) =>
     db
       .select({
-        e: visitColumns(db, consentsOf),
+        e: visitColumns(db, consentsOf, unsignedOnly),
         c: clinicColumns,
         total: sql<number>`(SELECT count(*)::int FROM ${encounter} WHERE ${visitFilter()})`,
       })
@@ -263,6 +281,8 @@ const visitPage = (order: typeof asc, name: string) =>
   );
 const oldestFirstStatement = visitPage(asc, 'visit_page_oldest_first');
 const newestFirstStatement = visitPage(desc, 'visit_page_newest_first');
+const oldestFirstUnsignedStatement = visitPage(asc, 'visit_page_oldest_first_unsigned', true);
+const newestFirstUnsignedStatement = visitPage(desc, 'visit_page_newest_first_unsigned', true);
 
 /**
  * Unfinished screenings (decision 100): upcoming visits (from now) within unfinishedScreeningDays

@@ -14,6 +14,8 @@ export interface VisitConsents {
    * the consents feature's own: read it with `fromColumn`.
    */
   column(db: Db, encounterId: Column): SQL<unknown>;
+  /** Like `column`, with only the consents still to sign (those `unsigned` keeps). */
+  unsignedColumn(encounterId: Column): SQL<unknown>;
   /** A `column` value as the visit's Consents. */
   fromColumn(value: unknown): Consent[];
   /** Those of a visit still to sign. */

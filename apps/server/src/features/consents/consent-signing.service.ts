@@ -192,8 +192,17 @@ const epochMilliseconds = (column: Column) => sql`floor(extract(epoch from ${col
 interface ListedConsent {
   c: Omit<ShownConsent, 'updatedAt'> & { updatedAt: number };
   p: ShownProfile;
-  s: (Omit<ShownSignature, 'signedAt'> & { signedAt: number }) | null;
+  /** Null when no signature counts; absent from `unsignedConsentsOfVisit`'s. */
+  s?: (Omit<ShownSignature, 'signedAt'> & { signedAt: number }) | null;
 }
+
+/** A listed consent's own fields and its form's, the `c` and `p` of a `consentsOfVisit` entry. */
+const listedConsentAndForm = sql`'c', json_build_object('id', ${consent.id}, 'encounterId', ${consent.encounterId},
+          'patientId', ${consent.patientId}, 'consentProfileId', ${consent.consentProfileId},
+          'status', ${consent.status}, 'updatedAt', ${epochMilliseconds(consent.updatedAt)}),
+        'p', json_build_object('id', ${consentProfile.id}, 'title', ${consentProfile.title},
+          'text', ${consentProfile.text}, 'version', ${consentProfile.version},
+          'frequency', ${consentProfile.frequency})`;
 
 /**
  * The consents of the visit whose id is `encounterId`, with the signature that counts for each (see
@@ -203,13 +212,7 @@ interface ListedConsent {
 export function consentsOfVisit(db: Db, encounterId: Column): SQL<unknown> {
   const s = countingSignature(db);
   return sql`coalesce((
-    SELECT json_agg(json_build_object(
-        'c', json_build_object('id', ${consent.id}, 'encounterId', ${consent.encounterId},
-          'patientId', ${consent.patientId}, 'consentProfileId', ${consent.consentProfileId},
-          'status', ${consent.status}, 'updatedAt', ${epochMilliseconds(consent.updatedAt)}),
-        'p', json_build_object('id', ${consentProfile.id}, 'title', ${consentProfile.title},
-          'text', ${consentProfile.text}, 'version', ${consentProfile.version},
-          'frequency', ${consentProfile.frequency}),
+    SELECT json_agg(json_build_object(${listedConsentAndForm},
         's', CASE WHEN ${s.signedAt} IS NULL THEN NULL ELSE json_build_object('title', ${s.title},
           'text', ${s.text}, 'profileVersion', ${s.profileVersion},
           'signedAt', ${epochMilliseconds(s.signedAt)}, 'signerKind', ${s.signerKind},
@@ -219,6 +222,26 @@ export function consentsOfVisit(db: Db, encounterId: Column): SQL<unknown> {
       INNER JOIN ${consentProfile} ON ${consentProfile.id} = ${consent.consentProfileId}
       LEFT JOIN LATERAL ${s} ON true
     WHERE ${consent.encounterId} = ${encounterId}), '[]'::json)`;
+}
+
+/**
+ * Only the consents of the visit still to sign, as `consentsOfVisit` carries them (read them with
+ * `listedConsents`): pending, and without a signature that counts for them (`countingSignature`),
+ * which is what `unsignedOf` keeps of a listed consent. For a visit list that answers no other
+ * (decision 290): nothing is built, nor any signature sorted, for a consent it would drop.
+ */
+export function unsignedConsentsOfVisit(encounterId: Column): SQL<unknown> {
+  // Two probes of the signatures, each by its own unique index, rather than one OR that neither
+  // index answers.
+  return sql`coalesce((
+    SELECT json_agg(json_build_object(${listedConsentAndForm}) ORDER BY ${consent.id})
+    FROM ${consent}
+      INNER JOIN ${consentProfile} ON ${consentProfile.id} = ${consent.consentProfileId}
+    WHERE ${consent.encounterId} = ${encounterId} AND ${consent.status} = 'PENDING'
+      AND NOT EXISTS (SELECT 1 FROM ${consentSignature} WHERE ${consentSignature.consentId} = ${consent.id})
+      AND NOT (${consentProfile.frequency} = 'ONE_TIME' AND EXISTS (SELECT 1 FROM ${consentSignature}
+        WHERE ${consentSignature.frequency} = 'ONE_TIME' AND ${consentSignature.patientId} = ${consent.patientId}
+          AND ${consentSignature.consentProfileId} = ${consent.consentProfileId}))), '[]'::json)`;
 }
 
 /** The value of a `consentsOfVisit` column as the contract's Consents, as `consentsByEncounter` tells them. */
