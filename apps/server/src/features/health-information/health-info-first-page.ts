@@ -51,14 +51,31 @@ const itemsOf = (section: HistorySection) =>
  * its index newest first, so that only those are merged and sorted (not every entry of both).
  */
 const newestFirstUpTo = sql`ORDER BY created_at DESC, id DESC LIMIT ${sql.placeholder('medicationsLimit')}`;
+/**
+ * The active prescriptions the history does not name, found once a request: both the medications'
+ * newest and their total read them (as two NOT IN filters, the history's names were hashed and the
+ * prescriptions scanned twice). A CTE read twice is computed once.
+ */
+const unnamedPrescriptions = sql.raw('unnamed_prescription');
+const unnamedPrescriptionCte = (db: Db) =>
+  db.$with('unnamed_prescription').as(
+    db
+      .select({
+        name: sql<string>`${prescription.fdbDescription}`.as('name'),
+        createdAt: sql<Date>`${prescription.createdAt}`.as('created_at'),
+        id: sql<number>`${prescription.id}`.as('id'),
+      })
+      .from(prescription)
+      .where(unnamedPrescription),
+  );
 const medications = sql`(${itemsOf('MEDICATIONS')} ${newestFirstUpTo}) UNION ALL
-  (SELECT ${prescription.fdbDescription}, ${prescription.createdAt}, ${prescription.id} FROM ${prescription}
-  WHERE ${unnamedPrescription} ${newestFirstUpTo})`;
+  (SELECT name, created_at, id FROM ${unnamedPrescriptions} ${newestFirstUpTo})`;
 
 const countOf = (from: SQL) => sql<number>`(SELECT count(*)::int FROM ${from})`;
 
 const firstPageStatement = preparedPerDatabase((db) =>
   db
+    .with(unnamedPrescriptionCte(db))
     .select({
       firstName: patient.firstName,
       lastName: patient.lastName,
@@ -82,7 +99,7 @@ const firstPageStatement = preparedPerDatabase((db) =>
         FROM (${itemsOf('SMOKING')} LIMIT ${sql.placeholder('smokingLimit')}) e)`,
       allergiesTotal: countOf(sql`${historyItem} WHERE ${activeOf('ALLERGIES')}`),
       medicationsTotal: sql<number>`(${countOf(sql`${historyItem} WHERE ${activeOf('MEDICATIONS')}`)}
-        + ${countOf(sql`${prescription} WHERE ${unnamedPrescription}`)})`,
+        + ${countOf(unnamedPrescriptions)})`,
       medicalProblemsTotal: countOf(sql`${historyItem} WHERE ${activeOf('PAST_MEDICAL_HISTORY')}`),
     })
     .from(patient)

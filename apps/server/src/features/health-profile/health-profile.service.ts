@@ -7,12 +7,8 @@ import {
   historySection,
   listSections,
   type HistorySection,
-  type HistoryStatusCode,
   type HistoryTotals,
-  type ListSection,
   type PatientSubjectiveItemsResponse,
-  type SpecialType,
-  type SubjectiveItem,
   type SubjectiveType,
   type savePatientSubjectiveItemsRequest,
 } from '@dermis/contract';
@@ -32,7 +28,6 @@ import {
 } from './health-profile.model';
 
 type SaveRequest = z.output<typeof savePatientSubjectiveItemsRequest>;
-type StoredItem = Parameters<typeof toSubjectiveItem>[0];
 
 /** The columns a history item's answer is made of. */
 const itemColumns = {
@@ -50,106 +45,33 @@ const itemColumns = {
   updatedAt: historyItem.updatedAt,
 };
 
-/** What part of the history a read asks for (absent: every item of every section). */
-export interface HistoryPart {
-  /** The newest this many of each of the five lists (social history stays whole). */
-  limit?: number;
-  /** Only this list. */
-  section?: ListSection;
-}
-
+/**
+ * The whole history, or for the other types (ROS, HPI) no items, with `totals` (all zero) when the
+ * caller asked for a part. A part of the HISTORY is answered by history-part-json.ts.
+ */
 export async function loadPatientItems(
   db: Db,
   patientId: number,
   type: SubjectiveType,
-  part: HistoryPart = {},
+  asksPart = false,
 ): Promise<PatientSubjectiveItemsResponse> {
-  const asksPart = part.limit !== undefined || part.section !== undefined;
   // Only HISTORY items exist; ROS and HPI belong to the clinic's visit notes and answer empty.
   if (type !== 'HISTORY')
     return { patientId, type, items: [], templates: [], ...(asksPart ? { totals: noTotals() } : {}) };
-  if (!asksPart) {
-    const rows = await patientItemsStatement(db).execute({ patientId });
-    return { patientId, type, items: rows.filter(named).map(toSubjectiveItem), templates: sectionTemplates };
-  }
-  const rows = await limitedItemsStatement(db).execute({
-    patientId,
-    limit: part.limit ?? null,
-    section: part.section ?? null,
-  });
-  const totals = noTotals();
-  const items: SubjectiveItem[] = [];
-  for (const row of rows) {
-    if (row.section in totals) totals[row.section as ListSection] = row.total;
-    if (holdsItem(row)) items.push(toSubjectiveItem(row));
-  }
-  return { patientId, type, items, templates: sectionTemplates, totals };
-}
-
-/** A row of the limited read holds an item, or only its section's total (a section without items). */
-function holdsItem<Row extends { id: number | null }>(row: Row): row is Row & StoredItem {
-  return row.id !== null;
+  const rows = await patientItemsStatement(db).execute({ patientId });
+  return { patientId, type, items: rows.filter(named).map(toSubjectiveItem), templates: sectionTemplates };
 }
 
 function noTotals(): HistoryTotals {
   return Object.fromEntries(listSections.map((s) => [s, 0])) as HistoryTotals;
 }
 
-// Spec §4: an item without a name is not shown (a clinic feed could only send one by mistake). The
-// limited read leaves them out in the database too (`hasName`), so a list's newest and its total
-// count the same items.
+// Spec §4: an item without a name is not shown (a clinic feed could only send one by mistake). A part
+// of the history leaves them out in the database (history-part-json.ts), so a list's newest and its
+// total count the same items.
 const named = (row: { name: string }) => row.name.trim() !== '';
-const hasName = sql`${historyItem.name} ~ '[^[:space:]]'`;
 
 const sectionPlace = sql.raw(`ARRAY[${historySection.options.map((o) => `'${o}'`).join(',')}]::text[]`);
-const listSectionsSql = sql.raw(`(${listSections.map((s) => `'${s}'`).join(',')})`);
-
-/**
- * Each section of the contract's list with its place and its named items' total, and with its newest
- * `limit` items when it is one of the five lists (social history whole; a null `limit` is no limit, as
- * LIMIT NULL is in PostgreSQL); when `section` is asked, only that section's items (every total still
- * comes). One statement: per section an index scan reads the newest items backwards and counts the
- * rest from the index alone (history_item_named_newest_idx, whose condition is `hasName`). A section
- * without items answers one row without an item (`id` null), for its total. Items come in the usual
- * order: the sections' order, then as entered.
- */
-const limitedItemsStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      section: sql<HistorySection>`s.section`,
-      total: sql<number>`t.total`,
-      // The item's columns as the lateral subquery `i` names them (null for a section without items).
-      id: sql<number | null>`i.id`,
-      specialType: sql<SpecialType | null>`i.special_type`,
-      code: sql<string>`i.code`,
-      name: sql<string>`i.name`,
-      customValue: sql<string | null>`i.custom_value`,
-      status: sql<HistoryStatusCode>`i.status`,
-      details: sql`i.details`.mapWith(historyItem.details),
-      active: sql<boolean>`i.active`,
-      discontinuationReason: sql<string | null>`i.discontinuation_reason`,
-      externalId: sql<string | null>`i.external_id`,
-      updatedAt: sql`i.updated_at`.mapWith(historyItem.updatedAt),
-    })
-    .from(
-      sql`unnest(${sectionPlace}) WITH ORDINALITY AS s(section, place)
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS total FROM ${historyItem}
-          WHERE ${historyItem.patientId} = ${sql.placeholder('patientId')}
-            AND ${historyItem.section} = s.section AND ${hasName}
-        ) t
-        LEFT JOIN LATERAL (
-          SELECT ${sql.join(Object.values(itemColumns), sql`, `)} FROM ${historyItem}
-          WHERE ${historyItem.patientId} = ${sql.placeholder('patientId')}
-            AND ${historyItem.section} = s.section AND ${hasName}
-            AND (${sql.placeholder('section')}::text IS NULL OR s.section = ${sql.placeholder('section')}::text)
-          ORDER BY ${historyItem.id} DESC
-          LIMIT CASE WHEN s.section IN ${listSectionsSql} THEN ${sql.placeholder('limit')}::int END
-        ) i ON true`,
-    )
-    .orderBy(sql`s.place`, sql`i.id`)
-    .prepare('history_items_of_patient_newest'),
-);
 
 /**
  * A patient's history items in the sections' order, then as entered: sorted by the database (the
