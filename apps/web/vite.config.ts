@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { mapDataPlugin } from './build/map-data';
 import { chunkGroups, loginModules } from './vite/chunk-groups';
 import { compiledValidatorsPlugin } from './vite/compiled-validators';
+import { earlyPreloadPlugin } from './vite/early-preload';
 import { precompressPlugin } from './vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -12,8 +13,9 @@ export default defineConfig(async ({ command }) => ({
   root,
   // The offline pharmacy map's county lines and towns, as JSON files of the build (decision 182); the
   // checks of the answers /login reads, compiled from the contract (decision 200); brotli and gzip
-  // copies of every text file, which the server sends as they are (decision 245).
-  plugins: [react(), mapDataPlugin(), compiledValidatorsPlugin(), precompressPlugin()],
+  // copies of every text file, which the server sends as they are (decision 245); with a stored
+  // session, the signed-in screens' shared files preloaded from the page's first script (decision 292).
+  plugins: [react(), mapDataPlugin(), compiledValidatorsPlugin(), earlyPreloadPlugin(), precompressPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

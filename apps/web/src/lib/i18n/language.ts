@@ -7,6 +7,7 @@ import {
   type Catalog,
   type Language,
 } from '@dermis/contract';
+import { languageStorageKey, pendingLanguageKey } from './language-storage';
 
 /**
  * The language the web app speaks. The English texts of the public pages and the shell are bundled;
@@ -15,9 +16,7 @@ import {
  * whole on first use (a dynamic import). Before sign-in the choice is kept in localStorage; after
  * sign-in it is the account's (profile/changeLanguage).
  */
-export const languageStorageKey = 'dermis.language';
-/** Set when the choice was made before sign-in and is not yet stored on the account. */
-export const pendingLanguageKey = 'dermis.language.pending';
+export { languageStorageKey, pendingLanguageKey } from './language-storage';
 
 /** A catalog may lack the signed-in areas' texts until `loadAllTexts` has run (English only). */
 export type LoadedCatalog = Partial<Catalog>;

@@ -1,0 +1,126 @@
+/**
+ * With a stored session, the files every signed-in screen needs start downloading while the page's
+ * own files do (decision 292). The entry module runs only once the page's stylesheet has arrived
+ * (Chromium holds scripts for pending style sheets), and only then asks for `app`, the signed-in texts
+ * and the header: on a slow network the line stood idle for a round trip between the two rows of
+ * files. A small classic script, first in <head> and async (so nothing holds it), adds
+ * `<link rel="modulepreload">` for those files when a session is stored; without one (/login, the
+ * public pages) it adds nothing. It is a file, not inline code, so the strict script-src policy holds.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+import { sessionStorageKey } from '../src/lib/session/session-storage';
+import { languageStorageKey } from '../src/lib/i18n/language-storage';
+
+/** The modules `main.tsx` loads with a stored session, beside the route's own chunk. */
+const signedInStart = [
+  'src/lib/session/restore-session.ts',
+  'src/app/layouts/signed-in-header.tsx',
+  'src/lib/api/query-scope.tsx',
+];
+/** Each language's whole catalog, loaded with the signed-in texts. */
+const catalogs = {
+  en: /[\\/]contract[\\/]src[\\/]i18n[\\/]en\.ts$/,
+  es: /[\\/]contract[\\/]src[\\/]i18n[\\/]es\.ts$/,
+};
+
+/** The chunks `roots` need, each once, without those the page's entry already loads. */
+function filesOf(bundle: Rolldown.OutputBundle, roots: Rolldown.OutputChunk[]): string[] {
+  const chunks = new Map(
+    Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+  );
+  const loadedByPage = new Set<string>();
+  for (const chunk of chunks.values())
+    if (chunk.isEntry) for (const file of [chunk.fileName, ...chunk.imports]) loadedByPage.add(file);
+  const files = new Set<string>();
+  const pending = roots.map((chunk) => chunk.fileName);
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file) || loadedByPage.has(file)) continue;
+    files.add(file);
+    pending.push(...(chunks.get(file)?.imports ?? []));
+  }
+  return [...files].sort();
+}
+
+/** The script: the shared files, then the stored language's catalog (English unless Spanish). */
+export function earlyPreloadSource(shared: string[], catalogFiles: { en: string[]; es: string[] }): string {
+  const href = (files: string[]) => JSON.stringify(files.map((file) => `/${file}`));
+  return [
+    '(function () {',
+    '  try {',
+    `    if (localStorage.getItem(${JSON.stringify(sessionStorageKey)}) === null) return;`,
+    `    var language = localStorage.getItem(${JSON.stringify(languageStorageKey)}) || navigator.language || '';`,
+    `    var files = ${href(shared)}.concat(/^es/.test(language) ? ${href(catalogFiles.es)} : ${href(catalogFiles.en)});`,
+    '    for (var i = 0; i < files.length; i++) {',
+    "      var link = document.createElement('link');",
+    "      link.rel = 'modulepreload';",
+    // As Vite's own links and module scripts ask: the preloaded module is then the one the app imports.
+    "      link.crossOrigin = '';",
+    '      link.href = files[i];',
+    '      document.head.appendChild(link);',
+    '    }',
+    '  } catch (error) {',
+    '    // No storage (private mode, blocked): the app loads its files itself, one row later.',
+    '  }',
+    '})();',
+    '',
+  ].join('\n');
+}
+
+export function earlyPreloadPlugin(): Plugin {
+  let root = '';
+  return {
+    name: 'dermis-early-preload',
+    apply: 'build',
+    // After Vite has written index.html into the bundle.
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
+      // The chunk that holds a module's code: its own, or a group's (`app`) that took it in.
+      const holding = (test: (id: string) => boolean) =>
+        chunks.filter((c) => c.moduleIds.some((id) => test(id) && (c.modules[id]?.renderedLength ?? 0) > 0));
+      const starts = signedInStart.map((module) => {
+        const found = holding((id) => id === path.join(root, module));
+        if (found.length !== 1) throw new Error(`early preload: no one chunk holds ${module}`);
+        return found[0]!;
+      });
+      const catalogFiles = {
+        en: filesOf(
+          bundle,
+          holding((id) => catalogs.en.test(id)),
+        ),
+        es: filesOf(
+          bundle,
+          holding((id) => catalogs.es.test(id)),
+        ),
+      };
+      if (catalogFiles.en.length === 0 || catalogFiles.es.length === 0)
+        throw new Error('early preload: no catalog chunk');
+      const shared = filesOf(bundle, starts);
+      const source = earlyPreloadSource(
+        shared,
+        // The catalogs import what `shared` or the page already loads: each keeps only its own file.
+        {
+          en: catalogFiles.en.filter((f) => !shared.includes(f)),
+          es: catalogFiles.es.filter((f) => !shared.includes(f)),
+        },
+      );
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const fileName = `assets/early-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const page = bundle['index.html'];
+      if (!page || page.type !== 'asset') throw new Error('early preload: no index.html in the bundle');
+      const html = String(page.source);
+      // First in <head> and async: neither the parser nor the pending stylesheet holds it.
+      const withScript = html.replace(/<head>/, `<head>\n    <script async src="/${fileName}"></script>`);
+      if (withScript === html) throw new Error('early preload: index.html has no <head>');
+      page.source = withScript;
+    },
+  };
+}
