@@ -193,10 +193,10 @@ const summaryJson = sql`json_build_object(
 /**
  * A page of a folder as one row (decisions 274, 289): the page's messages as one JSON array already
  * in the answer's shape, so that Node neither maps 21 columns a row nor turns instants into `Date`s
- * and back; and the folder's count (kept by the trigger of migration 0478) and the inbox's unread
- * count beside it (a primary-key lookup, not a count of the folder's index entries), also when the page is past the end. `limit` is one more than the page, to know
- * whether more follow. `unread` is written without a parameter so that the generic plan counts on
- * the partial index of unread messages.
+ * and back. Beside them, also when the page is past the end: the folder's size (kept by the trigger
+ * of migration 0478, a primary-key lookup) and the inbox's unread count (its folder written without
+ * a parameter, so that the generic plan counts on the partial index of unread messages). `limit` is
+ * one more than the page, to know whether more follow.
  */
 const pageOf = (db: Db, after: SQL, offset: SQL) =>
   db
