@@ -434,9 +434,9 @@ export const negativeItems = [
   { section: 'DRUG', specialType: 'DENIES', code: '_no_361055000', display: 'Does not misuse drugs' },
 ] as const satisfies readonly NegativeItem[];
 
-/** Display text of any fixed code of this module (reactions, reasons, relations, options, negatives, statuses). */
-export function codeDisplay(code: string): string | undefined {
-  const all: readonly { code: string; display: string }[] = [
+/** Every fixed code of this module (reactions, reasons, relations, options, negatives, statuses), in lookup order. */
+export function fixedCodes(): readonly { code: string; display: string }[] {
+  return [
     ...allergyReactions,
     ...discontinuationReasons,
     ...familyRelations.PRIMARY,
@@ -446,7 +446,11 @@ export function codeDisplay(code: string): string | undefined {
     ...negativeItems,
     ...historyStatuses,
   ];
-  return all.find((entry) => entry.code === code)?.display;
+}
+
+/** Display text of any fixed code of this module: the first of `fixedCodes` that holds it. */
+export function codeDisplay(code: string): string | undefined {
+  return fixedCodes().find((entry) => entry.code === code)?.display;
 }
 
 // ---------------------------------------------------------------------------------------------

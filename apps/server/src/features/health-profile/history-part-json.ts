@@ -9,16 +9,12 @@
  * attributes and serialising them again.
  */
 import {
-  allergyReactions,
   codeDisplay,
-  discontinuationReasons,
-  familyRelations,
+  fixedCodes,
   historySection,
   historyStatuses,
   listSections,
-  negativeItems,
   sectionTemplate,
-  socialHistoryCategories,
   templateIdBySection,
   type HistorySection,
   type ListSection,
@@ -35,18 +31,7 @@ import { sectionTemplates } from './health-profile.model';
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** Every fixed code with its display, as `codeDisplay` answers it (the first list that holds it). */
-const codeDisplays = Object.fromEntries(
-  [
-    ...allergyReactions,
-    ...discontinuationReasons,
-    ...familyRelations.PRIMARY,
-    ...familyRelations.SECONDARY,
-    ...familyRelations.TERTIARY,
-    ...Object.values(socialHistoryCategories).flatMap((c) => c.options),
-    ...negativeItems,
-    ...historyStatuses,
-  ].map(({ code }) => [code, codeDisplay(code)]),
-);
+const codeDisplays = Object.fromEntries(fixedCodes().map(({ code }) => [code, codeDisplay(code)]));
 const statusDisplays = Object.fromEntries(historyStatuses.map((s) => [s.code, s.display]));
 const codeDisplaysJsonb = `${literal(JSON.stringify(codeDisplays))}::jsonb`;
 const statusDisplaysJsonb = `${literal(JSON.stringify(statusDisplays))}::jsonb`;
