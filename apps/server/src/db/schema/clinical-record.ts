@@ -128,7 +128,8 @@ export const resultObservation = pgTable(
   },
   (t) => [
     unique('result_observation_position_unique').on(t.reportId, t.position),
-    index('result_observation_code_idx').on(t.code),
+    // A test's values, report by report (the trend chart's series).
+    index('result_observation_report_code_idx').on(t.reportId, t.code),
   ],
 );
 
