@@ -31,6 +31,10 @@ async function axeDesktopAndPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+// Each journey reads several cards in two languages at two sizes, with axe on each: on a loaded
+// 2-core machine that can take longer than the default 30 s, so these journeys get three times as long.
+test.slow();
+
 test('Maria reads her biopsy report and liver-panel trend, and the sections follow the date range', async ({
   page,
 }, testInfo) => {

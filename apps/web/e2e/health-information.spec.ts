@@ -43,6 +43,10 @@ async function xmlRoot(page: Page, xml: string) {
   }, xml);
 }
 
+// Each journey views, downloads and transmits whole records and checks each act's log: on a loaded
+// 2-core machine that can take longer than the default 30 s, so these journeys get three times as long.
+test.slow();
+
 test('a patient views, downloads and transmits their health information, each act logged', async ({
   page,
 }, testInfo) => {

@@ -35,6 +35,10 @@ async function fillCreateAccount(page: Page, values: { username: string; dob: st
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+// Each journey runs the command line, reads the e-mail and creates an account: on a loaded 2-core
+// machine that can take longer than the default 30 s, so these journeys get three times as long.
+test.slow();
+
 test('staff invite (CLI) → e-mail → create account → sign in as the new user', async ({ page, request }) => {
   const nora = await newPatient('INV');
   const out = await runCli(['invite', '--practice', '1', '--patient', nora.id, '--kind', 'account']);
