@@ -45,6 +45,13 @@ const asks = [
   '?section=results',
   '?section=carePlan&limit=1',
   '?section=notes&limit=2',
+  // The chart's choice: from the 5th the first test (sodium) has no flagged value and the second
+  // (glucose) has; an unknown test falls back as if none were asked; from the 8th no test is
+  // measured twice, so there is no chart.
+  '?limit=2&from=2025-01-05T00:00:00Z',
+  '?limit=2&from=2025-01-05T00:00:00Z&trend=2951-2',
+  '?limit=2&trend=0000-0',
+  '?limit=2&from=2025-01-08T00:00:00Z',
 ];
 
 describeEachDatabase('clinical record: the answers, byte for byte', (t) => {
