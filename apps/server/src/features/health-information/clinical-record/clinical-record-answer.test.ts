@@ -45,6 +45,13 @@ const asks = [
   '?section=results',
   '?section=carePlan&limit=1',
   '?section=notes&limit=2',
+  // The chart's choice: from the 5th the first test (sodium) has no flagged value and the second
+  // (glucose) has; an unknown test falls back as if none were asked; from the 8th no test is
+  // measured twice, so there is no chart.
+  '?limit=2&from=2025-01-05T00:00:00Z',
+  '?limit=2&from=2025-01-05T00:00:00Z&trend=2951-2',
+  '?limit=2&trend=0000-0',
+  '?limit=2&from=2025-01-08T00:00:00Z',
 ];
 
 describeEachDatabase('clinical record: the answers, byte for byte', (t) => {
@@ -295,5 +302,42 @@ describeEachDatabase('clinical record: the answers, byte for byte', (t) => {
       bodies.push(`${ask || '(whole)'}\n${response.body}\n`);
     }
     await expect(bodies.join('\n')).toMatchFileSnapshot('__snapshots__/clinical-record-answer.txt');
+  });
+
+  // The page's first load is written by the database (decision 293), every other ask by the
+  // serialiser: with a limit above every list's length, the two answers hold the same lists.
+  it('writes awkward text and instants on the first load as the serialiser does for the whole record', async () => {
+    const awkward = `Tab\there \u0001 \u001f \u2028 \\ "q" 𝄞 é`;
+    await t.db.execute(sql`update result_report set name = ${awkward},
+      effective_at = '2025-01-02T12:00:00.9995Z', recorded_at = '2025-01-02T15:00:00.000001Z'
+      where external_id = 'E-2'`);
+    await t.db
+      .execute(sql`update result_observation set name = ${awkward}, unit = ${awkward}, value_numeric = 0.00001
+      where position = 1 and value_numeric is not null`);
+    await t.db.execute(sql`update vital_sign_set set effective_at = '1999-12-31T23:59:59.999999Z'`);
+    await t.db.execute(sql`update vital_sign set value = 1e21 where code = '8480-6'`);
+    await t.db.execute(sql`update immunization set vaccine_name = ${awkward}, performer_name = ${awkward}`);
+    await t.db.execute(sql`update clinical_note set title = ${awkward}`);
+    await t.db.execute(sql`update care_goal set description = ${awkward}`);
+    await t.db.execute(sql`update health_concern set description = ${awkward}`);
+    await t.db.execute(
+      sql`update care_plan_item set planned_at = '2025-02-01T00:00:00.0005Z' where planned_at is not null`,
+    );
+    const read = async (ask: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${guardian.patientId}${ask}`,
+        headers: { ...bearer(token), 'accept-encoding': 'identity' },
+      });
+      expect(response.statusCode, ask).toBe(200);
+      return response.body;
+    };
+    const whole = await read('');
+    const firstLoad = await read('?limit=50&trend=2345-7');
+    expect(firstLoad.startsWith(`${whole.slice(0, -1)},"trends":`)).toBe(true);
+    const trends = (JSON.parse(firstLoad) as { trends: { chosen: { takenAt: number[]; values: number[] } } })
+      .trends;
+    expect(trends.chosen.takenAt).toContain(Date.parse('2025-01-02T12:00:00.999Z'));
+    expect(trends.chosen.values).toContain(0.00001);
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { resultRead, resultReport } from '../../../db/schema';
 import { blobKey } from '../../../lib/blob-store/blob-store';
 import { expiryIn } from '../../../lib/blob-store/signed-url';
+import { sendJsonText } from '../../../lib/fast-serializer';
 import { notFound } from '../../../lib/http-error';
 import { registerCall } from '../../../plugins/register-call';
 import {
@@ -35,6 +36,7 @@ import {
   type Upserted,
 } from './clinical-record.service';
 import { labTrends, recordTotals } from './record-overview';
+import { recordPageJson } from './record-page-json';
 import { sendResultNotices } from './result-notice';
 
 const iso = (date: Date) => date.toISOString();
@@ -113,11 +115,24 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
   });
   registerCall(app, calls.getReleaseDelays, ({ practiceId }) => releaseDelays(app.db, practiceId));
 
-  registerCall(app, calls.getRecord, async ({ patient, caller, query }) => {
+  registerCall(app, calls.getRecord, async ({ patient, caller, query, reply }) => {
     const range: ExportRange = {
       from: query.from ? new Date(query.from) : null,
       to: query.to ? new Date(query.to) : null,
     };
+    // The page's first load: its answer as the database writes it (decision 293).
+    if (query.limit !== undefined && query.section === undefined) {
+      const json = await recordPageJson(
+        app.db,
+        patient.patientId,
+        caller.userId,
+        range,
+        query.limit,
+        query.trend,
+        new Date(),
+      );
+      if (json !== null) return sendJsonText(reply, json);
+    }
     return readRecord(app, patient.patientId, caller.userId, range, query);
   });
 
