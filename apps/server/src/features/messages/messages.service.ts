@@ -36,7 +36,6 @@ import {
   isLocalDirectDomain,
   folderCount,
   listFolder,
-  type FolderPosition,
   loadMessage,
   patientByDirectAddress,
   pendingAttachments,
@@ -46,6 +45,7 @@ import {
   type AttachmentRow,
 } from './messages.repository';
 import { listCursor } from '../../lib/list-cursor';
+import type { FolderPosition } from './messages.folder-page';
 
 export interface MessagesDeps {
   db: Db;
