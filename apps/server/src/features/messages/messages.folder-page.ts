@@ -104,13 +104,12 @@ const rowsOf = (db: Db, after: SQL, offset: SQL) => {
       totalCount: sql<number>`u.total_count`,
       noOfUnread: sql<number>`u.no_of_unread`,
       message,
+      // Not grouped as an object: a message row would make one of nulls.
       attachmentOf: sql<number | null>`u.attachment_of`,
-      attachment: {
-        id: sql<number>`u.attachment_id`,
-        name: sql<string>`u.attachment_name`,
-        size: sql<number>`u.attachment_size`,
-        mimeType: sql<string>`u.attachment_mime_type`,
-      },
+      attachmentId: sql<number>`u.attachment_id`,
+      attachmentName: sql<string>`u.attachment_name`,
+      attachmentSize: sql<number>`u.attachment_size`,
+      attachmentMimeType: sql<string>`u.attachment_mime_type`,
     })
     .from(
       sql`(WITH page AS MATERIALIZED (${pageRows(sql`m.date_sent AS sort_date, ${columns}`, after, offset)})
@@ -202,7 +201,13 @@ export async function readFolderPage(
   const messages: DirectMessageSummary[] = [];
   const attachmentsOf = new Map<number, MessageAttachment[]>();
   for (const row of rows) {
-    if (row.attachmentOf !== null) attachmentsOf.get(row.attachmentOf)?.push(row.attachment);
+    if (row.attachmentOf !== null)
+      attachmentsOf.get(row.attachmentOf)?.push({
+        id: row.attachmentId,
+        name: row.attachmentName,
+        size: row.attachmentSize,
+        mimeType: row.attachmentMimeType,
+      });
     else if (row.message.id !== null) {
       const attachments: MessageAttachment[] = [];
       attachmentsOf.set(row.message.id, attachments);
