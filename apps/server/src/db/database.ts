@@ -6,8 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
-import { is } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import type { DatabaseTarget } from '../config/env';
@@ -33,14 +32,6 @@ const pgliteOptions = { extensions: pgliteExtensions, startParams: pgliteStartPa
 export type Schema = typeof schema;
 /** A Drizzle database or transaction on either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-/**
- * Whether this database runs inside this process (PGlite): its rows are then parsed here, field by
- * field in JavaScript, so a read may choose another form of its answer there (decision 294).
- */
-export function isEmbedded(db: Db): boolean {
-  return is(db, PgliteDatabase);
-}
 
 /** Runs raw SQL inside one transaction; used by the migration runner (scripts hold several statements). */
 export interface ScriptTransaction {

@@ -36,6 +36,7 @@ import {
   isLocalDirectDomain,
   folderCount,
   listFolder,
+  type FolderPosition,
   loadMessage,
   patientByDirectAddress,
   pendingAttachments,
@@ -45,7 +46,6 @@ import {
   type AttachmentRow,
 } from './messages.repository';
 import { listCursor } from '../../lib/list-cursor';
-import type { FolderPosition } from './messages.folder-page';
 
 export interface MessagesDeps {
   db: Db;
