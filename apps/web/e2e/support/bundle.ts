@@ -78,8 +78,10 @@ export function chunkFileOf(distDir: string, sourceModule: string): string {
 }
 
 /**
- * The budget for the JavaScript /login downloads, gzip: the target of 150 KB (React DOM and React
- * Router alone are about 89 KB of it). Measured at 148.9 KB once the footer tooltip, react-hook-form,
- * zod, TanStack Query and the other pages' texts left the page (decision 049, "Evidence").
+ * The budget for the JavaScript /login downloads, gzip. The target was 150 KB (React DOM and React
+ * Router alone are about 89 KB of it), met at 148.9 KB once the footer tooltip, react-hook-form, zod,
+ * TanStack Query and the other pages' texts left the page (decision 049, "Evidence"). Since then the
+ * page measured 132.8 KB (decision 300): the ceiling follows it, with room for a small change, so
+ * that what was won is not given back unnoticed.
  */
-export const loginBudgetGzipBytes = 150_000;
+export const loginBudgetGzipBytes = 135_000;
