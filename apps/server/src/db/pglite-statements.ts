@@ -130,6 +130,9 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** One set per PGlite instance, so a name is never given twice on its one connection. */
+const statementsOf = new WeakMap<PGlite, NamedStatements>();
+
 /** The named-statement query of each client handed to Drizzle: the database's, and each transaction's. */
 const namedQueryOf = new WeakMap<object, Query>();
 
@@ -139,7 +142,8 @@ const namedQueryOf = new WeakMap<object, Query>();
  * only the query lock.
  */
 export function drizzleClientOf(pglite: PGlite): PGlite {
-  const statements = new NamedStatements(pglite);
+  const statements = statementsOf.get(pglite) ?? new NamedStatements(pglite);
+  statementsOf.set(pglite, statements);
   const client = {
     query: pglite.query.bind(pglite),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
