@@ -12,6 +12,7 @@ import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import type { DatabaseTarget } from '../config/env';
 import { acquireDataDirLock, dataDirLockFile } from './data-dir-lock';
 import { type ListenEvents, type Listener, listenPglite, listenPostgres } from './notifications';
+import { drizzleClientOf } from './pglite-statements';
 import { type PostgresWait, waitForPostgres } from './postgres-wait';
 import * as schema from './schema';
 
@@ -105,7 +106,8 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
   let closed = false;
   return {
     kind,
-    db: drizzlePglite({ client, schema }),
+    // Its prepared statements are named statements, parsed once (db/pglite-statements.ts).
+    db: drizzlePglite({ client: drizzleClientOf(client), schema }),
     // pg-boss's own adapter: multi-statement scripts through exec(), in-process LISTEN/NOTIFY.
     jobDatabase: fromPglite(client),
     listen: (channel, events) => listenPglite(client, channel, events),

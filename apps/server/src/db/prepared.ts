@@ -3,9 +3,11 @@
  * statement once per connection instead of on every call, and Drizzle builds its SQL once. For the
  * hot statements (docs/decisions/045); a WeakMap so a closed test database takes its statements
  * with it. A select's rows are mapped by a mapping planned once for the statement (decision 288).
+ * On PGlite, whose Drizzle driver ignores the name, it is made a named statement (decision 297).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from './database';
+import { withNamedStatement } from './pglite-statements';
 import { withPlannedRowMapper } from './row-mapper';
 
 /**
@@ -19,7 +21,7 @@ export function preparedPerDatabase<Statement, Parts = void>(
   return (db, parts) => {
     let statement = statements.get(db);
     if (!statement) {
-      statement = withPlannedRowMapper(prepare(db, parts));
+      statement = withNamedStatement(withPlannedRowMapper(prepare(db, parts)));
       statements.set(db, statement);
     }
     return statement;
