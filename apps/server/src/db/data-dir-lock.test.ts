@@ -93,15 +93,20 @@ describe('data folder lock', () => {
     acquireDataDirLock(file).release();
   });
 
-  it('guards a PGlite folder: a second open fails until the first is closed', async () => {
-    const dir = path.join(tmp(), 'db');
-    const first = await openDatabase({ kind: 'pglite', dir });
-    try {
-      await expect(openDatabase({ kind: 'pglite', dir })).rejects.toThrow(DataDirLockedError);
-    } finally {
-      await first.close();
-    }
-    const again = await openDatabase({ kind: 'pglite', dir });
-    await again.close();
-  });
+  // A new PGlite folder (an initdb), then opened again: tens of seconds on a loaded two-core machine.
+  it(
+    'guards a PGlite folder: a second open fails until the first is closed',
+    { timeout: 120_000 },
+    async () => {
+      const dir = path.join(tmp(), 'db');
+      const first = await openDatabase({ kind: 'pglite', dir });
+      try {
+        await expect(openDatabase({ kind: 'pglite', dir })).rejects.toThrow(DataDirLockedError);
+      } finally {
+        await first.close();
+      }
+      const again = await openDatabase({ kind: 'pglite', dir });
+      await again.close();
+    },
+  );
 });

@@ -10,7 +10,8 @@ const sharedBuffers = (database: Awaited<ReturnType<typeof openDatabase>>) =>
 // The embedded database's shared buffers stay inside the process's WebAssembly memory for its whole
 // life: the PostgreSQL default of 128 MB was most of an idle server's resident memory.
 describe('the embedded database', () => {
-  it('keeps 16 MB of shared buffers in a data folder, the server default', async () => {
+  // A new data folder is an initdb: tens of seconds on a loaded two-core machine.
+  it('keeps 16 MB of shared buffers in a data folder, the server default', { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-db-'));
     const database = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
     try {
