@@ -1,6 +1,6 @@
 /**
  * Pieces of SQL that write an answer's JSON text in the bytes the contract's serialiser writes, for
- * the statements whose text is sent as it is (decisions 291, 293). Shared so that every such
+ * the statements whose text is sent as it is (decisions 291, 293, 299). Shared so that every such
  * statement escapes and writes instants the same way.
  *
  * A string goes through `to_json`, which escapes what JSON.stringify escapes: the quote, the
