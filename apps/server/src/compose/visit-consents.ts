@@ -7,13 +7,13 @@ import { syncEncounterConsents } from '../features/consents/consent-forms.servic
 import {
   consentsOfVisit,
   listedConsents,
-  unsignedConsentsOfVisit,
+  unsignedConsentsOfVisitJson,
   unsignedOf,
 } from '../features/consents/consent-signing.service';
 
 export const visitConsents: VisitConsents = {
   column: consentsOfVisit,
-  unsignedColumn: unsignedConsentsOfVisit,
+  unsignedJson: unsignedConsentsOfVisitJson,
   fromColumn: listedConsents,
   unsigned: unsignedOf,
   replaceForVisit: syncEncounterConsents,

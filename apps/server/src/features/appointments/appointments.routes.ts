@@ -8,6 +8,7 @@
 import { appointmentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { findEncounterPatient } from '../../lib/encounter-lookup';
+import { sendJsonText } from '../../lib/fast-serializer';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { registerCall } from '../../plugins/register-call';
 import { assertOwnClinic, clinicIdByExternalId, upsertClinic } from './clinics.repository';
@@ -16,7 +17,9 @@ import {
   setHistoryFinished,
   unfinishedEncounters,
   upsertEncounter,
+  visitListAsk,
 } from './appointments.service';
+import { filterEncountersJson } from './visit-page-json';
 import { storeProviderAvatars } from './provider-avatar';
 import type { VisitConsents } from './visit-consents';
 
@@ -29,11 +32,14 @@ export function registerAppointmentsCalls(app: FastifyInstance, deps: { consents
     { ownerOf: findEncounterPatient },
   );
 
-  // A patient's whole visit list (hundreds of visits with their consents) is the appointments page's
-  // read: the registrar serializes it with fast-json-stringify (decision 045).
-  registerCall(app, appointmentsCalls.getByFilter, ({ patient, body }) =>
-    filterEncounters(app.db, deps.consents, patient.patientId, body),
-  );
+  // The Appointments page asks without the whole consent list: its answer is JSON text written by
+  // the database (decision 299). Any other ask is serialised by fast-json-stringify (decision 045).
+  registerCall(app, appointmentsCalls.getByFilter, async ({ patient, body, reply }) => {
+    const ask = visitListAsk(patient.patientId, body);
+    return body.consents === false
+      ? sendJsonText(reply, await filterEncountersJson(app.db, deps.consents, ask))
+      : filterEncounters(app.db, deps.consents, ask);
+  });
 
   registerCall(app, appointmentsCalls.getUnfinished, async ({ patient }) => {
     const encounters = await unfinishedEncounters(app.db, deps.consents, patient.patientId);

@@ -55,11 +55,8 @@ const visitProviders = sql<VisitProvider[]>`coalesce((
   FROM ${encounterRole} INNER JOIN ${provider} ON ${provider.id} = ${encounterRole.providerId}
   WHERE ${encounterRole.encounterId} = ${encounter.id}), '[]'::json)`;
 
-/**
- * The columns of a visit and its clinic that the contract's Encounter carries; `unsignedOnly`, its
- * consents still to sign alone (for a list that answers no other, `consents: false`).
- */
-const visitColumns = (db: Db, consentsOf: VisitConsents, unsignedOnly = false) => ({
+/** The columns of a visit and its clinic that the contract's Encounter carries. */
+const visitColumns = (db: Db, consentsOf: VisitConsents) => ({
   id: encounter.id,
   patientId: encounter.patientId,
   dateOfService: encounter.dateOfService,
@@ -68,7 +65,7 @@ const visitColumns = (db: Db, consentsOf: VisitConsents, unsignedOnly = false) =
   educationText: encounter.educationText,
   educationNote: encounter.educationNote,
   providers: visitProviders,
-  consents: unsignedOnly ? consentsOf.unsignedColumn(encounter.id) : consentsOf.column(db, encounter.id),
+  consents: consentsOf.column(db, encounter.id),
 });
 const clinicColumns = {
   id: clinic.id,
@@ -102,13 +99,9 @@ export async function loadEncounters(db: Db, consentsOf: VisitConsents, where: S
 
 type EncounterRow = Awaited<ReturnType<ReturnType<typeof visitsWithClinic>['execute']>>[number];
 
-/**
- * A visit's row as the contract's Encounter. A row read with only the unsigned consents answers
- * them as `unsignedConsents` and an empty `consents` (the request's `consents: false`).
- */
-function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow, unsignedOnly = false): Encounter {
-  const listed = consentsOf.fromColumn(e.consents);
-  const consents = unsignedOnly ? [] : listed;
+/** A visit's row as the contract's Encounter. */
+function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow): Encounter {
+  const consents = consentsOf.fromColumn(e.consents);
   return {
     id: e.id,
     patientId: e.patientId,
@@ -144,7 +137,7 @@ function toEncounter(consentsOf: VisitConsents, { e, c }: EncounterRow, unsigned
     educationText: e.educationText,
     educationNote: e.educationNote,
     consents,
-    unsignedConsents: unsignedOnly ? listed : consentsOf.unsigned(listed),
+    unsignedConsents: consentsOf.unsigned(consents),
   };
 }
 
@@ -167,53 +160,71 @@ export async function setHistoryFinished(
   return found;
 }
 
+/**
+ * A visit list's request as its reads take it: the filter's bounds, the order, the keyset (`after`:
+ * the visit the cursor names; `refused`: a cursor of another patient or list, or none at all) and
+ * the rows to read (`limit`: by cursor one more than the page, to know whether another follows).
+ */
+export interface VisitListAsk {
+  params: VisitFilter;
+  newestFirst: boolean;
+  byCursor: boolean;
+  refused: boolean;
+  after: number | null;
+  pageSize: number | undefined;
+  limit: number | null;
+  /** The cursor of the page after the visit `lastId`. */
+  cursorAfter(lastId: number): string;
+}
+
+export function visitListAsk(
+  patientId: number,
+  filter: z.output<typeof getEncountersByFilterRequest>,
+): VisitListAsk {
+  const range = filter.dateSelection === 'SPECIFY_RANGE';
+  const at = (value: string | undefined) => (range && value ? new Date(value).toISOString() : null);
+  const newestFirst = filter.sortOrder === 'DESC';
+  const list = newestFirst ? 'VISITSNEWEST' : 'VISITSOLDEST';
+  const byCursor = filter.cursor !== undefined;
+  const after = typeof filter.cursor === 'string' ? listCursor.read(filter.cursor, patientId, list) : null;
+  return {
+    params: {
+      patientId,
+      low: at(filter.dateOfServiceRangeLow),
+      high: at(filter.dateOfServiceRangeHigh),
+      historyFinished: filter.historyFinished ?? null,
+    },
+    newestFirst,
+    byCursor,
+    // Another patient's or list's cursor, or not a cursor: nothing follows it in this list.
+    refused: typeof filter.cursor === 'string' && after === null,
+    after,
+    pageSize: filter.limit,
+    limit: filter.limit === undefined ? null : filter.limit + (byCursor ? 1 : 0),
+    cursorAfter: (lastId) => listCursor.of(patientId, list, lastId),
+  };
+}
+
+/**
+ * A visit list with every consent of each visit (a request without `consents: false`, which
+ * `filterEncountersJson` answers).
+ */
 export async function filterEncounters(
   db: Db,
   consentsOf: VisitConsents,
-  patientId: number,
-  filter: z.output<typeof getEncountersByFilterRequest>,
+  ask: VisitListAsk,
 ): Promise<{ encounters: Encounter[]; total: number; nextCursor?: string | null }> {
-  const range = filter.dateSelection === 'SPECIFY_RANGE';
-  const at = (value: string | undefined) => (range && value ? new Date(value).toISOString() : null);
-  const params: VisitFilter = {
-    patientId,
-    low: at(filter.dateOfServiceRangeLow),
-    high: at(filter.dateOfServiceRangeHigh),
-    historyFinished: filter.historyFinished ?? null,
-  };
-  const newestFirst = filter.sortOrder === 'DESC';
-  // Without the whole list the page reads only the consents to sign (decision 290).
-  const unsignedOnly = filter.consents === false;
-  const page = unsignedOnly
-    ? newestFirst
-      ? newestFirstUnsignedStatement
-      : oldestFirstUnsignedStatement
-    : newestFirst
-      ? newestFirstStatement
-      : oldestFirstStatement;
-  const list = newestFirst ? 'VISITSNEWEST' : 'VISITSOLDEST';
-  const byCursor = filter.cursor !== undefined;
-  let after: number | null = null;
-  if (typeof filter.cursor === 'string') {
-    after = listCursor.read(filter.cursor, patientId, list);
-    // Another patient's or list's cursor, or not a cursor: nothing follows it in this list.
-    if (after === null) return { encounters: [], total: 0, nextCursor: null };
-  }
-  // By cursor, one more than the page is read to know whether another page follows.
-  const limit = filter.limit === undefined ? null : filter.limit + (byCursor ? 1 : 0);
-  const rows = await page(db, consentsOf).execute({ ...params, after, limit });
-  const more = byCursor && filter.limit !== undefined && rows.length > filter.limit;
-  // A caller that shows only the consents to sign leaves out the whole list, which repeats each of
-  // them with its form's text (decision 287).
-  const encounters = (more ? rows.slice(0, filter.limit) : rows).map((row) =>
-    toEncounter(consentsOf, row, unsignedOnly),
-  );
-  if (byCursor) {
+  if (ask.refused) return { encounters: [], total: 0, nextCursor: null };
+  const page = ask.newestFirst ? newestFirstStatement : oldestFirstStatement;
+  const rows = await page(db, consentsOf).execute({ ...ask.params, after: ask.after, limit: ask.limit });
+  const more = ask.byCursor && ask.pageSize !== undefined && rows.length > ask.pageSize;
+  const encounters = (more ? rows.slice(0, ask.pageSize) : rows).map((row) => toEncounter(consentsOf, row));
+  if (ask.byCursor) {
     const last = encounters.at(-1);
-    const nextCursor = more && last ? listCursor.of(patientId, list, last.id) : null;
+    const nextCursor = more && last ? ask.cursorAfter(last.id) : null;
     return { encounters, total: rows[0]?.total ?? 0, nextCursor };
   }
-  if (filter.limit === undefined || encounters.length < filter.limit)
+  if (ask.pageSize === undefined || encounters.length < ask.pageSize)
     return { encounters, total: encounters.length };
   return { encounters, total: rows[0]?.total ?? encounters.length };
 }
@@ -224,14 +235,14 @@ export async function filterEncounters(
  * it again on each call: docs/decisions/045); a patient's visits are found by the patient's index and
  * are few enough for the optional conditions to be filters.
  */
-type VisitFilter = {
+export type VisitFilter = {
   patientId: number;
   low: string | null;
   high: string | null;
   historyFinished: boolean | null;
 };
 
-const visitFilter = () => {
+export const visitFilter = () => {
   const low = sql.placeholder('low');
   const high = sql.placeholder('high');
   const historyFinished = sql.placeholder('historyFinished');
@@ -251,7 +262,7 @@ const visitFilter = () => {
  * date and id are read within the patient's visits, so a visit of another patient starts nothing
  * (the comparison with no row is null, and the page is empty).
  */
-const afterVisit = (newestFirst: boolean) => {
+export const afterVisit = (newestFirst: boolean) => {
   const after = sql.placeholder('after');
   return sql`(${after}::int IS NULL OR (${encounter.dateOfService}, ${encounter.id}) ${sql.raw(newestFirst ? '<' : '>')}
     (SELECT a.date_of_service, a.id FROM encounter a
@@ -264,11 +275,11 @@ const afterVisit = (newestFirst: boolean) => {
  * carries the length of the whole list, which a limited page answers: a subquery that does not
  * depend on the row, so PostgreSQL counts once per statement, and the page needs no second one.
  */
-const visitPage = (order: typeof asc, name: string, unsignedOnly = false) =>
+const visitPage = (order: typeof asc, name: string) =>
   preparedPerDatabase((db, consentsOf: VisitConsents) =>
     db
       .select({
-        e: visitColumns(db, consentsOf, unsignedOnly),
+        e: visitColumns(db, consentsOf),
         c: clinicColumns,
         total: sql<number>`(SELECT count(*)::int FROM ${encounter} WHERE ${visitFilter()})`,
       })
@@ -281,8 +292,6 @@ const visitPage = (order: typeof asc, name: string, unsignedOnly = false) =>
   );
 const oldestFirstStatement = visitPage(asc, 'visit_page_oldest_first');
 const newestFirstStatement = visitPage(desc, 'visit_page_newest_first');
-const oldestFirstUnsignedStatement = visitPage(asc, 'visit_page_oldest_first_unsigned', true);
-const newestFirstUnsignedStatement = visitPage(desc, 'visit_page_newest_first_unsigned', true);
 
 /**
  * Unfinished screenings (decision 100): upcoming visits (from now) within unfinishedScreeningDays

@@ -14,8 +14,11 @@ export interface VisitConsents {
    * the consents feature's own: read it with `fromColumn`.
    */
   column(db: Db, encounterId: Column): SQL<unknown>;
-  /** Like `column`, with only the consents still to sign (those `unsigned` keeps). */
-  unsignedColumn(encounterId: Column): SQL<unknown>;
+  /**
+   * Only the consents still to sign (those `unsigned` keeps) as the text of a JSON array's elements,
+   * in the bytes of the answer's Consents (decision 299).
+   */
+  unsignedJson(encounterId: Column): SQL<string>;
   /** A `column` value as the visit's Consents. */
   fromColumn(value: unknown): Consent[];
   /** Those of a visit still to sign. */

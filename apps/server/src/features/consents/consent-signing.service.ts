@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, getTableColumns, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { jsonInstant, jsonString } from '../../db/json-text';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
 import { consent, consentProfile, consentSignature, patient, userAccount } from '../../db/schema';
 import { httpError, invalidField, notFound } from '../../lib/http-error';
@@ -192,8 +193,8 @@ const epochMilliseconds = (column: Column) => sql`floor(extract(epoch from ${col
 interface ListedConsent {
   c: Omit<ShownConsent, 'updatedAt'> & { updatedAt: number };
   p: ShownProfile;
-  /** Null when no signature counts; absent from `unsignedConsentsOfVisit`'s. */
-  s?: (Omit<ShownSignature, 'signedAt'> & { signedAt: number }) | null;
+  /** Null when no signature counts. */
+  s: (Omit<ShownSignature, 'signedAt'> & { signedAt: number }) | null;
 }
 
 /** A listed consent's own fields and its form's, the `c` and `p` of a `consentsOfVisit` entry. */
@@ -225,23 +226,39 @@ export function consentsOfVisit(db: Db, encounterId: Column): SQL<unknown> {
 }
 
 /**
- * Only the consents of the visit still to sign, as `consentsOfVisit` carries them (read them with
- * `listedConsents`): pending, and without a signature that counts for them (`countingSignature`),
- * which is what `unsignedOf` keeps of a listed consent. For a visit list that answers no other
- * (decision 290): nothing is built, nor any signature sorted, for a consent it would drop.
+ * The consents of a visit still to sign, with their forms: pending, and without a signature that
+ * counts for them (`countingSignature`), which is what `unsignedOf` keeps of a listed consent; for a
+ * visit list that answers no other (decisions 290, 299), nothing is built, nor any signature sorted,
+ * for a consent it would drop. Two probes of the signatures, each by its own unique index, rather
+ * than one OR that neither index answers.
  */
-export function unsignedConsentsOfVisit(encounterId: Column): SQL<unknown> {
-  // Two probes of the signatures, each by its own unique index, rather than one OR that neither
-  // index answers.
-  return sql`coalesce((
-    SELECT json_agg(json_build_object(${listedConsentAndForm}) ORDER BY ${consent.id})
-    FROM ${consent}
+const unsignedOfVisit = (encounterId: Column) => sql`FROM ${consent}
       INNER JOIN ${consentProfile} ON ${consentProfile.id} = ${consent.consentProfileId}
     WHERE ${consent.encounterId} = ${encounterId} AND ${consent.status} = 'PENDING'
       AND NOT EXISTS (SELECT 1 FROM ${consentSignature} WHERE ${consentSignature.consentId} = ${consent.id})
       AND NOT (${consentProfile.frequency} = 'ONE_TIME' AND EXISTS (SELECT 1 FROM ${consentSignature}
         WHERE ${consentSignature.frequency} = 'ONE_TIME' AND ${consentSignature.patientId} = ${consent.patientId}
-          AND ${consentSignature.consentProfileId} = ${consent.consentProfileId}))), '[]'::json)`;
+          AND ${consentSignature.consentProfileId} = ${consent.consentProfileId}))`;
+
+/**
+ * The consents of the visit still to sign (`unsignedOfVisit`) as the text of a JSON array's elements,
+ * in the bytes the contract's serialiser wrote of `toConsent`'s Consent for
+ * them (decision 299): no signature counts, so the form's current title, text and version, the
+ * consent's own status and time, and one cosigner without a signature.
+ */
+export function unsignedConsentsOfVisitJson(encounterId: Column): SQL<string> {
+  const consentJson = sql`'{"id":' || ${consent.id} || ',"encounterId":' || ${consent.encounterId}
+    || ',"patientId":' || ${consent.patientId} || ',"title":' || ${jsonString(sql`${consentProfile.title}`)}
+    || ',"consentProfileInfo":{"id":' || ${consentProfile.id}
+    || ',"title":' || ${jsonString(sql`${consentProfile.title}`)} || ',"text":' || ${jsonString(sql`${consentProfile.text}`)}
+    || ',"version":' || ${consentProfile.version}
+    || ',"frequencyOfSigning":' || ${jsonString(sql`${consentProfile.frequency}`)}
+    || CASE WHEN ${consentProfile.frequency} = 'ONE_TIME' THEN ',"patientId":' || ${consent.patientId} ELSE '' END
+    || '},"status":' || ${jsonString(sql`${consent.status}`)}
+    || ',"dateModified":' || ${jsonInstant(sql`${consent.updatedAt}`)}
+    || ',"cosigners":[{"type":"PATIENT_OR_LEGAL_GUARDIAN","signature":null,"dateSigned":null,"signer":null}]}'`;
+  return sql<string>`coalesce((SELECT string_agg(${consentJson}, ',' ORDER BY ${consent.id})
+    ${unsignedOfVisit(encounterId)}), '')`;
 }
 
 /** The value of a `consentsOfVisit` column as the contract's Consents, as `consentsByEncounter` tells them. */

@@ -22,6 +22,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
+import { jsonInstant, jsonString } from '../../db/json-text';
 import { preparedPerDatabase } from '../../db/prepared';
 import { historyItem } from '../../db/schema';
 import { fastStringify } from '../../lib/fast-serializer';
@@ -36,9 +37,8 @@ const statusDisplays = Object.fromEntries(historyStatuses.map((s) => [s.code, s.
 const codeDisplaysJsonb = `${literal(JSON.stringify(codeDisplays))}::jsonb`;
 const statusDisplaysJsonb = `${literal(JSON.stringify(statusDisplays))}::jsonb`;
 
-/** A text expression as a JSON string (escaped by to_json), or `null`. */
-const jsonText = (expression: string) => `coalesce(to_json((${expression})::text)::text, 'null')`;
-const json = (expression: string) => sql.raw(jsonText(expression));
+/** A text expression, written here as SQL text, as a JSON string (escaped by to_json), or `null`. */
+const json = (expression: string) => jsonString(sql.raw(expression));
 /** The display of a fixed code, or the code itself, as codeDisplay(code) ?? code, as a JSON string. */
 const displayOf = (displays: string, code: string) =>
   sql.raw(`to_json(coalesce(${displays} ->> (${code}), ${code}))::text`);
@@ -77,8 +77,8 @@ const itemJson = sql`'{"id":' || i.id || ',"active":' || i.active::text
       || ',"customValue":null}]}'
     ELSE ''
   END
-  || '],"dateModified":"' || to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-  || '","enteredByClinic":' || (i.external_id IS NOT NULL)::text || '}'`;
+  || '],"dateModified":' || ${jsonInstant(sql`i.updated_at`)}
+  || ',"enteredByClinic":' || (i.external_id IS NOT NULL)::text || '}'`;
 
 /**
  * Each section of the contract's list, in its order, with its named items' total and the JSON of

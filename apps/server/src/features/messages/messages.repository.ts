@@ -9,7 +9,7 @@ import type {
   MessageFolder,
   MessageStatus,
 } from '@dermis/contract';
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
@@ -136,7 +136,8 @@ export async function attachmentsOf(db: Db, messageIds: number[]): Promise<Map<n
 }
 
 // The inbox is the most read list of a heavy patient: its statements are prepared (decision 045),
-// and a page after the first is found by keyset (decision 240), from the last message shown.
+// and a page after the first is found by keyset (decision 240), from the last message shown
+// (folder-page-json.ts).
 
 /** The unread messages of a patient's inbox. */
 const unreadInbox = () =>
@@ -145,96 +146,6 @@ const unreadInbox = () =>
     eq(directMessage.folder, 'INBOX'),
     eq(directMessage.messageWasRead, false),
   );
-
-/**
- * An instant as `toISOString()` writes it: UTC, milliseconds cut (never rounded) from the stored
- * microseconds, `Z` (as decision 285 does for documents).
- */
-const isoInstant = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/**
- * What JavaScript's `trim()` takes off a string's ends (ECMAScript WhiteSpace and LineTerminator):
- * the responsible sender's name is trimmed by the database as the list once trimmed it in Node.
- */
-const javaScriptSpaces = sql.raw(
-  String.raw`E'\u0009\u000A\u000B\u000C\u000D\u0020\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'`,
-);
-
-/**
- * A list row (`m`, its sender's account `u` and patient `s`) as the answer shows it
- * (DirectMessageSummary, as toSummary builds it for a single message), with its own attachments in
- * upload order. Who pressed Send is named when it was not the owner (a responsible person);
- * otherwise the staff member recorded, if any. Written with the statement's own aliases: the JSON
- * is built inside a subquery, where Drizzle's columns would lose their table names.
- */
-const summaryJson = sql`json_build_object(
-  'id', m.id,
-  'patientId', m.patient_id,
-  'directMessageType', CASE m.folder WHEN 'INBOX' THEN 'RECEIVED' ELSE m.folder END,
-  'from', CASE WHEN m.from_name <> '' THEN m.from_name || ' <' || m.from_address || '>' ELSE m.from_address END,
-  'to', m.to_address,
-  'subject', m.subject,
-  'mimeType', m.mime_type,
-  'dateSent', ${isoInstant('m.date_sent')},
-  'dateModified', ${isoInstant('m.date_modified')},
-  'messageWasRead', m.message_was_read,
-  'isDirect', m.is_direct,
-  'status', m.status,
-  'failureReason', m.failure_reason,
-  'sentByFullName', CASE WHEN s.id IS NOT NULL AND s.id IS DISTINCT FROM m.patient_id
-    THEN btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, ''), ${javaScriptSpaces})
-    ELSE m.sent_by_staff END,
-  'attachments', coalesce((
-    SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'size', a.size, 'mimeType', a.mime_type)
-      ORDER BY a.id)
-    FROM direct_message_attachment a WHERE a.message_id = m.id), '[]'::json))`;
-
-/**
- * A page of a folder as one row (decisions 274, 289): the page's messages as one JSON array already
- * in the answer's shape, so that Node neither maps 21 columns a row nor turns instants into `Date`s
- * and back. Beside them, also when the page is past the end: the folder's size (kept by the trigger
- * of migration 0478, a primary-key lookup) and the inbox's unread count (its folder written without
- * a parameter, so that the generic plan counts on the partial index of unread messages). `limit` is
- * one more than the page, to know whether more follow.
- */
-const pageOf = (db: Db, after: SQL, offset: SQL) =>
-  db
-    .select({
-      messages: sql<DirectMessageSummary[]>`(
-        SELECT coalesce(json_agg(page.message ORDER BY page.date_sent DESC, page.id DESC), '[]'::json)
-        FROM (SELECT ${summaryJson} AS message, m.date_sent, m.id
-          FROM direct_message m
-          LEFT JOIN user_account u ON u.id = m.sent_by_user_id
-          LEFT JOIN patient s ON s.id = u.patient_id
-          WHERE m.patient_id = ${sql.placeholder('patientId')} AND m.folder = ${sql.placeholder('folder')} ${after}
-          ORDER BY m.date_sent DESC, m.id DESC
-          LIMIT ${sql.placeholder('limit')} ${offset}) page)`,
-      totalCount: sql<number>`coalesce((SELECT c.messages FROM direct_message_folder_count c
-        WHERE c.patient_id = ${sql.placeholder('patientId')} AND c.folder = ${sql.placeholder('folder')}), 0)`,
-      noOfUnread: sql<number>`(SELECT count(*)::int FROM direct_message r
-        WHERE r.patient_id = ${sql.placeholder('patientId')} AND r.folder = 'INBOX' AND NOT r.message_was_read)`,
-    })
-    .from(sql`(VALUES (1)) AS one`);
-
-const folderPageStatement = preparedPerDatabase((db) =>
-  pageOf(db, sql``, sql`OFFSET ${sql.placeholder('offset')}`).prepare('message_folder_page'),
-);
-
-/**
- * The messages after the one named `after`, if it is in this patient's folder; none otherwise (the
- * row comparison with no row is null). (date_sent, id) walks the folder index without a sort.
- */
-const folderAfterStatement = preparedPerDatabase((db) =>
-  pageOf(
-    db,
-    sql`AND (m.date_sent, m.id) < (
-      SELECT c.date_sent, c.id FROM direct_message c
-      WHERE c.id = ${sql.placeholder('after')} AND c.patient_id = ${sql.placeholder('patientId')}
-        AND c.folder = ${sql.placeholder('folder')})`,
-    sql``,
-  ).prepare('message_folder_after'),
-);
 
 const folderCountStatement = preparedPerDatabase((db) =>
   db
@@ -252,42 +163,6 @@ const folderCountStatement = preparedPerDatabase((db) =>
 /** How many messages a patient's folder holds. */
 export async function folderCount(db: Db, patientId: number, folder: MessageFolder): Promise<number> {
   return (await folderCountStatement(db).execute({ patientId, folder }))[0]?.n ?? 0;
-}
-
-/** Where a page of a folder starts: a 0-based page (offset), or after a message (keyset). */
-export type FolderPosition = { page: number } | { after: number };
-
-/**
- * One page of a patient's folder, newest first, and whether more follow (one more row than the page
- * is read to know). The count is of the whole folder, as the list's pager shows it; the unread count
- * is the inbox's, as the answer carries it whatever the folder.
- */
-export async function listFolder(
-  db: Db,
-  patientId: number,
-  folder: MessageFolder,
-  position: FolderPosition,
-  pageSize: number,
-): Promise<{
-  totalCount: number;
-  noOfUnread: number;
-  messages: DirectMessageSummary[];
-  lastId: number | null;
-}> {
-  const limit = pageSize + 1;
-  const [read] =
-    'after' in position
-      ? await folderAfterStatement(db).execute({ patientId, folder, after: position.after, limit })
-      : await folderPageStatement(db).execute({ patientId, folder, limit, offset: position.page * pageSize });
-  const found = read?.messages ?? [];
-  // A folder's rows belong to its patient (patient_id is null only on the clinic's own copies).
-  const messages = found.length > pageSize ? found.slice(0, pageSize) : found;
-  return {
-    totalCount: read?.totalCount ?? 0,
-    noOfUnread: read?.noOfUnread ?? 0,
-    messages,
-    lastId: found.length > pageSize ? (messages.at(-1)?.id ?? null) : null,
-  };
 }
 
 const unreadStatement = preparedPerDatabase((db) =>

@@ -7,6 +7,7 @@
 import { messagesCalls, type AttachmentChannel } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../app-context';
+import { sendJsonText } from '../../lib/fast-serializer';
 import { countSend } from './send-limit';
 import { registerCall } from '../../plugins/register-call';
 import { ensureDemoMessageBlobs } from './messages.demo';
@@ -42,7 +43,10 @@ export function registerMessagesCalls(app: FastifyInstance, composition: Message
   const countPatientSend = ({ userId, practiceId }: AuthContext) =>
     countSend({ counters: app.counters, config: app.config }, { userId, practiceId });
 
-  registerCall(app, messagesCalls.list, ({ patient, body }) => getMessages(app.db, patient.patientId, body));
+  // The inbox's page is JSON text written by the database (decision 299).
+  registerCall(app, messagesCalls.list, async ({ patient, body, reply }) =>
+    sendJsonText(reply, await getMessages(app.db, patient.patientId, body)),
+  );
 
   registerCall(app, messagesCalls.get, ({ params }) => getMessage(app.db, params.itemId), {
     ownerOf: messageOwner,

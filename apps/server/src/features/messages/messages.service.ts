@@ -15,8 +15,6 @@ import {
   folderOfType,
   type AttachmentChannel,
   type DirectMessage,
-  type DirectMessageSummary,
-  type GetMessagesResponse,
   type MessageFolder,
 } from '@dermis/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -35,8 +33,6 @@ import {
   insertMessage,
   isLocalDirectDomain,
   folderCount,
-  listFolder,
-  type FolderPosition,
   loadMessage,
   patientByDirectAddress,
   pendingAttachments,
@@ -46,6 +42,7 @@ import {
   type AttachmentRow,
 } from './messages.repository';
 import { listCursor } from '../../lib/list-cursor';
+import { listFolderJson, type FolderPosition } from './folder-page-json';
 
 export interface MessagesDeps {
   db: Db;
@@ -53,6 +50,11 @@ export interface MessagesDeps {
   messageTransport: MessageTransport;
 }
 
+/**
+ * A page of a folder as the answer's JSON text (decision 299): the statement writes the messages,
+ * and here the counts, the ask's page and the next page's cursor are written around them in the
+ * contract's key order.
+ */
 export async function getMessages(
   db: Db,
   patientId: number,
@@ -62,16 +64,12 @@ export async function getMessages(
     pageSize: number;
     cursor?: string | undefined;
   },
-): Promise<GetMessagesResponse> {
+): Promise<string> {
   const folder = folderOfType[input.directMessageType];
-  const answer = (list: { totalCount: number; messages: DirectMessageSummary[] }, noOfUnread: number) => ({
-    directMessageType: input.directMessageType,
-    noOfUnread,
-    totalCount: list.totalCount,
-    page: input.page,
-    pageSize: input.pageSize,
-    messages: list.messages,
-  });
+  const answer = (totalCount: number, noOfUnread: number, messages: string, nextCursor: string | null) =>
+    `{"directMessageType":${JSON.stringify(input.directMessageType)},"noOfUnread":${noOfUnread},` +
+    `"totalCount":${totalCount},"page":${input.page},"pageSize":${input.pageSize},"messages":[${messages}],` +
+    `"nextCursor":${JSON.stringify(nextCursor)}}`;
   let position: FolderPosition = { page: input.page };
   if (input.cursor !== undefined) {
     const after = messageCursor.read(input.cursor, patientId, folder);
@@ -81,15 +79,17 @@ export async function getMessages(
         folderCount(db, patientId, folder),
         unreadCount(db, patientId),
       ]);
-      return { ...answer({ totalCount, messages: [] }, noOfUnread), nextCursor: null };
+      return answer(totalCount, noOfUnread, '', null);
     }
     position = { after };
   }
-  const list = await listFolder(db, patientId, folder, position, input.pageSize);
-  return {
-    ...answer(list, list.noOfUnread),
-    nextCursor: list.lastId === null ? null : messageCursor.of(patientId, folder, list.lastId),
-  };
+  const list = await listFolderJson(db, patientId, folder, position, input.pageSize);
+  return answer(
+    list.totalCount,
+    list.noOfUnread,
+    list.messages,
+    list.lastId === null ? null : messageCursor.of(patientId, folder, list.lastId),
+  );
 }
 
 /** The inbox's keyset cursor (decision 240): the shared list cursor, named by the folder. */

@@ -13,6 +13,7 @@
 import { healthStatusCodes } from '@dermis/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
+import { jsonInstant as iso, jsonInstantOrNull as isoOrNull, jsonString as str } from '../../../db/json-text';
 import { preparedPerDatabase } from '../../../db/prepared';
 import {
   careGoal,
@@ -30,14 +31,6 @@ import {
   vitalSignSet,
 } from '../../../db/schema';
 import { rangeBounds, type ExportRange } from './clinical-record.repository';
-
-/** A text expression as a JSON string, or `null`. */
-const str = (expression: SQL) => sql`coalesce(to_json(${expression})::text, 'null')`;
-
-/** An instant as `"…Z"` in UTC to the millisecond, what `toISOString()` wrote of the driver's `Date`. */
-const iso = (expression: SQL) =>
-  sql`('"' || to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
-const isoOrNull = (expression: SQL) => sql`coalesce(${iso(expression)}, 'null')`;
 
 /** Milliseconds since 1970 of an instant, as `getTime()` of the driver's `Date` (sub-milliseconds cut). */
 const epochMs = (expression: SQL) => sql`floor(extract(epoch from ${expression}) * 1000)::bigint::text`;
