@@ -23,41 +23,60 @@ CREATE TABLE lab_test_summary (
   PRIMARY KEY (patient_id, code)
 );
 
--- The summary of a patient's tests (`codes`, or every test when null) computed again from the values.
--- Recomputed, not counted up and down: a delete can take away a test's first or last value. Under a
--- lock per patient, so that two transactions writing the same patient's results recompute one after
+-- The summary of a patient's tests (`codes`, or every test when null) computed again from the values:
+-- recomputed, not counted up and down, because a delete can take away a test's first or last value.
+-- Each test's counts and instants by a hash aggregate, then its first value (the earliest report, the
+-- clinic's order within it) looked up on the (report, code) index, as the page read it. Under a lock
+-- of the patient's row, so that two transactions writing one patient's results recompute one after
 -- the other, the second (its statements' snapshots taken after the lock) seeing the first's values.
+-- A row lock, not an advisory one: it takes no slot of the shared lock table however many patients
+-- a transaction writes.
 CREATE FUNCTION lab_test_summary_refresh(p_patient integer, p_codes text[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(1090650112, p_patient);
+  PERFORM 1 FROM patient WHERE id = p_patient FOR NO KEY UPDATE;
   DELETE FROM lab_test_summary s
   WHERE s.patient_id = p_patient AND (p_codes IS NULL OR s.code = ANY (p_codes));
   INSERT INTO lab_test_summary (patient_id, code, value_count, flagged_count, first_at, first_report_id,
     first_position, first_name, last_at, last_released_at)
-  SELECT e.patient_id, o.code, count(*), count(*) FILTER (WHERE coalesce(o.interpretation, 'N') <> 'N'),
-    min(e.effective_at),
-    (array_agg(e.id ORDER BY e.effective_at, e.id, o.position))[1],
-    (array_agg(o.position ORDER BY e.effective_at, e.id, o.position))[1],
-    (array_agg(o.name ORDER BY e.effective_at, e.id, o.position))[1],
-    max(e.effective_at), max(e.released_at)
-  FROM result_observation o JOIN result_report e ON e.id = o.report_id
-  WHERE e.patient_id = p_patient AND e.category = 'lab' AND o.value_numeric IS NOT NULL
-    AND (p_codes IS NULL OR o.code = ANY (p_codes))
-  GROUP BY e.patient_id, o.code;
+  SELECT p_patient, t.code, t.value_count, t.flagged_count, t.first_at, f.report_id, f.position, f.name,
+    t.last_at, t.last_released_at
+  FROM (
+    SELECT o.code, count(*) AS value_count,
+      count(*) FILTER (WHERE coalesce(o.interpretation, 'N') <> 'N') AS flagged_count,
+      min(e.effective_at) AS first_at, max(e.effective_at) AS last_at, max(e.released_at) AS last_released_at
+    FROM result_observation o JOIN result_report e ON e.id = o.report_id
+    WHERE e.patient_id = p_patient AND e.category = 'lab' AND o.value_numeric IS NOT NULL
+      AND (p_codes IS NULL OR o.code = ANY (p_codes))
+    GROUP BY o.code
+  ) t CROSS JOIN LATERAL (
+    SELECT e.id AS report_id, o.position, o.name
+    FROM result_observation o JOIN result_report e ON e.id = o.report_id
+    WHERE e.patient_id = p_patient AND e.category = 'lab' AND o.value_numeric IS NOT NULL
+      AND o.code = t.code AND e.effective_at = t.first_at
+    ORDER BY e.id, o.position LIMIT 1
+  ) f;
 END $$;
 
+-- Every patient's tests, as the refresh computes them.
 INSERT INTO lab_test_summary (patient_id, code, value_count, flagged_count, first_at, first_report_id,
   first_position, first_name, last_at, last_released_at)
-SELECT e.patient_id, o.code, count(*), count(*) FILTER (WHERE coalesce(o.interpretation, 'N') <> 'N'),
-  min(e.effective_at),
-  (array_agg(e.id ORDER BY e.effective_at, e.id, o.position))[1],
-  (array_agg(o.position ORDER BY e.effective_at, e.id, o.position))[1],
-  (array_agg(o.name ORDER BY e.effective_at, e.id, o.position))[1],
-  max(e.effective_at), max(e.released_at)
-FROM result_observation o JOIN result_report e ON e.id = o.report_id
-WHERE e.category = 'lab' AND o.value_numeric IS NOT NULL
-GROUP BY e.patient_id, o.code;
+SELECT t.patient_id, t.code, t.value_count, t.flagged_count, t.first_at, f.report_id, f.position, f.name,
+  t.last_at, t.last_released_at
+FROM (
+  SELECT e.patient_id, o.code, count(*) AS value_count,
+    count(*) FILTER (WHERE coalesce(o.interpretation, 'N') <> 'N') AS flagged_count,
+    min(e.effective_at) AS first_at, max(e.effective_at) AS last_at, max(e.released_at) AS last_released_at
+  FROM result_observation o JOIN result_report e ON e.id = o.report_id
+  WHERE e.category = 'lab' AND o.value_numeric IS NOT NULL
+  GROUP BY e.patient_id, o.code
+) t CROSS JOIN LATERAL (
+  SELECT e.id AS report_id, o.position, o.name
+  FROM result_observation o JOIN result_report e ON e.id = o.report_id
+  WHERE e.patient_id = t.patient_id AND e.category = 'lab' AND o.value_numeric IS NOT NULL
+    AND o.code = t.code AND e.effective_at = t.first_at
+  ORDER BY e.id, o.position LIMIT 1
+) f;
 
 -- The statement's changed values (transition tables, one trigger a kind of change), each patient's
 -- tests recomputed once a statement: an import writes a report's values in one insert. A value whose
