@@ -133,6 +133,30 @@ export const resultObservation = pgTable(
   ],
 );
 
+/**
+ * Each lab test's numeric values of a patient, summed up (decision 298): kept by the database's
+ * triggers on `result_observation` and `result_report` (migration 0486), read by the trend chart.
+ */
+export const labTestSummary = pgTable(
+  'lab_test_summary',
+  {
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    valueCount: integer('value_count').notNull(),
+    flaggedCount: integer('flagged_count').notNull(),
+    /** The first value's instant, report, place in it and name. */
+    firstAt: instant('first_at').notNull(),
+    firstReportId: integer('first_report_id').notNull(),
+    firstPosition: integer('first_position').notNull(),
+    firstName: text('first_name').notNull(),
+    lastAt: instant('last_at').notNull(),
+    lastReleasedAt: instant('last_released_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.code] })],
+);
+
 export const resultRead = pgTable(
   'result_read',
   {

@@ -340,4 +340,133 @@ describeEachDatabase('clinical record: the answers, byte for byte', (t) => {
     expect(trends.chosen.takenAt).toContain(Date.parse('2025-01-02T12:00:00.999Z'));
     expect(trends.chosen.values).toContain(0.00001);
   });
+
+  // The chart after each kind of write to the results: every numeric lab value released (the
+  // held-back report gone), then flags, a new first test, a value made text, a report moved, made
+  // pathology or deleted with its values, one held back again. Each state is asked with an open
+  // range, a range holding every value, a range cutting some, an asked and an unknown test.
+  it('answers the chart after every kind of write to the results', async () => {
+    const trendAsks = [
+      '?limit=1',
+      '?limit=1&trend=2345-7',
+      '?limit=1&trend=0000-0',
+      '?limit=1&from=2024-06-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+      '?limit=1&from=2025-01-05T00:00:00Z',
+      '?limit=1&to=2025-01-05T12:00:00Z',
+    ];
+    const [first] = await t.db
+      .select({ practiceId: resultReport.practiceId })
+      .from(resultReport)
+      .where(sql`${resultReport.externalId} = 'E-1'`);
+    const practiceId = first!.practiceId;
+    const writes: [string, () => Promise<unknown>][] = [
+      ['every value released', () => t.db.execute(sql`delete from result_report where external_id = 'E-70'`)],
+      [
+        'no flagged sodium',
+        () => t.db.execute(sql`update result_observation set interpretation = 'N' where code = '2951-2'`),
+      ],
+      [
+        'potassium measured first',
+        async () => {
+          const [report] = await t.db
+            .insert(resultReport)
+            .values({
+              practiceId,
+              patientId: guardian.patientId,
+              externalId: 'E-80',
+              category: 'lab',
+              code: '24323-8',
+              name: 'Earlier panel',
+              status: 'final',
+              effectiveAt: new Date(Date.UTC(2024, 11, 31, 12)),
+              issuedAt: new Date(Date.UTC(2024, 11, 31, 18)),
+              releasedAt: new Date(Date.UTC(2024, 11, 31, 20)),
+              authorName: 'Author 80',
+              authorOrganization: 'Sunshine Dermatology',
+              recordedAt: new Date(Date.UTC(2024, 11, 31, 15)),
+            })
+            .returning({ id: resultReport.id });
+          await t.db.insert(resultObservation).values([
+            {
+              reportId: report!.id,
+              position: 0,
+              code: '2823-3',
+              name: 'Potassium',
+              valueNumeric: 4.1,
+              unit: 'mmol/L',
+            },
+            {
+              reportId: report!.id,
+              position: 1,
+              code: '2823-3',
+              name: 'Potassium again',
+              valueNumeric: 4.4,
+              interpretation: 'H',
+            },
+          ]);
+        },
+      ],
+      [
+        'a value made text, a name changed',
+        async () => {
+          await t.db.execute(sql`update result_observation set value_numeric = null, value_text = 'clotted'
+            where code = '2951-2' and report_id = (select id from result_report where external_id = 'E-1')`);
+          await t.db.execute(sql`update result_observation set name = 'Glucose (renamed)'
+            where code = '2345-7' and report_id = (select id from result_report where external_id = 'E-1')`);
+        },
+      ],
+      [
+        'a report moved earlier',
+        () =>
+          t.db.execute(
+            sql`update result_report set effective_at = '2024-12-31T12:00:00Z' where external_id = 'E-8'`,
+          ),
+      ],
+      [
+        'a report made pathology',
+        () =>
+          t.db.execute(
+            sql`update result_report set category = 'pathology', narrative = 'Reviewed.' where external_id = 'E-7'`,
+          ),
+      ],
+      [
+        'the earlier panel deleted with its values, one value deleted',
+        async () => {
+          await t.db.execute(sql`delete from result_report where external_id in ('E-80', 'E-8')`);
+          await t.db.execute(sql`delete from result_observation
+            where code = '2345-7' and report_id = (select id from result_report where external_id = 'E-1')`);
+        },
+      ],
+      [
+        'one held back again',
+        () =>
+          t.db.execute(
+            sql`update result_report set released_at = '2100-01-01T00:00:00Z' where external_id = 'E-6'`,
+          ),
+      ],
+      [
+        'released again, a second patient measured too',
+        async () => {
+          await t.db.execute(sql`update result_report set released_at = issued_at where external_id = 'E-6'`);
+          await t.db.execute(sql`update result_report set patient_id = (select max(id) from patient)
+            where external_id = 'E-5'`);
+        },
+      ],
+    ];
+    const bodies: string[] = [];
+    for (const [state, write] of writes) {
+      await write();
+      for (const ask of trendAsks) {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/app/patient/healthInfo/clinicalRecord/_rid/${guardian.patientId}${ask}`,
+          headers: { ...bearer(token), 'accept-encoding': 'identity' },
+        });
+        expect(response.statusCode, ask).toBe(200);
+        // The chart is the answer's last key: its bytes as sent.
+        bodies.push(`${state} ${ask}\n${response.body.slice(response.body.indexOf(',"trends":'))}\n`);
+      }
+    }
+    await expect(bodies.join('\n')).toMatchFileSnapshot('__snapshots__/clinical-record-trends.txt');
+  });
 });

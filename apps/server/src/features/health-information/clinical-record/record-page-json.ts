@@ -22,6 +22,7 @@ import {
   healthConcern,
   healthStatus,
   immunization,
+  labTestSummary,
   patient,
   resultObservation,
   resultRead,
@@ -156,16 +157,32 @@ const totalsJson = sql`'{"results":' || ${countOf(
  * per test measured twice or more its first value (the earliest report, the clinic's order within
  * it) for its name and place; the chosen test (the asked one, else the first flagged, else the
  * first) with every value oldest first, its first name and unit and its latest reference range.
- * The tests are counted by a hash aggregate, as `record_trend_tests` does (decision 275).
+ * The tests are read from the patient's lab test summary (decision 298) when it holds exactly the
+ * range's values: every value it sums up lies in the range and is released by now. Else they are
+ * counted by a hash aggregate, as `record_trend_tests` does (decision 275); the branch not taken is
+ * not run (a one-time filter).
  */
 const labValue = sql`${resultObservation} o join ${resultReport} e on e.id = o.report_id
   where ${patientIs} and e.category = 'lab' and ${inRange(sql`e.effective_at`)} and ${releasedByNow}
     and o.value_numeric is not null`;
 
-const trendsJson = sql`(with measured as materialized (
+const summaryCovers = sql`coalesce((select min(s.first_at) >= ${sql.placeholder('from')}::timestamptz
+    and max(s.last_at) < ${sql.placeholder('to')}::timestamptz
+    and max(s.last_released_at) <= ${sql.placeholder('now')}::timestamptz
+  from ${labTestSummary} s where s.patient_id = ${sql.placeholder('patientId')}::integer), true)`;
+
+const trendsJson = sql`(with summed as materialized (
+    select ${summaryCovers} as covers
+  ), measured as materialized (
     select o.code, bool_or(coalesce(o.interpretation, 'N') <> 'N') as flagged, min(e.effective_at) as first_at
-    from ${labValue} group by o.code having count(*) >= 2
+    from ${labValue} and not (select w.covers from summed w) group by o.code having count(*) >= 2
   ), tests as materialized (
+    select s.code, s.flagged_count > 0 as flagged, s.first_name as name,
+      row_number() over (order by s.first_at, s.first_report_id, s.first_position) as place
+    from ${labTestSummary} s
+    where s.patient_id = ${sql.placeholder('patientId')}::integer and s.value_count >= 2
+      and (select w.covers from summed w)
+    union all
     select m.code, m.flagged, f.name, row_number() over (order by m.first_at, f.report_id, f.position) as place
     from measured m cross join lateral (
       select o.name, e.id as report_id, o.position from ${labValue}
