@@ -47,8 +47,8 @@ const messageJson = sql`'{"id":' || m.id || ',"patientId":' || m.patient_id
 
 /**
  * The page's messages as the text of a JSON array's elements (the first `pageSize` of the `limit`
- * read, newest first, numbered after the offset), how many were read (one more than the page: more follow) and the id of the
- * last shown; beside them the folder's size and the inbox's unread count, as `pageOf` reads them.
+ * read, newest first), how many were read (one more than the page: more follow) and the id of the
+ * last shown; beside them the folder's size and the inbox's unread count.
  */
 const pageJsonOf = (db: Db, after: SQL, offset: SQL) =>
   db
@@ -92,8 +92,8 @@ const folderAfterJsonStatement = preparedPerDatabase((db) =>
 );
 
 /**
- * One page of a patient's folder as `listFolder` reads it, its messages as JSON text (the elements of
- * the array, without brackets); `lastId` is the last shown when more follow, else null.
+ * One page of a patient's folder, its messages as JSON text (the elements of the array, without
+ * brackets); `lastId` is the last shown when more follow, else null.
  */
 export async function listFolderJson(
   db: Db,
