@@ -16,6 +16,7 @@ import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import { bearer, givenFamily, givenPracticeWithKey, signIn, type Family } from '../../test/fixtures';
 import { signaturePng } from '../../test/png';
+import { ana, ben, consent, visitFeeder } from './visit-feed-test-support';
 
 const drawn = signaturePng().toString('base64');
 /** Every upcoming visit is after `low` (and after now); every past one before `high`. */
@@ -72,24 +73,7 @@ describeEachDatabase('visit lists: the answers, byte for byte', (t) => {
       text: 'You may photograph my skin.',
       frequencyOfSigning: 'EVERY_VISIT',
     });
-    const ana = { externalId: 'DR-1', firstName: 'Ana', lastName: 'Silva', title: 'MD' };
-    const ben = { externalId: 'DR-2', firstName: 'Ben', lastName: 'Okafor', title: null };
-    const consent = (id: string, profile: string, status?: string) => ({
-      externalId: id,
-      consentProfileExternalId: profile,
-      ...(status ? { status } : {}),
-    });
-    const visit = (externalId: string, dateOfService: string, extra: object = {}) =>
-      ok(`encounters/${externalId}`, {
-        patientExternalId: minor,
-        clinicExternalId: 'C-1',
-        dateOfService,
-        durationMinutes: 45,
-        educationText: `Education of ${externalId}.`,
-        providers: [ana],
-        consents: [],
-        ...extra,
-      });
+    const visit = visitFeeder(ok, minor);
     // Upcoming, fed out of order; U-2 and U-3 at the same minute.
     await visit('U-3', '2031-04-01T10:00:00.000Z', {
       historyFinished: true,

@@ -14,6 +14,7 @@ import { encountersResponse } from '@dermis/contract';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import { bearer, givenFamily, givenPracticeWithKey, signIn, type Family } from '../../test/fixtures';
+import { ana, ben, consent, visitFeeder } from './visit-feed-test-support';
 
 /** Everything JSON.stringify and PostgreSQL's to_json could write differently (PostgreSQL text holds no NUL). */
 const awkward =
@@ -57,24 +58,7 @@ describeEachDatabase('upcoming visits: a page of awkward text byte for byte', (t
     await ok('clinics/C-2', { name: 'Two', phone: '2395550100', website: 'https://two.example' });
     await ok('consent-profiles/ONCE', { title: 'Once', text: 'Once.', frequencyOfSigning: 'ONE_TIME' });
     await ok('consent-profiles/EACH', { title: 'Each', text: 'Each.', frequencyOfSigning: 'EVERY_VISIT' });
-    const ana = { externalId: 'DR-1', firstName: 'Ana', lastName: 'Silva', title: 'MD' };
-    const ben = { externalId: 'DR-2', firstName: 'Ben', lastName: 'Okafor', title: null };
-    const consent = (id: string, profile: string, status?: string) => ({
-      externalId: id,
-      consentProfileExternalId: profile,
-      ...(status ? { status } : {}),
-    });
-    const visit = (externalId: string, dateOfService: string, extra: object = {}) =>
-      ok(`encounters/${externalId}`, {
-        patientExternalId: minor,
-        clinicExternalId: 'C-1',
-        dateOfService,
-        durationMinutes: 45,
-        educationText: `Education of ${externalId}.`,
-        providers: [ana],
-        consents: [],
-        ...extra,
-      });
+    const visit = visitFeeder(ok, minor);
     await visit('V-1', '2031-03-01T10:00:00.000Z', {
       providers: [ben, ana],
       consents: [
