@@ -2,7 +2,7 @@
  * Opens the configured database: PGlite in a folder (default), in-memory PGlite (tests), or a
  * PostgreSQL server. Everything above this file sees one Drizzle type and never the driver.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -88,18 +88,34 @@ export async function openDatabase(target: DatabaseTarget, wait: PostgresWait = 
 }
 
 /**
+ * What PGlite can be handed instead of reading and compiling it again for every instance: its
+ * compiled WebAssembly and its file-system bundle (PGlite's own options). Test files open many
+ * databases in one process; each would otherwise compile 9 MB of WebAssembly.
+ */
+export type PgliteAssets = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>;
+
+/**
  * Tests: an in-memory PGlite, started from a data-folder dump when one is given (a migrated database
  * restores in a fraction of the time the migrations take), and a way to dump it for the next one.
  */
 export async function openMemoryDatabase(
   dump?: Blob,
+  assets?: PgliteAssets,
 ): Promise<{ database: Database; dump: () => Promise<Blob> }> {
-  const client = new PGlite({ ...pgliteOptions, ...(dump ? { loadDataDir: dump } : {}) });
+  const client = new PGlite({ ...pgliteOptions, ...assets, ...(dump ? { loadDataDir: dump } : {}) });
   await client.waitReady;
   return {
     database: openPglite(client, 'memory', () => undefined),
-    dump: () => client.dumpDataDir('gzip'),
+    dump: () => dumpDataDir(client),
   };
+}
+
+async function dumpDataDir(client: PGlite): Promise<Blob> {
+  // A checkpoint first: the copy then needs little WAL replayed when it is opened.
+  await client.exec('CHECKPOINT');
+  // Inside a transaction of its own: PGlite runs transactions one at a time, so no other one is
+  // between two of its statements while the files are read.
+  return client.transaction(() => client.dumpDataDir('gzip'));
 }
 
 function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () => void): Database {
@@ -120,13 +136,7 @@ function openPglite(client: PGlite, kind: 'pglite' | 'memory', afterClose: () =>
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
-    dumpDataDir: async () => {
-      // A checkpoint first: the copy then needs little WAL replayed when it is opened.
-      await client.exec('CHECKPOINT');
-      // Inside a transaction of its own: PGlite runs transactions one at a time, so no other one is
-      // between two of its statements while the files are read.
-      return client.transaction(() => client.dumpDataDir('gzip'));
-    },
+    dumpDataDir: () => dumpDataDir(client),
     close: async () => {
       if (closed) return;
       closed = true;
