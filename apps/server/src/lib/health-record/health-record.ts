@@ -420,13 +420,7 @@ export async function loadHealthRecord(
     db
       .select()
       .from(encounter)
-      .where(
-        and(
-          eq(encounter.patientId, patientId),
-          gte(encounter.dateOfService, range.start),
-          lt(encounter.dateOfService, range.end && range.end < generatedAt ? range.end : generatedAt),
-        ),
-      )
+      .where(servedEncounters(patientId, range, generatedAt))
       .orderBy(asc(encounter.dateOfService), asc(encounter.id)),
   ]);
 
@@ -715,6 +709,32 @@ export async function loadHealthRecord(
       };
     }),
   };
+}
+
+/**
+ * The ids of the encounters `loadHealthRecord` would serve for the same range, by the same rule,
+ * without reading the rest of the record: for a reader that only links entries to their visit.
+ */
+export async function loadServedEncounterIds(
+  db: Db,
+  patientId: number,
+  range: { start: Date; end?: Date },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: encounter.id })
+    .from(encounter)
+    .where(servedEncounters(patientId, range, new Date()))
+    .orderBy(asc(encounter.dateOfService), asc(encounter.id));
+  return rows.map((r) => r.id);
+}
+
+/** The encounters a record serves: of the patient, in [range.start, range.end), and not after `now`. */
+function servedEncounters(patientId: number, range: { start: Date; end?: Date }, now: Date) {
+  return and(
+    eq(encounter.patientId, patientId),
+    gte(encounter.dateOfService, range.start),
+    lt(encounter.dateOfService, range.end && range.end < now ? range.end : now),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

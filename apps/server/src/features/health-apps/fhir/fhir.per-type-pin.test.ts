@@ -12,8 +12,8 @@ import { seedDemo } from '../../../demo/seed';
 import { useTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/database';
 import { demoGrantSubjects, TestGrants } from '../../../test/fhir-grants';
-import { loadPatientData } from './patient-data';
-import { buildPatientResources } from './resources';
+import { loadPatientData, patientDataParts } from './patient-data';
+import { buildPatientResources, partsOfType } from './resources';
 import type { BuiltResource } from './resources/built';
 import { buildProvenance } from './resources/provenance';
 import { searchParams } from './search-params';
@@ -152,5 +152,32 @@ describeEachDatabase('each FHIR answer, pinned to the whole record', (t) => {
       const response = await get(`/fhir/r4/${type}/no-such-id`, token);
       expect(response.statusCode, type).toBe(404);
     }
+  });
+
+  it('names the parts of every type the builder makes, and refuses to build from a part not loaded', async () => {
+    const token = grants.issue(maria);
+    const { built } = await wholeRecord(maria, await baseOf(token));
+    const tabled = Object.keys(partsOfType).sort();
+    const made = new Set(built.map((b) => b.resource.resourceType));
+    for (const type of [...made, ...searchableTypes]) expect(tabled, type).toContain(type);
+
+    // Each type's own parts are enough to build all its resources (what the routes now rely on).
+    const ctx = { patientId: maria.patientId, practiceId: maria.practiceId, base: 'https://fhir.test' };
+    const whole = buildPatientResources(ctx, (await loadPatientData(t.db, maria.patientId))!);
+    for (const [type, parts] of Object.entries(partsOfType)) {
+      if (type === 'Provenance') continue;
+      const data = await loadPatientData(t.db, maria.patientId, parts);
+      const own = buildPatientResources(ctx, data!, [type]);
+      expect(JSON.stringify(own), type).toBe(
+        JSON.stringify(whole.filter((b) => b.resource.resourceType === type)),
+      );
+    }
+    // A part the table left out is an error, not a shorter answer.
+    const withoutResults = await loadPatientData(
+      t.db,
+      maria.patientId,
+      patientDataParts.filter((p) => p !== 'results'),
+    );
+    expect(() => buildPatientResources(ctx, withoutResults!, ['Observation'])).toThrow(/results/);
   });
 });
