@@ -18,8 +18,10 @@ import {
 import { clinicalRecordPieces, type ClinicalRecord } from '../../../lib/health-record/clinical-record';
 import {
   loadHealthRecord,
+  loadRecordDemographics,
   loadServedEncounterIds,
   type HealthRecord,
+  type RecordDemographics,
 } from '../../../lib/health-record/health-record';
 
 export interface PatientDocumentRow {
@@ -43,11 +45,13 @@ export interface VisitDocumentRow {
 export type InsurancePolicyRow = typeof insurancePolicy.$inferSelect & { profileUpdatedAt: Date };
 
 /**
- * The parts of a patient's data, each read by its own queries. `visits` is the ids of the visits
- * served as Encounters, for the types that only link to their visit; the record carries them too.
+ * The parts of a patient's data, each read by its own queries. Two are pieces of the record, read
+ * alone when the record is not: `demographics` (the patient and the practice) and `visits` (the ids
+ * of the visits served as Encounters, for the types that only link to their visit).
  */
 export const patientDataParts = [
   'record',
+  'demographics',
   'visits',
   'results',
   'vitalSigns',
@@ -64,6 +68,8 @@ export type PatientDataPart = (typeof patientDataParts)[number];
 /** The parts loaded; a part not asked for is absent (the builders refuse to build from it). */
 export interface PatientData {
   record?: HealthRecord;
+  /** Loaded when the record is not: the record carries the same. */
+  demographics?: RecordDemographics;
   /** Loaded when the record is not: the record's own encounters say the same. */
   visits?: ReadonlySet<number>;
   clinical?: Partial<ClinicalRecord>;
@@ -95,6 +101,7 @@ export async function loadPatientData(
   const whole = { start: new Date(`${row.dateOfBirth}T00:00:00Z`) };
   const [
     record,
+    demographics,
     visits,
     results,
     vitalSigns,
@@ -106,7 +113,8 @@ export async function loadPatientData(
     insurance,
   ] = await Promise.all([
     when('record', () => loadHealthRecord(db, patientId, whole)),
-    // The record's encounters are the visits: no second read when it is loaded.
+    // The record holds the demographics and the visits: no second read when it is loaded.
+    wanted.has('record') ? undefined : when('demographics', () => loadRecordDemographics(db, patientId)),
     wanted.has('record') ? undefined : when('visits', () => loadServedEncounterIds(db, patientId, whole)),
     clinicalPiece('results'),
     clinicalPiece('vitalSigns'),
@@ -127,6 +135,7 @@ export async function loadPatientData(
     patientUpdatedAt: row.updatedAt,
     clinical,
     ...(record ? { record } : {}),
+    ...(demographics ? { demographics } : {}),
     ...(visits ? { visits: new Set(visits) } : {}),
     ...(documents ? { documents } : {}),
     ...(visitDocuments ? { visitDocuments } : {}),

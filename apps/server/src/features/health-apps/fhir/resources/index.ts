@@ -39,9 +39,9 @@ import { buildVitalSigns } from './vital-signs';
  * (and its Binary) needs all of them; so does a Provenance, which may be of any resource.
  */
 export const partsOfType: Readonly<Record<string, readonly PatientDataPart[]>> = {
-  Patient: ['record'],
-  // The practice (record), and the payer of each insurance policy.
-  Organization: ['record', 'insurance'],
+  Patient: ['demographics'],
+  // The practice, and the payer of each insurance policy.
+  Organization: ['demographics', 'insurance'],
   AllergyIntolerance: ['record'],
   // Problems (record), and the health concerns of the plan of care.
   Condition: ['record', 'carePlan'],
@@ -88,6 +88,7 @@ export function buildPatientResources(
   const all = !only || only.includes('DocumentReference');
   const wants = (...types: string[]) => all || types.some((t) => only.includes(t));
   const record = () => loaded(data.record, 'record');
+  const demographics = () => data.record ?? loaded(data.demographics, 'demographics');
   const clinical = <K extends keyof ClinicalRecord>(piece: K): ClinicalRecord[K] =>
     loaded<ClinicalRecord[K]>(data.clinical?.[piece], piece);
   // The visits served as Encounters: an entry links to its visit only when the visit is served.
@@ -98,8 +99,8 @@ export function buildPatientResources(
       : loaded(data.visits, 'visits'));
   const updatedAt = data.patientUpdatedAt;
   const out: BuiltResource[] = [];
-  if (wants('Patient')) out.push(buildPatient(ctx, record(), updatedAt));
-  if (wants('Organization')) out.push(buildPractice(ctx, record(), updatedAt));
+  if (wants('Patient')) out.push(buildPatient(ctx, demographics(), updatedAt));
+  if (wants('Organization')) out.push(buildPractice(ctx, demographics(), updatedAt));
   if (wants('AllergyIntolerance')) out.push(...record().allergies.map((a) => buildAllergy(ctx, a)));
   if (wants('Condition')) out.push(...record().problems.map((p) => buildProblem(ctx, p)));
   if (wants('MedicationRequest'))
