@@ -40,14 +40,30 @@ export interface ClinicalRecord {
   carePlan: RecordCarePlan;
 }
 
+const whole = { from: null, to: null };
+
+/**
+ * Each piece of the whole clinical record, read on its own: a reader that serves only some of it
+ * (one FHIR type) reads only those.
+ */
+export const clinicalRecordPieces: {
+  [K in keyof ClinicalRecord]: (db: Db, patientId: number) => Promise<ClinicalRecord[K]>;
+} = {
+  results: (db, patientId) => resultsInRange(db, patientId, whole),
+  vitalSigns: (db, patientId) => vitalSignsInRange(db, patientId, whole),
+  immunizations: (db, patientId) => immunizationsInRange(db, patientId, whole),
+  notes: (db, patientId) => clinicalNotesInRange(db, patientId, whole),
+  carePlan: (db, patientId) => carePlanInRange(db, patientId, whole),
+};
+
 export async function loadClinicalRecord(db: Db, patientId: number): Promise<ClinicalRecord> {
-  const whole = { from: null, to: null };
+  const pieces = clinicalRecordPieces;
   const [results, vitalSigns, immunizations, notes, carePlan] = await Promise.all([
-    resultsInRange(db, patientId, whole),
-    vitalSignsInRange(db, patientId, whole),
-    immunizationsInRange(db, patientId, whole),
-    clinicalNotesInRange(db, patientId, whole),
-    carePlanInRange(db, patientId, whole),
+    pieces.results(db, patientId),
+    pieces.vitalSigns(db, patientId),
+    pieces.immunizations(db, patientId),
+    pieces.notes(db, patientId),
+    pieces.carePlan(db, patientId),
   ]);
   return { results, vitalSigns, immunizations, notes, carePlan };
 }

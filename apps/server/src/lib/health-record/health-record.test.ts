@@ -10,6 +10,7 @@ import {
   encounter,
   encounterRole,
   historyItem,
+  patient,
   patientAddress,
   patientContact,
   patientProfile,
@@ -21,7 +22,12 @@ import { demoAccounts } from '../../demo/demo-accounts';
 import { seedDemo } from '../../demo/seed';
 import { describeEachDatabase } from '../../test/database';
 import { givenPatient, givenPractice } from '../../test/fixtures';
-import { HealthRecordNotFoundError, loadHealthRecord } from './health-record';
+import {
+  HealthRecordNotFoundError,
+  loadHealthRecord,
+  loadRecordDemographics,
+  loadServedEncounterIds,
+} from './health-record';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -225,9 +231,25 @@ describeEachDatabase('health record', (t) => {
     expect(open.medications.map((m) => m.status)).toEqual(['INACTIVE']);
   });
 
+  it('reads the demographics and the served visits alone as the whole record has them, for every demo patient', async () => {
+    await seedDemo(t.db);
+    const patients = await t.db.select({ id: patient.id, dateOfBirth: patient.dateOfBirth }).from(patient);
+    expect(patients.length).toBeGreaterThan(1);
+    for (const { id, dateOfBirth } of patients) {
+      const range = { start: new Date(`${dateOfBirth}T00:00:00Z`) };
+      const record = await loadHealthRecord(t.db, id, range);
+      expect(await loadRecordDemographics(t.db, id)).toEqual({
+        patient: record.patient,
+        practice: record.practice,
+      });
+      expect(await loadServedEncounterIds(t.db, id, range)).toEqual(record.encounters.map((e) => e.id));
+    }
+  });
+
   it('refuses an unknown patient', async () => {
     await expect(loadHealthRecord(t.db, 987654, { start: new Date(0) })).rejects.toBeInstanceOf(
       HealthRecordNotFoundError,
     );
+    await expect(loadRecordDemographics(t.db, 987654)).rejects.toBeInstanceOf(HealthRecordNotFoundError);
   });
 });

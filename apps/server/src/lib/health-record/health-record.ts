@@ -367,36 +367,15 @@ export async function loadHealthRecord(
   patientId: number,
   range: { start: Date; end?: Date },
 ): Promise<HealthRecord> {
-  const [person] = await db
-    .select({
-      patient,
-      profile: patientProfile,
-      practiceName: practice.name,
-      practicePhone: practice.phone,
-      practiceNpi: practice.npi,
-    })
-    .from(patient)
-    .innerJoin(practice, eq(practice.id, patient.practiceId))
-    .leftJoin(patientProfile, eq(patientProfile.patientId, patient.id))
-    .where(eq(patient.id, patientId))
-    .limit(1);
+  const person = await loadPerson(db, patientId);
   if (!person) throw new HealthRecordNotFoundError(patientId);
   const generatedAt = new Date();
   const p = person.patient;
-  const profile = person.profile;
 
   const [addresses, contacts, clinics, team, items, prescriptions, encounters] = await Promise.all([
-    db
-      .select()
-      .from(patientAddress)
-      .where(and(eq(patientAddress.patientId, patientId), eq(patientAddress.active, true)))
-      .orderBy(asc(patientAddress.position), asc(patientAddress.id)),
-    db
-      .select()
-      .from(patientContact)
-      .where(and(eq(patientContact.patientId, patientId), eq(patientContact.active, true)))
-      .orderBy(asc(patientContact.position), asc(patientContact.id)),
-    db.select().from(clinic).where(eq(clinic.practiceId, p.practiceId)).orderBy(asc(clinic.id)),
+    loadAddresses(db, patientId),
+    loadContacts(db, patientId),
+    loadClinics(db, p.practiceId),
     db
       .select({ member: careTeamMember, taxonomy: nppesProvider.primaryTaxonomy, phone: nppesProvider.phone })
       .from(careTeamMember)
@@ -420,13 +399,7 @@ export async function loadHealthRecord(
     db
       .select()
       .from(encounter)
-      .where(
-        and(
-          eq(encounter.patientId, patientId),
-          gte(encounter.dateOfService, range.start),
-          lt(encounter.dateOfService, range.end && range.end < generatedAt ? range.end : generatedAt),
-        ),
-      )
+      .where(servedEncounters(patientId, range, generatedAt))
       .orderBy(asc(encounter.dateOfService), asc(encounter.id)),
   ]);
 
@@ -473,75 +446,15 @@ export async function loadHealthRecord(
     return list.find((i) => i.specialType)?.specialType ?? null;
   };
 
-  const races = codesOf(profile?.races ?? [], 'race');
-  const ethnicities = codesOf(profile?.ethnicities ?? [], 'ethnicity');
-  const languageCode = profile?.preferredLanguageIsoCode ?? null;
-  const languageDeclined = languageCode === languageOption(declinedLanguage).value;
-  const marital = bySection('MARITAL').find((i) => !i.specialType && i.code !== 'UNK');
-  const firstClinic = clinics[0];
+  const demographics = demographicsOf(person, addresses, contacts, clinics, bySection('MARITAL'));
 
   return {
     range: { start: range.start, end: range.end ?? null },
     readAt: generatedAt,
-    patient: {
-      id: p.id,
-      externalId: p.externalId,
-      name: {
-        given: [p.firstName, ...(profile?.middleName ? [profile.middleName] : [])],
-        family: p.lastName,
-        prefix: null,
-        suffix: profile?.suffix ?? null,
-      },
-      previousName: profile?.previousName ?? null,
-      dateOfBirth: p.dateOfBirth,
-      gender: p.gender,
-      deceased: p.deceased,
-      races: races.codes,
-      raceDeclined: races.declined,
-      ethnicities: ethnicities.codes,
-      ethnicityDeclined: ethnicities.declined,
-      preferredLanguage: languageCode && !languageDeclined ? languageOf(languageCode) : null,
-      languageDeclined,
-      maritalStatus: marital
-        ? {
-            code: marital.code,
-            system: 'HL7_MARITAL_STATUS',
-            display: optionDisplay('MARITAL', marital.code),
-          }
-        : null,
-      addresses: addresses.map((a) =>
-        postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
-      ),
-      telecoms: telecomsOf(contacts),
-      birthSex:
-        profile?.birthSex === 'F' || profile?.birthSex === 'M' || profile?.birthSex === 'UNK'
-          ? profile.birthSex
-          : null,
-      genderIdentity: profile?.genderIdentity
-        ? { value: profile.genderIdentity, other: profile.genderIdentityOther }
-        : null,
-      sexualOrientation: profile?.sexualOrientation
-        ? { value: profile.sexualOrientation, other: profile.sexualOrientationOther }
-        : null,
-    },
+    patient: demographics.patient,
     guardians,
     payers,
-    practice: {
-      id: p.practiceId,
-      name: person.practiceName,
-      npi: person.practiceNpi,
-      phone: person.practicePhone ?? firstClinic?.phone ?? null,
-      address: firstClinic
-        ? postalAddress(
-            [firstClinic.addressLine1],
-            firstClinic.city,
-            firstClinic.state,
-            firstClinic.zipCode,
-            'US',
-            'WORK',
-          )
-        : null,
-    },
+    practice: demographics.practice,
     careTeam: team.map(({ member, taxonomy, phone }) => {
       const address = member.addresses[0];
       return {
@@ -715,6 +628,171 @@ export async function loadHealthRecord(
       };
     }),
   };
+}
+
+/**
+ * The patient's demographics and the practice, as `loadHealthRecord` gives them, without the rest of
+ * the record: for a reader that serves only these (the FHIR Patient and Organization).
+ */
+export type RecordDemographics = Pick<HealthRecord, 'patient' | 'practice'>;
+
+/** Throws HealthRecordNotFoundError when the patient does not exist. */
+export async function loadRecordDemographics(db: Db, patientId: number): Promise<RecordDemographics> {
+  const person = await loadPerson(db, patientId);
+  if (!person) throw new HealthRecordNotFoundError(patientId);
+  const [addresses, contacts, clinics, marital] = await Promise.all([
+    loadAddresses(db, patientId),
+    loadContacts(db, patientId),
+    loadClinics(db, person.patient.practiceId),
+    db
+      .select()
+      .from(historyItem)
+      .where(and(eq(historyItem.patientId, patientId), eq(historyItem.section, 'MARITAL')))
+      .orderBy(asc(historyItem.id)),
+  ]);
+  return demographicsOf(person, addresses, contacts, clinics, marital);
+}
+
+type Person = NonNullable<Awaited<ReturnType<typeof loadPerson>>>;
+
+async function loadPerson(db: Db, patientId: number) {
+  const [person] = await db
+    .select({
+      patient,
+      profile: patientProfile,
+      practiceName: practice.name,
+      practicePhone: practice.phone,
+      practiceNpi: practice.npi,
+    })
+    .from(patient)
+    .innerJoin(practice, eq(practice.id, patient.practiceId))
+    .leftJoin(patientProfile, eq(patientProfile.patientId, patient.id))
+    .where(eq(patient.id, patientId))
+    .limit(1);
+  return person;
+}
+
+function loadAddresses(db: Db, patientId: number) {
+  return db
+    .select()
+    .from(patientAddress)
+    .where(and(eq(patientAddress.patientId, patientId), eq(patientAddress.active, true)))
+    .orderBy(asc(patientAddress.position), asc(patientAddress.id));
+}
+
+function loadContacts(db: Db, patientId: number) {
+  return db
+    .select()
+    .from(patientContact)
+    .where(and(eq(patientContact.patientId, patientId), eq(patientContact.active, true)))
+    .orderBy(asc(patientContact.position), asc(patientContact.id));
+}
+
+function loadClinics(db: Db, practiceId: number) {
+  return db.select().from(clinic).where(eq(clinic.practiceId, practiceId)).orderBy(asc(clinic.id));
+}
+
+/** `maritalItems`: the patient's MARITAL history items, oldest first. */
+function demographicsOf(
+  person: Person,
+  addresses: (typeof patientAddress.$inferSelect)[],
+  contacts: (typeof patientContact.$inferSelect)[],
+  clinics: (typeof clinic.$inferSelect)[],
+  maritalItems: (typeof historyItem.$inferSelect)[],
+): RecordDemographics {
+  const p = person.patient;
+  const profile = person.profile;
+  const races = codesOf(profile?.races ?? [], 'race');
+  const ethnicities = codesOf(profile?.ethnicities ?? [], 'ethnicity');
+  const languageCode = profile?.preferredLanguageIsoCode ?? null;
+  const languageDeclined = languageCode === languageOption(declinedLanguage).value;
+  const marital = maritalItems.find((i) => !i.specialType && i.code !== 'UNK');
+  const firstClinic = clinics[0];
+  return {
+    patient: {
+      id: p.id,
+      externalId: p.externalId,
+      name: {
+        given: [p.firstName, ...(profile?.middleName ? [profile.middleName] : [])],
+        family: p.lastName,
+        prefix: null,
+        suffix: profile?.suffix ?? null,
+      },
+      previousName: profile?.previousName ?? null,
+      dateOfBirth: p.dateOfBirth,
+      gender: p.gender,
+      deceased: p.deceased,
+      races: races.codes,
+      raceDeclined: races.declined,
+      ethnicities: ethnicities.codes,
+      ethnicityDeclined: ethnicities.declined,
+      preferredLanguage: languageCode && !languageDeclined ? languageOf(languageCode) : null,
+      languageDeclined,
+      maritalStatus: marital
+        ? {
+            code: marital.code,
+            system: 'HL7_MARITAL_STATUS',
+            display: optionDisplay('MARITAL', marital.code),
+          }
+        : null,
+      addresses: addresses.map((a) =>
+        postalAddress([a.addressLine1, a.addressLine2], a.city, a.state, a.zipCode, a.country, 'HOME'),
+      ),
+      telecoms: telecomsOf(contacts),
+      birthSex:
+        profile?.birthSex === 'F' || profile?.birthSex === 'M' || profile?.birthSex === 'UNK'
+          ? profile.birthSex
+          : null,
+      genderIdentity: profile?.genderIdentity
+        ? { value: profile.genderIdentity, other: profile.genderIdentityOther }
+        : null,
+      sexualOrientation: profile?.sexualOrientation
+        ? { value: profile.sexualOrientation, other: profile.sexualOrientationOther }
+        : null,
+    },
+    practice: {
+      id: p.practiceId,
+      name: person.practiceName,
+      npi: person.practiceNpi,
+      phone: person.practicePhone ?? firstClinic?.phone ?? null,
+      address: firstClinic
+        ? postalAddress(
+            [firstClinic.addressLine1],
+            firstClinic.city,
+            firstClinic.state,
+            firstClinic.zipCode,
+            'US',
+            'WORK',
+          )
+        : null,
+    },
+  };
+}
+
+/**
+ * The ids of the encounters `loadHealthRecord` would serve for the same range, by the same rule,
+ * without reading the rest of the record: for a reader that only links entries to their visit.
+ */
+export async function loadServedEncounterIds(
+  db: Db,
+  patientId: number,
+  range: { start: Date; end?: Date },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: encounter.id })
+    .from(encounter)
+    .where(servedEncounters(patientId, range, new Date()))
+    .orderBy(asc(encounter.dateOfService), asc(encounter.id));
+  return rows.map((r) => r.id);
+}
+
+/** The encounters a record serves: of the patient, in [range.start, range.end), and not after `now`. */
+function servedEncounters(patientId: number, range: { start: Date; end?: Date }, now: Date) {
+  return and(
+    eq(encounter.patientId, patientId),
+    gte(encounter.dateOfService, range.start),
+    lt(encounter.dateOfService, range.end && range.end < now ? range.end : now),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import {
   findVisitDocumentXml,
   loadPatientData,
 } from './patient-data';
-import { buildPatientResources } from './resources';
+import { buildPatientResources, partsOf } from './resources';
 import type { BuiltResource } from './resources/built';
 import { buildProvenance } from './resources/provenance';
 import { allows, parseScopes, scopesFor, type ResourceScope } from './scopes';
@@ -110,7 +110,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
     if (type === 'Binary')
       throw new FhirError(400, 'not-supported', 'Binary cannot be searched; read it by id');
     if (!searchParamsOf(type)) throw notFound(`The resource type ${type.slice(0, 64)}`);
-    const session = await openSession(request);
+    const session = await openSession(request, type);
     const searchScopes = scopesFor(session.scopes, type, 'search');
     if (searchScopes.length === 0) throw forbidden(`The token's scopes do not allow searching ${type}`);
     const query = request.query as Query;
@@ -167,7 +167,8 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
     const { type, id } = request.params;
     if (!(readableTypes as readonly string[]).includes(type))
       throw notFound(`The resource type ${type.slice(0, 64)}`);
-    const session = await openSession(request);
+    // A Binary is found through the DocumentReference that points at it.
+    const session = await openSession(request, type === 'Binary' ? 'DocumentReference' : type);
     if (!idPattern.test(id)) throw notFound(`${type}/${id.slice(0, 64)}`);
 
     if (type === 'Binary') {
@@ -213,12 +214,17 @@ export function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Pr
   app.options('/*', async (_request, reply) => preflight(reply));
   return Promise.resolve();
 
-  async function openSession(request: FastifyRequest) {
+  /**
+   * The token's grant, and the resources of `type` of its one patient: only the parts of the record
+   * that type is built from are read (resources/index.ts `partsOfType`). A Provenance may be of
+   * any resource, so it is built from all of them.
+   */
+  async function openSession(request: FastifyRequest, type: string) {
     const grant = await options.resolveGrant(request);
-    const data = await loadPatientData(app.db, grant.patientId);
+    const data = await loadPatientData(app.db, grant.patientId, partsOf(type));
     if (!data) throw new FhirAuthError(401, 'invalid_token', 'The patient of this token no longer exists');
     const ctx = { patientId: grant.patientId, practiceId: grant.practiceId, base: baseUrl(request) };
-    const built = buildPatientResources(ctx, data);
+    const built = buildPatientResources(ctx, data, type === 'Provenance' ? undefined : [type]);
     const byKey = new Map<string, BuiltResource>(
       built.map((b) => [`${b.resource.resourceType}/${b.resource.id}`, b]),
     );

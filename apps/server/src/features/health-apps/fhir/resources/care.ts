@@ -14,7 +14,11 @@ import { address, coding, humanName, instant, profile, systems } from './termino
 export const localSystem = (practiceId: number, kind: 'organization' | 'provider' | 'clinic' | 'visit') =>
   `urn:dermis:practice:${practiceId}:${kind}`;
 
-export function buildPractice(ctx: BuildContext, record: HealthRecord, updatedAt: Date): BuiltResource {
+export function buildPractice(
+  ctx: BuildContext,
+  record: Pick<HealthRecord, 'practice'>,
+  updatedAt: Date,
+): BuiltResource {
   const practice = record.practice;
   return {
     author: 'practice',

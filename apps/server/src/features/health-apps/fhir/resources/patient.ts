@@ -43,7 +43,11 @@ export function patientIdentifierSystem(practiceId: number): string {
   return `urn:dermis:practice:${practiceId}:patient`;
 }
 
-export function buildPatient(ctx: BuildContext, record: HealthRecord, updatedAt: Date): BuiltResource {
+export function buildPatient(
+  ctx: BuildContext,
+  record: Pick<HealthRecord, 'patient'>,
+  updatedAt: Date,
+): BuiltResource {
   const p = record.patient;
   const extension: unknown[] = [];
   // Sex assigned at birth, as US Core's birthsex extension (F, M or UNK; left out when never given).
