@@ -138,6 +138,15 @@ describeEachDatabase('the HTTP application', (t) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("allows scripts from the portal alone when the page has no inline script, or there is no page", async () => {
+    const page = await newApp({ webDist: webBuild() });
+    const served = await page.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(String(served.headers['content-security-policy'])).toContain("script-src 'self';");
+    const apiOnly = await newApp({ webDist: path.join(os.tmpdir(), 'no-such-dermis-web') });
+    const answer = await apiOnly.inject({ method: 'GET', url: '/api/config' });
+    expect(String(answer.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
   it('keeps passwords and tokens out of the log', async () => {
     const lines: string[] = [];
     const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
