@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,6 +139,34 @@ describeEachDatabase('the HTTP application', (t) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('allows scripts from the portal alone when the page has no inline script, or there is no page', async () => {
+    const page = await newApp({ webDist: webBuild() });
+    const served = await page.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(String(served.headers['content-security-policy'])).toContain("script-src 'self';");
+    const apiOnly = await newApp({ webDist: path.join(os.tmpdir(), 'no-such-dermis-web') });
+    const answer = await apiOnly.inject({ method: 'GET', url: '/api/config' });
+    expect(String(answer.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
+  it("allows the served page's inline script by its hash, and no other inline script (decision 303)", async () => {
+    const app = await newApp({ webDist: webBuild(earlyScript) });
+    const served = await app.inject({
+      method: 'GET',
+      url: '/appointments',
+      headers: { accept: 'text/html' },
+    });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(served.headers['content-security-policy']))?.[1];
+    const [, inline] = /<script>([\s\S]*?)<\/script>/.exec(served.body) ?? [];
+    expect(inline).toBe(earlyScript);
+    expect(scriptSrc).toBe(`'self' ${sha256Source(inline!)}`);
+    // One character more and the browser's hash of it is another: it would not run.
+    expect(scriptSrc).not.toContain(sha256Source(`${inline!} `));
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    // The same policy on every answer, the API's included.
+    const api = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(String(api.headers['content-security-policy'])).toContain(`script-src ${scriptSrc!};`);
+  });
+
   it('keeps passwords and tokens out of the log', async () => {
     const lines: string[] = [];
     const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
@@ -167,13 +196,23 @@ describeEachDatabase('the HTTP application', (t) => {
   });
 });
 
-/** A minimal web build in a temporary folder. */
-function webBuild(): string {
+/** The browser's form of an inline script's hash in a policy. */
+function sha256Source(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/** An inline script as the web build writes one: classic, first in <head>. */
+const earlyScript =
+  "(function () {\n  if (localStorage.getItem('s') !== null) document.title = 'é';\n})();\n";
+
+/** A minimal web build in a temporary folder, with `inlineScript` first in its <head> when given. */
+function webBuild(inlineScript?: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
+  const head = inlineScript === undefined ? '' : `<script>${inlineScript}</script>`;
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head>${head}<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("dermis")');
   return dir;

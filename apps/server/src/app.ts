@@ -77,6 +77,7 @@ import type { MailOutboxOptions } from './lib/mail/mail-outbox';
 import { TokenService } from './lib/tokens';
 import { CallerCache, callerChangesChannel } from './plugins/caller-cache';
 import { registerErrorHandler } from './plugins/error-handler';
+import { webPageScriptSources } from './plugins/inline-script-hashes';
 import { registerIntegrationOpenApi } from './plugins/integration-openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAnswerCompression } from './plugins/compress-answers';
@@ -188,7 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerErrorHandler(app);
   registerMetrics(app, database);
-  registerSecurityHeaders(app);
+  // The built page's inline scripts (its early preload), allowed by their hashes (decision 303).
+  registerSecurityHeaders(app, webPageScriptSources(config.webDist));
   await registerAnswerCompression(app);
   await registerIntegrationOpenApi(app);
 

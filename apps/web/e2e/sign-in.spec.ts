@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, fillSignIn, signIn, storedSession } from './support/app';
+import { demo, fillSignIn, recordCspViolations, signIn, storedSession } from './support/app';
 
 test('the demo patient signs in and lands on My Health Profile', async ({ page }) => {
   await signIn(page, demo.patient);
@@ -45,6 +45,43 @@ test('a reload keeps the session', async ({ page }) => {
   await page.reload();
   await expect(page).toHaveURL(/\/my-health-profile$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(demo.patient.firstName);
+});
+
+test("a signed-in page load runs the page's inline preload script, and the policy refuses nothing", async ({
+  page,
+}) => {
+  const violations = await recordCspViolations(page);
+  await signIn(page, demo.patient);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(demo.patient.firstName);
+  // The inline script, first in <head>, added its preloads before the parser reached the page's files.
+  const early = await page.evaluate(() =>
+    [...document.head.querySelectorAll('script:not([src]) ~ link[rel="modulepreload"]')]
+      .filter((link) => link.compareDocumentPosition(document.querySelector('script[src]')!) & 4)
+      .map((link) => link.getAttribute('href')),
+  );
+  expect(early).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/app-[\w-]+\.js$/)]));
+  // zod probes once whether it may compile its checks (`new Function`); the policy says no, as it
+  // should, and zod checks without compiling. Every other refusal would be a fault.
+  expect((await violations()).filter((v) => v !== 'script-src refused eval')).toEqual([]);
+});
+
+test('an inline script other than the served one is refused by the policy', async ({ page }) => {
+  const violations = await recordCspViolations(page);
+  await signIn(page, demo.patient);
+  await expect(page).toHaveURL(/\/my-health-profile$/);
+  // The same page and policy, the inline script changed by one character: its hash is not named.
+  await page.route('**/my-health-profile', async (route) => {
+    const served = await route.fetch();
+    const body = (await served.text()).replace('<script>(function', '<script> (function');
+    // The text as decoded: without the answer's compression and length.
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = served.headers();
+    await route.fulfill({ status: served.status(), headers, body });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(demo.patient.firstName);
+  expect(await violations()).toEqual(expect.arrayContaining([expect.stringMatching(/script-src/)]));
 });
 
 test('sign-out clears storage and returns to /login', async ({ page }) => {

@@ -4,11 +4,14 @@
  * 300). The entry module runs only once the page's stylesheet has arrived
  * (Chromium holds scripts for pending style sheets), and only then asks for `app`, the signed-in texts
  * and the header: on a slow network the line stood idle for a round trip between the two rows of
- * files. A small classic script, first in <head> and async (so nothing holds it), adds
+ * files. A small classic script, inline and first in <head> (so nothing holds it), adds
  * `<link rel="modulepreload">` for those files when a session is stored; without one (/login, the
- * public pages) it adds nothing. It is a file, not inline code, so the strict script-src policy holds.
+ * public pages) it adds nothing. It is inline rather than a file of its own, which cost a round trip
+ * before any preload could start (decision 303): the server's script-src still refuses inline code
+ * but this script's, which it allows by the sha256 of the script in the index.html it serves. Only
+ * the build writes it: `vite dev` serves the page without it (and without any policy), the app then
+ * asking for its files itself, as with no stored session.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { sessionStorageKey } from '../src/lib/session/session-storage';
@@ -120,6 +123,19 @@ export function earlyPreloadSource(
   ].join('\n');
 }
 
+/**
+ * The page with the script inline, first in <head>: no stylesheet is pending before it, so it runs
+ * as the parser reaches it, before the page's own files are even asked for. The server allows it by
+ * its hash (apps/server/src/plugins/inline-script-hashes.ts), read from this very page.
+ */
+export function withEarlyPreload(html: string, source: string): string {
+  // The text must not end the element early; file names and the storage keys never hold these.
+  if (/<\/script|<!--/i.test(source)) throw new Error('early preload: the script cannot be inline');
+  const withScript = html.replace(/<head>/, () => `<head>\n    <script>${source}</script>`);
+  if (withScript === html) throw new Error('early preload: index.html has no <head>');
+  return withScript;
+}
+
 export function earlyPreloadPlugin(): Plugin {
   let root = '';
   return {
@@ -170,16 +186,9 @@ export function earlyPreloadPlugin(): Plugin {
         },
         screens,
       );
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const fileName = `assets/early-preload-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
       const page = bundle['index.html'];
       if (!page || page.type !== 'asset') throw new Error('early preload: no index.html in the bundle');
-      const html = String(page.source);
-      // First in <head> and async: neither the parser nor the pending stylesheet holds it.
-      const withScript = html.replace(/<head>/, `<head>\n    <script async src="/${fileName}"></script>`);
-      if (withScript === html) throw new Error('early preload: index.html has no <head>');
-      page.source = withScript;
+      page.source = withEarlyPreload(String(page.source), source);
     },
   };
 }

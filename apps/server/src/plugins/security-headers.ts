@@ -1,6 +1,7 @@
 /**
  * Security headers on every answer, with a strict Content-Security-Policy: only our own origin may
- * supply scripts (no inline scripts), images may also be data: URLs (avatars, QR codes), and styles
+ * supply scripts, and of inline scripts only those of the served page, each named by its hash
+ * (`inlineScripts`, from inline-script-hashes.ts; never 'unsafe-inline'). Images may also be data: URLs (avatars, QR codes), and styles
  * may be inline because Mantine injects them at run time. Images may come from the map tile server
  * when MAP_TILE_URL is set, and from nowhere else outside the portal.
  *
@@ -17,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { tileCspSource } from '../config/env';
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[] = []): void {
   // The pharmacies map's tile server, only when one is configured (decision 088).
   const tiles = app.config.mapTileUrl ? [tileCspSource(app.config.mapTileUrl)] : [];
   const headers = helmetHeaders({
@@ -25,7 +26,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: for the photo being cropped (an object URL of the chosen file, never leaves the page).
         imgSrc: ["'self'", 'data:', 'blob:', ...tiles],

@@ -2,6 +2,9 @@
  * Serves the built web app (WEB_DIST) when it exists, with the single-page-app fallback: a browser
  * navigation to any non-API path gets index.html and the client router takes over. Everything else
  * that matches no route answers 404 in the errorResponse shape; under /fhir, a FHIR OperationOutcome.
+ * The page's inline scripts run because the policy names their hashes, read from this same
+ * index.html at start-up (inline-script-hashes.ts): a page replaced under a running server needs a
+ * restart.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -65,3 +65,26 @@ async function settleTransitions(page: Page): Promise<void> {
     }
   });
 }
+
+/**
+ * Records what the page's Content-Security-Policy refused from the first script on: Chromium's
+ * console error and the document's securitypolicyviolation events (an inline script whose hash the
+ * policy does not name is refused with both). Call before the navigation; read with the result.
+ */
+export async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'}`);
+    });
+  });
+  return async () => [
+    ...logged,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+  ];
+}

@@ -1,7 +1,7 @@
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { earlyPreloadSource, screenModules } from '../../vite/early-preload';
+import { earlyPreloadSource, screenModules, withEarlyPreload } from '../../vite/early-preload';
 import { languageStorageKey } from '../lib/i18n/language-storage';
 import { sessionStorageKey } from '../lib/session/session-storage';
 import { routes } from './routes';
@@ -88,6 +88,31 @@ describe('the early preload script', () => {
     expect(style?.getAttribute('href')).toBe('/assets/styles-1.css');
     expect(style?.getAttribute('as')).toBe('style');
     expect(style?.getAttribute('crossorigin')).toBe('');
+  });
+});
+
+describe("the early preload script's place in the page", () => {
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+    '  </head>',
+    '</html>',
+  ].join('\n');
+
+  it('is inline and first in <head>, before the page waits on any file or style sheet', () => {
+    const html = withEarlyPreload(page, source);
+    // Byte for byte the script's text: the server allows it by the hash of what the page holds.
+    expect(html).toContain(`<head>\n    <script>${source}</script>\n    <script type="module"`);
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html.replace(`    <script>${source}</script>\n`, '')).toBe(page);
+  });
+
+  it('refuses a script that would end its element early, and a page without <head>', () => {
+    expect(() => withEarlyPreload(page, `${source}/* </script> */`)).toThrow(/cannot be inline/);
+    expect(() => withEarlyPreload('<html><body></body></html>', source)).toThrow(/no <head>/);
   });
 });
 
