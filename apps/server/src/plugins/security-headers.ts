@@ -1,9 +1,10 @@
 /**
  * Security headers on every answer, with a strict Content-Security-Policy: only our own origin may
  * supply scripts, and of inline scripts only those of the served page, each named by its hash
- * (`inlineScripts`, from inline-script-hashes.ts; never 'unsafe-inline'). Images may also be data: URLs (avatars, QR codes), and styles
- * may be inline because Mantine injects them at run time. Images may come from the map tile server
- * when MAP_TILE_URL is set, and from nowhere else outside the portal.
+ * (`inlineScripts`, from inline-script-hashes.ts; never 'unsafe-inline'). Images may also be data:
+ * URLs (avatars, QR codes), and styles may be inline because Mantine injects them at run time.
+ * Images may come from the map tile server when MAP_TILE_URL is set, and from nowhere else outside
+ * the portal.
  *
  * Every /api answer is `Cache-Control: no-store` (health data and tokens must not stay in a shared
  * or browser cache), and HSTS is sent only on answers to HTTPS requests, as RFC 6797 §7.2 asks:
