@@ -57,13 +57,12 @@ export const clinicalRecordPieces: {
 };
 
 export async function loadClinicalRecord(db: Db, patientId: number): Promise<ClinicalRecord> {
-  const pieces = clinicalRecordPieces;
   const [results, vitalSigns, immunizations, notes, carePlan] = await Promise.all([
-    pieces.results(db, patientId),
-    pieces.vitalSigns(db, patientId),
-    pieces.immunizations(db, patientId),
-    pieces.notes(db, patientId),
-    pieces.carePlan(db, patientId),
+    clinicalRecordPieces.results(db, patientId),
+    clinicalRecordPieces.vitalSigns(db, patientId),
+    clinicalRecordPieces.immunizations(db, patientId),
+    clinicalRecordPieces.notes(db, patientId),
+    clinicalRecordPieces.carePlan(db, patientId),
   ]);
   return { results, vitalSigns, immunizations, notes, carePlan };
 }
