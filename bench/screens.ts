@@ -108,8 +108,15 @@ export function screenCalls(patientId: number, username: string): Call[] {
       body: { patientId },
     },
     {
-      // The profile's block still counts every document (decision 267).
+      // The profile's block: the counts and the newest document, not the list (decision 311).
       screen: 'My Health Profile',
+      name: 'dms/getPatientDocumentsSummary last 7 days',
+      method: 'GET',
+      path: `dms/getPatientDocumentsSummary/_rid/${patientId}?${lastSevenDays()}`,
+    },
+    {
+      // What the block read before: every document (decision 267).
+      screen: 'My Health Profile (whole)',
       name: 'dms/getPatientDocuments whole',
       method: 'GET',
       path: `dms/getPatientDocuments/_rid/${patientId}`,

@@ -69,6 +69,27 @@ export type PatientDocumentsPage = z.infer<typeof patientDocumentsPage>;
 /** The spec's bare array without `limit`; a page with it. */
 export const patientDocumentsResponse = z.union([z.array(patientDocument), patientDocumentsPage]);
 
+/**
+ * GET dms/getPatientDocumentsSummary/_rid/{id}: what the Documents block of My Health Profile shows,
+ * without the list behind it. `createdFrom` and `createdBefore` are the range Show details opens on,
+ * as the list takes them; `inRange` counts the documents created in it.
+ */
+export const patientDocumentsSummaryQuery = patientDocumentsQuery.pick({
+  createdFrom: true,
+  createdBefore: true,
+});
+export type PatientDocumentsSummaryQuery = z.input<typeof patientDocumentsSummaryQuery>;
+
+export const patientDocumentsSummary = z.object({
+  /** Every document of the patient. */
+  total: z.number().int(),
+  /** Those created in the asked range. */
+  inRange: z.number().int(),
+  /** The newest, in the list's order; null without documents. */
+  latest: patientDocument.nullable(),
+});
+export type PatientDocumentsSummary = z.infer<typeof patientDocumentsSummary>;
+
 export const documentDownloadUrlQuery = z.object({
   patientId: int32Text.pipe(entityId),
   documentId: int32Text.pipe(entityId),
@@ -149,6 +170,16 @@ export const documentsCalls = {
     params: ridParams,
     query: patientDocumentsQuery,
     response: patientDocumentsResponse,
+    answers: { 400: errorResponse, 403: errorResponse },
+  }),
+  /** How many documents the patient has, how many in a range, and the newest. */
+  summary: describeCall({
+    method: 'GET',
+    path: `${apiPrefix.app}/dms/getPatientDocumentsSummary/_rid/:id`,
+    who: who.patientInPath('id'),
+    params: ridParams,
+    query: patientDocumentsSummaryQuery,
+    response: patientDocumentsSummary,
     answers: { 400: errorResponse, 403: errorResponse },
   }),
   /** A signed, expiring link to one document of the patient (the server logs it). */

@@ -1,5 +1,5 @@
 /** Patient documents (0045): listed newest first, upserted by the clinic's own id. */
-import type { PatientDocument } from '@dermis/contract';
+import type { PatientDocument, PatientDocumentsSummary } from '@dermis/contract';
 import { and, desc, eq, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -86,6 +86,45 @@ export async function listDocuments(
     limit: page.limit ?? null,
   });
   return rows;
+}
+
+/**
+ * The Documents block's figures (decision 311) in one statement: the newest document's row, carrying
+ * the two counts as scalar subqueries over the patient's documents (a patient has hundreds at most).
+ * No row when the patient has none. The range is bound as in `documentPageStatement`, null for open.
+ */
+const summaryStatement = preparedPerDatabase((db) => {
+  const patientId = sql.placeholder('patientId');
+  const createdFrom = sql`${sql.placeholder('createdFrom')}::timestamptz`;
+  const createdBefore = sql`${sql.placeholder('createdBefore')}::timestamptz`;
+  return db
+    .select({
+      ...columns,
+      total: sql<number>`(SELECT count(*)::int FROM patient_document d WHERE d.patient_id = ${patientId})`,
+      inRange: sql<number>`(SELECT count(*)::int FROM patient_document d WHERE d.patient_id = ${patientId}
+        AND (${createdFrom} IS NULL OR d.date_created >= ${createdFrom})
+        AND (${createdBefore} IS NULL OR d.date_created < ${createdBefore}))`,
+    })
+    .from(patientDocument)
+    .where(eq(patientDocument.patientId, patientId))
+    .orderBy(desc(patientDocument.dateCreated), desc(patientDocument.id))
+    .limit(1)
+    .prepare('patient_document_summary');
+});
+
+export async function documentsSummary(
+  db: Db,
+  patientId: number,
+  range: Pick<DocumentPage, 'createdFrom' | 'createdBefore'>,
+): Promise<PatientDocumentsSummary> {
+  const [row] = await summaryStatement(db).execute({
+    patientId,
+    createdFrom: range.createdFrom?.toISOString() ?? null,
+    createdBefore: range.createdBefore?.toISOString() ?? null,
+  });
+  if (row === undefined) return { total: 0, inRange: 0, latest: null };
+  const { total, inRange, ...latest } = row;
+  return { total, inRange, latest };
 }
 
 export async function findDocument(

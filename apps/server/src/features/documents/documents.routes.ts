@@ -8,11 +8,19 @@ import type { FastifyInstance } from 'fastify';
 import { listCursor } from '../../lib/list-cursor';
 import { registerCall } from '../../plugins/register-call';
 import { ensureDemoDocumentBlobs } from './documents.demo';
-import { listDocuments } from './documents.repository';
+import { documentsSummary, listDocuments } from './documents.repository';
 import { issueDocumentDownload, upsertDocument } from './documents.service';
 
 /** The list's name in its cursors. */
 const documentList = 'DOCUMENTS';
+
+/** The creation range a list or a summary asks about; an end left out is open. */
+function rangeOf(query: { createdFrom?: string | undefined; createdBefore?: string | undefined }) {
+  return {
+    createdFrom: query.createdFrom === undefined ? undefined : new Date(query.createdFrom),
+    createdBefore: query.createdBefore === undefined ? undefined : new Date(query.createdBefore),
+  };
+}
 
 export function registerDocumentsCalls(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
@@ -21,10 +29,7 @@ export function registerDocumentsCalls(app: FastifyInstance): void {
 
   registerCall(app, documentsCalls.list, async ({ patient, query }) => {
     const { patientId } = patient;
-    const range = {
-      createdFrom: query.createdFrom === undefined ? undefined : new Date(query.createdFrom),
-      createdBefore: query.createdBefore === undefined ? undefined : new Date(query.createdBefore),
-    };
+    const range = rangeOf(query);
     // Without a limit, the spec's answer: every document (in the range) as a bare array.
     if (query.limit === undefined) return listDocuments(app.db, patientId, range);
     let afterId: number | undefined;
@@ -44,6 +49,10 @@ export function registerDocumentsCalls(app: FastifyInstance): void {
       nextCursor: more && last ? listCursor.of(patientId, documentList, last.id) : null,
     };
   });
+
+  registerCall(app, documentsCalls.summary, ({ patient, query }) =>
+    documentsSummary(app.db, patient.patientId, rangeOf(query)),
+  );
 
   registerCall(app, documentsCalls.downloadUrl, ({ patient, caller, query }) =>
     issueDocumentDownload(

@@ -3,7 +3,7 @@
  * last 15 days and the last 1 month, inclusive by creation day, start not after end (by day).
  */
 import dayjs from 'dayjs';
-import type { DocumentRangeShortcut, PatientDocument } from '@dermis/contract';
+import type { DocumentRangeShortcut } from '@dermis/contract';
 import { documentDateFormat, documentRangeShortcuts } from '@dermis/contract';
 import { localDate } from '../../lib/i18n/local-date';
 
@@ -41,16 +41,6 @@ export function rangeInstants(range: DayRange): { createdFrom?: string; createdB
       ? {}
       : { createdBefore: dayjs(range.to).add(1, 'day').startOf('day').toISOString() }),
   };
-}
-
-/** The documents created on a day inside the range (either end may be open), newest first. */
-export function documentsInRange(documents: PatientDocument[], range: DayRange): PatientDocument[] {
-  return documents
-    .filter((d) => {
-      const created = dayjs(d.dateCreated).format(day);
-      return (range.from === null || created >= range.from) && (range.to === null || created <= range.to);
-    })
-    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated));
 }
 
 /** 'MMMM DD, YYYY' (spec §9: 'MMMM DD, Y'); in Spanish '05 de marzo de 2026'. */

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   documentListPageSize,
   documentsCalls,
@@ -9,12 +9,6 @@ import {
 } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
 import { rangeInstants, type DayRange } from '../date-range';
-
-/** GET dms/getPatientDocuments/_rid/{id}: every document of the patient being viewed, newest first. */
-export async function getPatientDocuments(client: HttpClient, patientId: number): Promise<PatientDocument[]> {
-  return pageOf(await client.call(documentsCalls.list, { params: { id: String(patientId) }, query: {} }))
-    .documents;
-}
 
 /** The same call with `limit`: a page and the cursor of the next (decision 267). */
 async function getDocumentsPage(
@@ -66,16 +60,17 @@ export function useHasDocuments(patientId: number, enabled: boolean) {
   });
 }
 
-export function patientDocumentsQuery(client: HttpClient, patientId: number) {
-  return queryOptions({
-    queryKey: ['documents', patientId],
-    queryFn: () => getPatientDocuments(client, patientId),
-  });
-}
-
-export function usePatientDocuments(patientId: number) {
+/**
+ * The Documents block's figures (decision 311): how many documents, how many in `range` (the range
+ * Show details opens on), and the newest, without reading the list behind them.
+ */
+export function usePatientDocumentsSummary(patientId: number, range: DayRange) {
   const client = useApiClient();
-  return useQuery(patientDocumentsQuery(client, patientId));
+  const query = rangeInstants(range);
+  return useQuery({
+    queryKey: ['documents', patientId, 'summary', query.createdFrom ?? null, query.createdBefore ?? null],
+    queryFn: () => client.call(documentsCalls.summary, { params: { id: String(patientId) }, query }),
+  });
 }
 
 /** GET dms/url/getDermisDownloadURL: a signed, expiring link to one document (the server logs it). */

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 describe('DocumentsBlock', () => {
   it("shows the newest document and 'Show details' when there are documents", async () => {
-    const fetch = mockFetch(() => ({ body: [document] }));
+    const fetch = mockFetch(() => ({ body: { total: 1, inRange: 0, latest: document } }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
     expect(await screen.findByText('1 document')).toBeInTheDocument();
     expect(screen.getByText(/Latest: Patch test results \(March 0\d, 2026\)/)).toBeInTheDocument();
@@ -34,43 +34,38 @@ describe('DocumentsBlock', () => {
       'href',
       '/my-health-profile/documents',
     );
-    expect(fetch.mock.calls[0]?.[0]).toBe('/api/app/dms/getPatientDocuments/_rid/7');
+    expect(fetch.mock.calls[0]?.[0]).toMatch(/^\/api\/app\/dms\/getPatientDocumentsSummary\/_rid\/7\?/);
   });
 
   it('counts two documents in the plural', async () => {
-    mockFetch(() => ({ body: [document, { ...document, id: 2, name: 'Biopsy report' }] }));
+    mockFetch(() => ({ body: { total: 2, inRange: 0, latest: document } }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
     expect(await screen.findByText('2 documents')).toBeInTheDocument();
   });
 
   it('names the month of the latest document in Spanish (decision 155) and counts in Spanish (decision 164)', async () => {
     await setLanguage('es', { remember: false });
-    mockFetch(() => ({ body: [document] }));
+    mockFetch(() => ({ body: { total: 1, inRange: 0, latest: document } }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
     expect(await screen.findByText(/Patch test results \(0\d de marzo de 2026\)/)).toBeInTheDocument();
     expect(screen.getByText('1 documento')).toBeInTheDocument();
     expect(screen.queryByText(/March/)).toBeNull();
   });
 
-  it('says how many documents the range Show details opens on holds (the last 7 days)', async () => {
-    const daysAgo = (id: number, days: number): PatientDocument => ({
-      ...document,
-      id,
-      name: `Document ${id}`,
-      dateCreated: dayjs().subtract(days, 'day').toISOString(),
-    });
-    mockFetch(() => ({
-      body: [daysAgo(1, 0), daysAgo(2, 3), daysAgo(3, 10), daysAgo(4, 20), daysAgo(5, 400)],
-    }));
+  it('asks for the range Show details opens on (the last 7 days, whole local days) and says its count', async () => {
+    const fetch = mockFetch(() => ({ body: { total: 5, inRange: 2, latest: document } }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
     expect(await screen.findByText('5 documents')).toBeInTheDocument();
     expect(screen.getByTestId('documents-in-default-range')).toHaveTextContent(
       'Last 7 days: 2 documents. Show details opens on this range.',
     );
+    const asked = new URL(fetch.mock.calls[0]?.[0] as string, 'http://portal.test').searchParams;
+    expect(asked.get('createdFrom')).toBe(dayjs().subtract(7, 'day').startOf('day').toISOString());
+    expect(asked.get('createdBefore')).toBe(dayjs().add(1, 'day').startOf('day').toISOString());
   });
 
   it("has no 'Show details' without documents", async () => {
-    mockFetch(() => ({ body: [] }));
+    mockFetch(() => ({ body: { total: 0, inRange: 0, latest: null } }));
     renderWithProviders(<DocumentsBlock patientId={7} />);
     expect(await screen.findByText("You don't have any documents uploaded")).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Show details' })).toBeNull();

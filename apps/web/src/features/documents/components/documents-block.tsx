@@ -5,8 +5,8 @@ import { webRoutes } from '@dermis/contract';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
-import { usePatientDocuments } from '../api/documents';
-import { defaultRange, defaultShortcut, documentDate, documentsInRange } from '../date-range';
+import { usePatientDocumentsSummary } from '../api/documents';
+import { defaultRange, defaultShortcut, documentDate } from '../date-range';
 
 /**
  * The Documents block of /my-health-profile (spec 001 §2): how many documents there are and the
@@ -21,8 +21,8 @@ export function DocumentsBlock({
   patientId: number;
   detailsHref?: string;
 }) {
-  const documents = usePatientDocuments(patientId);
-  const latest = documents.data?.[0];
+  const summary = usePatientDocumentsSummary(patientId, defaultRange());
+  const latest = summary.data?.latest;
   return (
     <SectionCard
       title={t('documents.block.title')}
@@ -38,23 +38,19 @@ export function DocumentsBlock({
         ) : undefined
       }
     >
-      {documents.isPending ? (
+      {summary.isPending ? (
         <ListSkeleton rows={1} />
-      ) : documents.isError ? (
+      ) : summary.isError ? (
         <Text role="alert" c="red.9">
           {t('documents.fetchFailed')}
         </Text>
       ) : latest ? (
         <>
-          <Text>{tPlural('documents.count', documents.data.length)}</Text>
+          <Text>{tPlural('documents.count', summary.data.total)}</Text>
           <Text size="sm" data-testid="documents-in-default-range">
-            {tPlural(
-              'documents.block.inDefaultRange',
-              documentsInRange(documents.data, defaultRange()).length,
-              {
-                range: t(`documents.shortcut.${defaultShortcut}`),
-              },
-            )}
+            {tPlural('documents.block.inDefaultRange', summary.data.inRange, {
+              range: t(`documents.shortcut.${defaultShortcut}`),
+            })}
           </Text>
           <Text size="sm" c="dimmed">
             {t('documents.block.latest', { name: latest.name, date: documentDate(latest.dateCreated) })}
