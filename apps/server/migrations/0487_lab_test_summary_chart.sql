@@ -6,25 +6,33 @@
 -- report changes, so it now keeps the chart's JSON too, as the page writes it; the page reads it
 -- when the summary holds exactly the range's values, as it reads the list of tests.
 
--- A float (or null) as JavaScript writes it: the page statement's `jsNumber` (record-page-json.ts),
--- the same expression. PostgreSQL's shortest digits, with its exponent forms and the sign of zero
--- rewritten by the rule of Number::toString.
+-- A float (or null) as JavaScript writes it: the page statement's `jsNumber` (record-page-json.ts).
+-- PostgreSQL writes the same shortest digits between 1e-4 and 1e15; outside, its exponent form (and
+-- the sign of zero) is rewritten by the rule of Number::toString, from the digits `d` and the place
+-- `n` of the point. A plain SQL expression, so that the planner inlines it where it is called: as a
+-- function it runs once per value, and with the rewrite in a subquery (as the page writes it) each
+-- call cost about 80 microseconds, 270 ms to refresh the bench's heavy patient; the rare rewrite is
+-- its own PL/pgSQL function.
+CREATE FUNCTION json_js_number_of_exponent(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  d text := replace(replace(split_part(t, 'e', 1), '-', ''), '.', '');
+  n integer := split_part(t, 'e', 2)::integer + 1;
+BEGIN
+  RETURN CASE WHEN t LIKE '-%' THEN '-' ELSE '' END || CASE
+    WHEN n BETWEEN length(d) AND 21 THEN d || repeat('0', n - length(d))
+    WHEN n BETWEEN 1 AND 21 THEN left(d, n) || '.' || substr(d, n + 1)
+    WHEN n BETWEEN -5 AND 0 THEN '0.' || repeat('0', -n) || d
+    ELSE left(d, 1) || CASE WHEN length(d) > 1 THEN '.' || substr(d, 2) ELSE '' END
+      || 'e' || CASE WHEN n >= 1 THEN '+' ELSE '-' END || abs(n - 1)
+  END;
+END $$;
+
 CREATE FUNCTION json_js_number(v float8) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN v IS NULL THEN 'null'
     WHEN v = 0 THEN '0'
     WHEN v::text NOT LIKE '%e%' THEN v::text
-    ELSE (SELECT f.sign || CASE
-        WHEN f.n BETWEEN length(f.d) AND 21 THEN f.d || repeat('0', f.n - length(f.d))
-        WHEN f.n BETWEEN 1 AND 21 THEN left(f.d, f.n) || '.' || substr(f.d, f.n + 1)
-        WHEN f.n BETWEEN -5 AND 0 THEN '0.' || repeat('0', -f.n) || f.d
-        ELSE left(f.d, 1) || CASE WHEN length(f.d) > 1 THEN '.' || substr(f.d, 2) ELSE '' END
-          || 'e' || CASE WHEN f.n >= 1 THEN '+' ELSE '-' END || abs(f.n - 1)
-      END
-      FROM (SELECT CASE WHEN e.t LIKE '-%' THEN '-' ELSE '' END AS sign,
-              replace(replace(split_part(e.t, 'e', 1), '-', ''), '.', '') AS d,
-              split_part(e.t, 'e', 2)::int + 1 AS n
-            FROM (SELECT v::text AS t) e) f)
+    ELSE json_js_number_of_exponent(v::text)
   END
 $$;
 
