@@ -42,8 +42,8 @@ const epochMs = (expression: SQL) => sql`floor(extract(epoch from ${expression})
  * outside (`1e-05`, `1e+15`) where JavaScript writes `0.00001` and `1000000000000000` and only below
  * 1e-6 or from 1e21 `1e-7` and `1e+21`; and PostgreSQL keeps the sign of zero. So an exponent form
  * is rewritten from its digits `d` and the place `n` of its point, by the rule of Number::toString.
- * The database's `json_js_number` (migration 0487), which writes the lab test summary's charts, is
- * this expression; record-page-json.test.ts checks both.
+ * The database's `json_js_number` (migration 0487), which writes the lab test summary's charts, follows
+ * the same rule; record-page-json.test.ts checks both.
  */
 export const jsNumber = (expression: SQL) => sql`(case
     when (${expression}) is null then 'null'
