@@ -135,7 +135,7 @@ export const resultObservation = pgTable(
 
 /**
  * Each lab test's numeric values of a patient, summed up (decision 298): kept by the database's
- * triggers on `result_observation` and `result_report` (migration 0486), read by the trend chart.
+ * triggers on `result_observation` and `result_report` (migrations 0486, 0487), read by the trend chart.
  */
 export const labTestSummary = pgTable(
   'lab_test_summary',
@@ -153,6 +153,8 @@ export const labTestSummary = pgTable(
     firstName: text('first_name').notNull(),
     lastAt: instant('last_at').notNull(),
     lastReleasedAt: instant('last_released_at').notNull(),
+    /** The test's chart as the page answers it (`chosen`), as JSON text (decision 305). */
+    chartJson: text('chart_json').notNull(),
   },
   (t) => [primaryKey({ columns: [t.patientId, t.code] })],
 );

@@ -2,12 +2,14 @@
  * The lab test summary (decision 298, migration 0486) is kept by the database's triggers: after every
  * kind of write to results (the demo seed, inserts, changes of a value, of its report's instant,
  * release, category or patient, deletes of a value, of a report and of a patient by cascade, a
- * truncate) it equals the summary computed again from the values.
+ * truncate) it equals the summary computed again from the values, and each charted test's chart
+ * (migration 0487) is the one `labTrends` answers from the values, as JSON.stringify writes it.
  */
 import { expect, it } from 'vitest';
 import { seedDemo } from '../../../demo/seed';
 import { describeEachDatabase } from '../../../test/database';
 import { givenPatient, givenPracticeWithKey } from '../../../test/fixtures';
+import { labTrends } from './record-overview';
 
 /** The summary as the values give it: per patient and test, the first value by a DISTINCT ON. */
 const computed = `
@@ -32,18 +34,43 @@ const kept = `
     first_position, first_name, last_at::text AS last_at, last_released_at::text AS last_released_at
   FROM lab_test_summary ORDER BY patient_id, code`;
 
+// Every value released by then: the summary sums up held-back values too.
+const afterEveryRelease = new Date(Date.UTC(3000, 0, 1));
+
 describeEachDatabase('lab test summary', (t) => {
-  const query = (text: string) => t.database.scriptTransaction((tx) => tx.query(text));
+  const query = <T = Record<string, unknown>>(text: string) =>
+    t.database.scriptTransaction((tx) => tx.query<T>(text));
   const write = (script: string) => t.database.scriptTransaction((tx) => tx.exec(script));
+  /** Each test measured twice or more (the chart's tests): its kept chart and the one read from the values. */
+  const charts = async () => {
+    const rows = await query<{ patient_id: number; code: string; chart_json: string }>(
+      'SELECT patient_id, code, chart_json FROM lab_test_summary WHERE value_count >= 2 ORDER BY patient_id, code',
+    );
+    const read = [];
+    for (const row of rows) {
+      const trends = await labTrends(
+        t.db,
+        row.patient_id,
+        { from: null, to: null },
+        afterEveryRelease,
+        row.code,
+      );
+      read.push(JSON.stringify(trends.chosen));
+    }
+    return { kept: rows.map((row) => row.chart_json), read };
+  };
   const expectKept = async (step: string) => {
     const summary = await query(kept);
     expect(summary, step).toEqual(await query(computed));
+    const { kept: keptCharts, read } = await charts();
+    expect(keptCharts, step).toEqual(read);
     return summary.length;
   };
 
   it('equals the summary computed from the values after the demo seed', async () => {
     await seedDemo(t.db);
     expect(await expectKept('the demo seeded')).toBeGreaterThan(0);
+    expect((await charts()).read.length).toBeGreaterThan(0);
   });
 
   it('equals the summary computed from the values after every kind of write', async () => {

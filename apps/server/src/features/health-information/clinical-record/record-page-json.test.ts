@@ -1,5 +1,6 @@
 /**
- * The page's JSON writes a float as JavaScript does (`jsNumber`): where PostgreSQL's text and
+ * The page's JSON writes a float as JavaScript does (`jsNumber`, and the database's own
+ * `json_js_number` that writes the lab test summary's charts): where PostgreSQL's text and
  * JavaScript's differ (exponents, the sign of zero) and where they agree, on both databases.
  */
 import { sql } from 'drizzle-orm';
@@ -49,6 +50,24 @@ describeEachDatabase('clinical record page JSON: numbers', (t) => {
     );
     const written = await t.db
       .select({ n: sql<number>`x.n`, json: sql<string>`${jsNumber(sql`x.v`)}` })
+      .from(sql`(values ${rows}) as x(n, v)`)
+      .orderBy(sql`x.n`);
+    expect(written.map((row) => row.json)).toEqual([
+      ...values.map(([, value]) => JSON.stringify(value)),
+      'null',
+    ]);
+  });
+
+  it('writes every float in the summary charts as JSON.stringify does, and null as null', async () => {
+    const rows = sql.join(
+      [
+        ...values.map(([text], n) => sql`(${n}::integer, ${text}::float8)`),
+        sql`(${values.length}::integer, null::float8)`,
+      ],
+      sql`, `,
+    );
+    const written = await t.db
+      .select({ n: sql<number>`x.n`, json: sql<string>`json_js_number(x.v)` })
       .from(sql`(values ${rows}) as x(n, v)`)
       .orderBy(sql`x.n`);
     expect(written.map((row) => row.json)).toEqual([

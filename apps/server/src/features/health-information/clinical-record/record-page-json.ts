@@ -42,6 +42,8 @@ const epochMs = (expression: SQL) => sql`floor(extract(epoch from ${expression})
  * outside (`1e-05`, `1e+15`) where JavaScript writes `0.00001` and `1000000000000000` and only below
  * 1e-6 or from 1e21 `1e-7` and `1e+21`; and PostgreSQL keeps the sign of zero. So an exponent form
  * is rewritten from its digits `d` and the place `n` of its point, by the rule of Number::toString.
+ * The database's `json_js_number` (migration 0487), which writes the lab test summary's charts, follows
+ * the same rule; record-page-json.test.ts checks both.
  */
 export const jsNumber = (expression: SQL) => sql`(case
     when (${expression}) is null then 'null'
@@ -160,7 +162,9 @@ const totalsJson = sql`'{"results":' || ${countOf(
  * The tests are read from the patient's lab test summary (decision 298) when it holds exactly the
  * range's values: every value it sums up lies in the range and is released by now. Else they are
  * counted by a hash aggregate, as `record_trend_tests` does (decision 275); the branch not taken is
- * not run (a one-time filter).
+ * not run (a one-time filter). So is the chosen test's chart: the summary's, written by its triggers
+ * when the values changed (decision 305), else written here from the series; PostgreSQL runs only
+ * the branch of the `case` taken, so the series is not read when the summary holds the range.
  */
 const labValue = sql`${resultObservation} o join ${resultReport} e on e.id = o.report_id
   where ${patientIs} and e.category = 'lab' and ${inRange(sql`e.effective_at`)} and ${releasedByNow}
@@ -199,7 +203,10 @@ const trendsJson = sql`(with summed as materialized (
   )
   select '{"tests":[' || coalesce((select string_agg('{"code":' || to_json(t.code)::text || ',"name":'
       || to_json(t.name)::text || '}', ',' order by t.place) from tests t), '')
-    || '],"chosen":' || coalesce((select '{"code":' || to_json(c.code)::text
+    || '],"chosen":' || case when (select w.covers from summed w) then coalesce((select s.chart_json
+      from ${labTestSummary} s where s.patient_id = ${sql.placeholder('patientId')}::integer
+        and s.code = (select c.code from chosen c)), 'null')
+    else coalesce((select '{"code":' || to_json(c.code)::text
       || ',"name":' || to_json(oldest.name)::text || ',"unit":' || ${str(sql`oldest.unit`)}
       || ',"referenceLow":' || ${jsNumber(sql`newest.reference_low`)}
       || ',"referenceHigh":' || ${jsNumber(sql`newest.reference_high`)}
@@ -209,7 +216,7 @@ const trendsJson = sql`(with summed as materialized (
       || ']}'
     from chosen c, (select * from series order by n limit 1) oldest,
       (select * from series order by n desc limit 1) newest
-    where c.code is not null), 'null') || '}')`;
+    where c.code is not null), 'null') end || '}')`;
 
 const pageStatement = preparedPerDatabase((db) =>
   db
