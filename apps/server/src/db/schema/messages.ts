@@ -32,6 +32,11 @@ export const directMessage = pgTable(
     messageKey: text('message_key').notNull(),
     dateSent: timestamp('date_sent', { withTimezone: true }).notNull().defaultNow(),
     dateModified: timestamp('date_modified', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The message's attachments as the inbox page's JSON text, kept by a trigger on
+     * direct_message_attachment (0488). Never written by the application.
+     */
+    attachmentsJson: text('attachments_json').notNull().default(''),
   },
   (t) => [
     index('direct_message_folder_idx').on(t.patientId, t.folder, t.dateSent, t.id),
@@ -40,8 +45,9 @@ export const directMessage = pgTable(
 );
 
 /**
- * How many messages a patient's folder holds, kept by a trigger on direct_message (0478): read by the
- * folder's pages instead of counting its rows. Never written by the application.
+ * How many messages a patient's folder holds, and how many of them are unread (0488), kept by a
+ * trigger on direct_message (0478): read by the folder's pages instead of counting its rows. Never
+ * written by the application.
  */
 export const directMessageFolderCount = pgTable(
   'direct_message_folder_count',
@@ -51,6 +57,7 @@ export const directMessageFolderCount = pgTable(
       .references(() => patient.id, { onDelete: 'cascade' }),
     folder: text('folder').$type<MessageFolder>().notNull(),
     messages: integer('messages').notNull(),
+    unread: integer('unread').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.patientId, t.folder] })],
 );

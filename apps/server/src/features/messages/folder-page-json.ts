@@ -2,9 +2,10 @@
  * A page of a folder (the Messages inbox's read) with its messages as the answer's JSON text, written
  * by one prepared statement (decision 299, as 291 and 293 do): Node neither parses the page's 25 KB of
  * JSON nor serialises it again. The statement is the page's of decision 289 (the same keyset or
- * offset, the folder's size kept by migration 0478's trigger, the inbox's unread count), each message
- * written in the bytes the contract's serialiser wrote of `DirectMessageSummary`: its keys in their
- * order, strings and instants by the shared `json-text` pieces.
+ * offset, the folder's size and, since 0488, the inbox's unread count kept by migration 0478's
+ * trigger), each message written in the bytes the contract's serialiser wrote of
+ * `DirectMessageSummary`: its keys in their order, strings and instants by the shared `json-text`
+ * pieces.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -25,8 +26,9 @@ export type FolderPosition = { page: number } | { after: number };
 /**
  * A list row (`m`, its sender's account `u` and patient `s`) as the answer shows it
  * (DirectMessageSummary, as `toSummary` builds it for a single message), with its own attachments in
- * upload order, as JSON text. Who pressed Send is named when it was not the owner (a responsible
- * person); otherwise the staff member recorded, if any.
+ * upload order (their text, which migration 0488's trigger keeps beside the message), as JSON text.
+ * Who pressed Send is named when it was not the owner (a responsible person); otherwise the staff
+ * member recorded, if any.
  */
 const messageJson = sql`'{"id":' || m.id || ',"patientId":' || m.patient_id
   || ',"directMessageType":' || CASE m.folder WHEN 'INBOX' THEN '"RECEIVED"' ELSE to_json(m.folder)::text END
@@ -40,12 +42,16 @@ const messageJson = sql`'{"id":' || m.id || ',"patientId":' || m.patient_id
   || ',"sentByFullName":' || ${jsonString(sql`CASE WHEN s.id IS NOT NULL AND s.id IS DISTINCT FROM m.patient_id
     THEN btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, ''), ${javaScriptSpaces})
     ELSE m.sent_by_staff END`)}
-  || ',"attachments":[' || coalesce((
-    SELECT string_agg('{"id":' || a.id || ',"name":' || ${jsonString(sql`a.name`)} || ',"size":' || a.size
-      || ',"mimeType":' || ${jsonString(sql`a.mime_type`)} || '}', ',' ORDER BY a.id)
-    FROM direct_message_attachment a WHERE a.message_id = m.id), '') || ']}'`;
+  || ',"attachments":[' || m.attachments_json || ']}'`;
 
 /**
+ * The page's limit and offset are each read by a sub-select (`LIMIT (SELECT $n::int)`): a value the
+ * planner cannot see, so a custom plan estimates them as the generic plan does. With plain
+ * parameters a custom plan knew the page (51 rows from the start) and was always estimated cheaper
+ * than the generic plan, so PostgreSQL planned every execution anew (decision 306: about 1 ms of
+ * its CPU a request, as much as the execution); now it keeps the generic plan after five, the same
+ * walk of direct_message_folder_idx stopped at the limit.
+ *
  * The page's messages as the text of a JSON array's elements (the first `pageSize` of the `limit`
  * read, newest first), how many were read (one more than the page: more follow) and the id of the
  * last shown; beside them the folder's size and the inbox's unread count.
@@ -58,8 +64,8 @@ const pageJsonOf = (db: Db, after: SQL, offset: SQL) =>
       lastId: sql<number | null>`page.last_id`,
       totalCount: sql<number>`coalesce((SELECT c.messages FROM direct_message_folder_count c
         WHERE c.patient_id = ${sql.placeholder('patientId')} AND c.folder = ${sql.placeholder('folder')}), 0)`,
-      noOfUnread: sql<number>`(SELECT count(*)::int FROM direct_message r
-        WHERE r.patient_id = ${sql.placeholder('patientId')} AND r.folder = 'INBOX' AND NOT r.message_was_read)`,
+      noOfUnread: sql<number>`coalesce((SELECT c.unread FROM direct_message_folder_count c
+        WHERE c.patient_id = ${sql.placeholder('patientId')} AND c.folder = 'INBOX'), 0)`,
     })
     .from(
       sql`(SELECT string_agg(p.json, ',' ORDER BY p.place) FILTER (WHERE p.place <= ${sql.placeholder('pageSize')}::int)
@@ -72,11 +78,13 @@ const pageJsonOf = (db: Db, after: SQL, offset: SQL) =>
             LEFT JOIN patient s ON s.id = u.patient_id
             WHERE m.patient_id = ${sql.placeholder('patientId')} AND m.folder = ${sql.placeholder('folder')} ${after}
             ORDER BY m.date_sent DESC, m.id DESC
-            LIMIT ${sql.placeholder('limit')} ${offset}) q) p) AS page`,
+            LIMIT (SELECT ${sql.placeholder('limit')}::int) ${offset}) q) p) AS page`,
     );
 
 const folderPageJsonStatement = preparedPerDatabase((db) =>
-  pageJsonOf(db, sql``, sql`OFFSET ${sql.placeholder('offset')}`).prepare('message_folder_page_json'),
+  pageJsonOf(db, sql``, sql`OFFSET (SELECT ${sql.placeholder('offset')}::int)`).prepare(
+    'message_folder_page_json',
+  ),
 );
 
 /** After the message named `after` in this patient's folder; none when it is not there. */

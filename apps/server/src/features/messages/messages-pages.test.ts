@@ -371,6 +371,61 @@ describeEachDatabase('messages: pages byte for byte', (t) => {
     );
   });
 
+  it('answers the pages as built from the stored messages after their reads, folders and attachments change', async () => {
+    const inbox = messages.filter((m) => m.folder === 'INBOX');
+    const [withFiles, another] = messages.filter((m) => m.files.length >= 2);
+    const setRead = async (m: (typeof messages)[number], read: boolean) => {
+      await t.db
+        .update(directMessage)
+        .set({ messageWasRead: read })
+        .where(sql`id = ${m.id}`);
+      m.read = read;
+    };
+    // Read marks in both directions, and one set to what it already was.
+    await setRead(inbox[0]!, !inbox[0]!.read);
+    await setRead(inbox[1]!, !inbox[1]!.read);
+    await setRead(inbox[2]!, inbox[2]!.read);
+    // A message moved to another folder, unread, and one deleted with its attachments.
+    const moved = inbox.find((m) => !m.read)!;
+    await t.db
+      .update(directMessage)
+      .set({ folder: 'FAILED' })
+      .where(sql`id = ${moved.id}`);
+    moved.folder = 'FAILED';
+    const deleted = messages.find((m) => m.files.length === 1)!;
+    await t.db.execute(sql`DELETE FROM direct_message WHERE id = ${deleted.id}`);
+    messages = messages.filter((m) => m !== deleted);
+    // An upload sent with a message (its message set afterwards), an attachment moved to another
+    // message, and one deleted.
+    const file = { name: 'later "sent".pdf', size: 4242, mimeType: 'application/pdf' };
+    const [upload] = await t.db
+      .insert(directMessageAttachment)
+      .values({
+        ...file,
+        patientId: maria.patientId,
+        channel: 'DIRECT_MESSAGING',
+        s3Id: createHash('md5').update(`pin-upload-${withFiles!.id}`).digest('hex'),
+      })
+      .returning({ id: directMessageAttachment.id });
+    await t.db
+      .update(directMessageAttachment)
+      .set({ messageId: withFiles!.id })
+      .where(sql`id = ${upload!.id}`);
+    withFiles!.files.push({ id: upload!.id, ...file });
+    const movedFile = withFiles!.files.shift()!;
+    await t.db
+      .update(directMessageAttachment)
+      .set({ messageId: another!.id })
+      .where(sql`id = ${movedFile.id}`);
+    another!.files = [...another!.files, movedFile].sort((a, b) => a.id - b.id);
+    const deletedFile = another!.files.pop()!;
+    await t.db.execute(sql`DELETE FROM direct_message_attachment WHERE id = ${deletedFile.id}`);
+    for (const folder of ['INBOX', 'SENT', 'FAILED'] as const)
+      expect(await ask({ directMessageType: typeOf[folder], page: 0, pageSize: 50 }), folder).toBe(
+        expected(folder, 0, 50, 0, false),
+      );
+  });
+
   it('answers an empty folder with its counts', async () => {
     await t.db.execute(
       sql`DELETE FROM direct_message WHERE patient_id = ${maria.patientId} AND folder = 'FAILED'`,
