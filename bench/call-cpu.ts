@@ -2,7 +2,8 @@
 // Starts bench/serve.ts (PostgreSQL in a throw-away database when DATABASE_URL is set, else PGlite in
 // the server's process), loads each call of bench/screens.ts alone with autocannon and prints its
 // req/s, p50 and p99 beside the CPU time a request took in the server's process and in every
-// PostgreSQL process of the machine, read from /proc (Linux only). CPU time a request moves far less
+// PostgreSQL process of the machine, read from /proc (Linux only), and in the backends of the bench's
+// own database alone (their process titles name it), which other engineers' work does not move. CPU time a request moves far less
 // than req/s when other work shares the machine, so two versions of a call compare by it when run
 // back to back. BENCH_CALLS: substrings of the calls' names, separated by "|" (a name may hold a
 // comma); BENCH_SECONDS (5) and BENCH_CONNECTIONS (16) as in `npm run bench`.
@@ -29,18 +30,27 @@ function cpuTicks(pid: number): number {
   }
 }
 
-/** Every PostgreSQL process now running: the backends serving the bench come and go with its pool. */
-function postgresTicks(): number {
-  let sum = 0;
+/**
+ * CPU ticks of every PostgreSQL process now running (the backends serving the bench come and go with
+ * its pool), and of those whose process title names `database` (a backend's title is
+ * `postgres: … <user> <database> <host> <state>`).
+ */
+function postgresTicks(database: string | null): { all: number; bench: number } {
+  let all = 0;
+  let bench = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) sum += cpuTicks(Number(entry));
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      const ticks = cpuTicks(Number(entry));
+      all += ticks;
+      if (database && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `))
+        bench += ticks;
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return sum;
+  return { all, bench };
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
@@ -53,6 +63,7 @@ const firstLine = await new Promise<string>((resolve, reject) => {
 const target = JSON.parse(firstLine) as {
   dermisUrl: string;
   database: string;
+  databaseName: string | null;
   heavy: { patientId: number; username: string; accessToken: string };
 };
 const serverPid = server.pid!;
@@ -73,9 +84,10 @@ try {
     // Warm: the call's path compiled and its statements prepared on every pooled connection.
     await autocannon({ ...options, duration: 2 });
     const node0 = cpuTicks(serverPid);
-    const postgres0 = postgresTicks();
+    const postgres0 = postgresTicks(target.databaseName);
     const result = await autocannon({ ...options, duration: seconds });
     const requests = result.requests.total;
+    const postgres = postgresTicks(target.databaseName);
     rows.push({
       call: call.name,
       'req/s': Math.round(result.requests.average),
@@ -83,7 +95,10 @@ try {
       'p99 ms': result.latency.p99,
       'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
       'server CPU ms/req': msPerRequest(cpuTicks(serverPid) - node0, requests),
-      'PostgreSQL CPU ms/req': msPerRequest(postgresTicks() - postgres0, requests),
+      'PostgreSQL CPU ms/req': msPerRequest(postgres.all - postgres0.all, requests),
+      ...(target.databaseName
+        ? { "bench database's CPU ms/req": msPerRequest(postgres.bench - postgres0.bench, requests) }
+        : {}),
     });
   }
 } finally {

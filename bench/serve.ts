@@ -161,6 +161,8 @@ process.stdout.write(
     password,
     bytes: sameJson.length,
     database: benchDb ? 'PostgreSQL' : 'PGlite (in memory)',
+    // The throw-away database's name: its backends carry it in their process titles.
+    databaseName: benchDb ? new URL(benchDb.url).pathname.slice(1) : null,
     visitsPatientId,
     fhir,
     heavy: heavyTarget,

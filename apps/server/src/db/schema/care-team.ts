@@ -58,3 +58,14 @@ export const careTeamMember = pgTable(
   },
   (t) => [unique('care_team_member_position_unique').on(t.patientId, t.position)],
 );
+
+/**
+ * The revision of a patient's care team, moved on by migration 0490's trigger with every change of a
+ * member (decision 309); no row is revision 0.
+ */
+export const careTeamRevision = pgTable('care_team_revision', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patient.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+});

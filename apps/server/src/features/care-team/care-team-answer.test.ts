@@ -47,6 +47,19 @@ describeEachDatabase('care team answer', (t) => {
       }),
       member(2),
       member(10, { credential: '', specialty: 'tab\there' }),
+      member(11, {
+        name: 'ctl \u0001\u001f\b\f\r\n\u007f\u2029 </script> / \\',
+        addresses: [
+          {
+            streetAddressLn1: null,
+            streetAddressLn2: 'Suite "4"\u0002',
+            city: null,
+            state: null,
+            zip: null,
+            country: null,
+          },
+        ],
+      }),
     ]);
 
     const rows = (await t.db.select().from(careTeamMember)).sort((a, b) => a.position - b.position);
@@ -79,5 +92,19 @@ describeEachDatabase('care team answer', (t) => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(JSON.stringify({ patientId: user.patientId, careTeamMembers: members }));
+  });
+
+  it('answers an empty team as an empty list', async () => {
+    const practiceId = await givenPractice(t.db);
+    const app = await newApp();
+    const user = await givenUser(t.db, practiceId, { username: `cte${Date.now()}` });
+    const token = (await signIn(app, user.username, user.password)).accessToken;
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/app/careteam/getById/_rid/${user.patientId}`,
+      headers: bearer(token),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(JSON.stringify({ patientId: user.patientId, careTeamMembers: [] }));
   });
 });

@@ -13,7 +13,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { careTeamMember } from '../../db/schema';
+import { careTeamMember, careTeamRevision } from '../../db/schema';
 import { invalidField } from '../../lib/http-error';
 
 /**
@@ -37,6 +37,21 @@ const careTeamStatement = preparedPerDatabase((db) =>
     .orderBy(asc(careTeamMember.position))
     .prepare('care_team'),
 );
+
+/** The revision of the patient's team (migration 0490), the one read of a request answered from the cache. */
+const careTeamRevisionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ revision: careTeamRevision.revision })
+    .from(careTeamRevision)
+    .where(eq(careTeamRevision.patientId, sql.placeholder('patientId')))
+    .prepare('care_team_revision'),
+);
+
+/** The team's revision now; 0 for a team never changed since the revision was kept. */
+export async function careTeamRevisionOf(db: Db, patientId: number): Promise<number> {
+  const [row] = await careTeamRevisionStatement(db).execute({ patientId });
+  return row?.revision ?? 0;
+}
 
 export async function loadCareTeam(db: Db, patientId: number): Promise<PatientCareTeam> {
   const rows = await careTeamStatement(db).execute({ patientId });

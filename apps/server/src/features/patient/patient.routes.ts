@@ -1,6 +1,7 @@
 /** App-server calls about patient records (spec 000 §7). Every one passes the patient-access guard. */
 import { patientCalls, userProfile } from '@dermis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AnswersByRevision } from '../../lib/answers-by-revision';
 import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { notFound } from '../../lib/http-error';
 import { authenticateWith } from '../../plugins/authenticate';
@@ -8,14 +9,13 @@ import { assertPatientAccess } from '../../plugins/patient-access';
 import { registerCall } from '../../plugins/register-call';
 import { buildPatientProfile, toUserProfile, type ProfileSetup } from './patient.service';
 import { findCallerProfileRevision, findPatientIdByUsername, findUserProfile } from './patient.repository';
-import { UserProfileCache } from './user-profile-cache';
 
 export function registerPatientCalls(app: FastifyInstance, setup: ProfileSetup): void {
   // The hottest read of the app answers JSON text it made with fast-json-stringify (not a Zod pass
   // over every answer), and the caller's own profile from a cache checked against the revision the
   // authentication statement read (docs/decisions/045, 162).
   const profileJson = fastStringify(userProfile);
-  const ownProfiles = new UserProfileCache();
+  const ownProfiles = new AnswersByRevision();
 
   registerCall(
     app,

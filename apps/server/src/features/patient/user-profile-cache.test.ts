@@ -4,7 +4,7 @@
 // the next call answers exactly what a server with an empty cache answers.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import {
   patient,
   patientAddress,
@@ -17,32 +17,6 @@ import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
 import type { UserFixture } from '../../test/fixtures';
 import { bearer, givenFamily, givenPatient, givenPractice, signIn } from '../../test/fixtures';
-import { UserProfileCache } from './user-profile-cache';
-
-describe('UserProfileCache', () => {
-  it('answers only the revision it stored', () => {
-    const cache = new UserProfileCache();
-    cache.set(7, 3, '{"a":1}');
-    expect(cache.get(7, 3)).toBe('{"a":1}');
-    expect(cache.get(7, 4)).toBeUndefined();
-    expect(cache.get(8, 3)).toBeUndefined();
-    cache.set(7, 4, '{"a":2}');
-    expect(cache.get(7, 3)).toBeUndefined();
-    expect(cache.get(7, 4)).toBe('{"a":2}');
-  });
-
-  it('keeps at most its capacity, dropping the patient stored longest ago', () => {
-    const cache = new UserProfileCache(2);
-    cache.set(1, 0, 'one');
-    cache.set(2, 0, 'two');
-    cache.set(1, 1, 'one again');
-    cache.set(3, 0, 'three');
-    expect(cache.size).toBe(2);
-    expect(cache.get(2, 0)).toBeUndefined();
-    expect(cache.get(1, 1)).toBe('one again');
-    expect(cache.get(3, 0)).toBe('three');
-  });
-});
 
 describeEachDatabase('getByUsername: the own-profile cache never answers a changed profile', (t) => {
   const newApp = useTestApp(t);

@@ -1,14 +1,15 @@
 /**
- * patient/getByUsername's answers as sent (JSON text), by patient, each valid for one revision of the
- * patient's profile (docs/decisions/162). The database moves `patient.profile_revision` on in the
- * same transaction as any change to what the answer shows (migration 0100), and the caller's own
- * revision is read with the session check on every call, so an answer is served only while nothing
- * in it has changed, whichever server instance made the change.
+ * Answers as sent (JSON text), by patient, each valid for one revision of what it shows: a revision the
+ * database moves on, in the same transaction, with any change to the answer (a trigger, so every
+ * writer does), and that the call reads on every request. An answer is served only while nothing in
+ * it has changed, whichever server instance made the change. Used by patient/getByUsername's own
+ * profile (docs/decisions/162, `patient.profile_revision`) and careteam/getById (decision 309,
+ * `care_team_revision`).
  *
  * Bounded: past `capacity` patients the one stored longest ago goes first (a Map iterates in
  * insertion order), so a busy server keeps its active patients and never grows without end.
  */
-export class UserProfileCache {
+export class AnswersByRevision {
   private readonly answers = new Map<number, { revision: number; json: string }>();
 
   constructor(private readonly capacity = 10_000) {}
