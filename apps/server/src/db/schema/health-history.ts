@@ -126,6 +126,10 @@ export const historyItem = pgTable(
     index('history_item_active_newest_idx')
       .on(t.patientId, t.section, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.active} AND ${t.specialType} IS NULL`),
+    // The active medications by name, case aside (0489): is a prescription named by the history.
+    index('history_item_medication_name_idx')
+      .on(t.patientId, sql`lower(${t.name})`)
+      .where(sql`${t.section} = 'MEDICATIONS' AND ${t.active} AND ${t.specialType} IS NULL`),
     uniqueIndex('history_item_external_id_unique').on(t.practiceId, t.externalId),
     unique('history_item_duplicate_unique').on(t.patientId, t.section, t.duplicateKey),
   ],
@@ -181,6 +185,20 @@ export const prescription = pgTable(
     ),
   ],
 );
+
+/**
+ * The health summary's totals of a patient (decision 307): kept by the database's triggers on
+ * `history_item` and `prescription` (migration 0489), read by the summary's first page.
+ */
+export const healthListTotal = pgTable('health_list_total', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patient.id, { onDelete: 'cascade' }),
+  allergies: integer('allergies').notNull(),
+  /** Active medications of the history and active prescriptions no such medication names. */
+  medications: integer('medications').notNull(),
+  medicalProblems: integer('medical_problems').notNull(),
+});
 
 export const drugMonograph = pgTable(
   'drug_monograph',
