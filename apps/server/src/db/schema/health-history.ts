@@ -46,12 +46,15 @@ export const encounter = pgTable(
     historyFinishedAt: timestamp('history_finished_at', { withTimezone: true }),
     educationText: text('education_text'),
     educationNote: text('education_note'),
+    /** At least one encounter role: kept by the roles' triggers (0489), never written by the app. */
+    hasProvider: boolean('has_provider').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('encounter_external_id_unique').on(t.practiceId, t.externalId),
-    // A patient's visit lists in their order, with the history flag carried (0484).
+    // A patient's visit lists in their order, with the history and provider flags carried (0484,
+    // 0489).
     index('encounter_patient_idx').on(t.patientId, t.dateOfService, t.id),
   ],
 );

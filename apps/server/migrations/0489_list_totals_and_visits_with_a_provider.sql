@@ -116,3 +116,54 @@ CREATE TRIGGER health_list_total_emptied AFTER TRUNCATE ON history_item
   FOR EACH STATEMENT EXECUTE FUNCTION health_list_total_emptied();
 CREATE TRIGGER health_list_total_emptied AFTER TRUNCATE ON prescription
   FOR EACH STATEMENT EXECUTE FUNCTION health_list_total_emptied();
+
+-- A visit with at least one provider (decision 307): a past visit is listed only with one (decision
+-- 100), and a past list's total tested every visit of the range against encounter_role (a hash of the
+-- whole table, or a probe a visit). Carried in the patient's index (0484), the total is read from
+-- the index alone. Kept by the roles' triggers, whichever code or script writes them.
+ALTER TABLE encounter ADD COLUMN has_provider boolean NOT NULL DEFAULT false;
+UPDATE encounter e SET has_provider = true WHERE EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = e.id);
+DROP INDEX encounter_patient_idx;
+CREATE INDEX encounter_patient_idx ON encounter (patient_id, date_of_service, id)
+  INCLUDE (history_finished, has_provider);
+
+-- The visits of a statement's changed roles (transition tables, one trigger a kind of change), set
+-- from their roles once a statement. Their rows are locked first, and the flag computed by the next
+-- statement, whose snapshot is taken after the lock: two transactions changing one visit's roles set
+-- it one after the other, the second seeing the first's roles (READ COMMITTED, what every write of the
+-- app uses). A visit deleted by this transaction (its roles going with it) is not found.
+CREATE FUNCTION encounter_has_provider_of_roles() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  visits integer[] := '{}';
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    visits := visits || ARRAY(SELECT n.encounter_id FROM new_roles n);
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    visits := visits || ARRAY(SELECT o.encounter_id FROM old_roles o);
+  END IF;
+  PERFORM 1 FROM encounter e WHERE e.id = ANY (visits) ORDER BY e.id FOR NO KEY UPDATE;
+  UPDATE encounter e SET has_provider = x.has_provider
+  FROM (SELECT v.id, EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = v.id) AS has_provider
+        FROM unnest(visits) AS v (id)) x
+  WHERE e.id = x.id AND e.has_provider <> x.has_provider;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER encounter_has_provider_of_inserted_roles AFTER INSERT ON encounter_role
+  REFERENCING NEW TABLE AS new_roles FOR EACH STATEMENT EXECUTE FUNCTION encounter_has_provider_of_roles();
+CREATE TRIGGER encounter_has_provider_of_updated_roles AFTER UPDATE ON encounter_role
+  REFERENCING OLD TABLE AS old_roles NEW TABLE AS new_roles
+  FOR EACH STATEMENT EXECUTE FUNCTION encounter_has_provider_of_roles();
+CREATE TRIGGER encounter_has_provider_of_deleted_roles AFTER DELETE ON encounter_role
+  REFERENCING OLD TABLE AS old_roles FOR EACH STATEMENT EXECUTE FUNCTION encounter_has_provider_of_roles();
+
+-- A truncate of the roles leaves no visit with a provider.
+CREATE FUNCTION encounter_has_provider_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE encounter SET has_provider = false WHERE has_provider;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER encounter_has_provider_emptied AFTER TRUNCATE ON encounter_role
+  FOR EACH STATEMENT EXECUTE FUNCTION encounter_has_provider_emptied();
