@@ -20,7 +20,9 @@ CREATE INDEX history_item_medication_name_idx ON history_item (patient_id, lower
   WHERE section = 'MEDICATIONS' AND active AND special_type IS NULL;
 
 -- A patient's totals computed again from the lists: recomputed, not counted up and down, because a
--- medication's change can name or stop naming any number of prescriptions. Under a lock of the
+-- medication's change can name or stop naming any number of prescriptions. Each prescription probes
+-- the medications' index by its name (OFFSET 0 keeps the probe a subquery: made a join without
+-- statistics, PGlite compared every medication with every prescription). Under a lock of the
 -- patient's row, so that two transactions writing one patient's lists recompute one after the other,
 -- the second (its statements' snapshots taken after the lock) seeing the first's entries, as
 -- lab_test_summary_refresh does (0486). A patient deleted by this transaction (its lists going with
@@ -42,7 +44,7 @@ BEGIN
       WHERE p.patient_id = p_patient AND p.status = 'ACTIVE'
         AND NOT EXISTS (SELECT 1 FROM history_item h
           WHERE h.patient_id = p_patient AND h.section = 'MEDICATIONS' AND h.active
-            AND h.special_type IS NULL AND lower(h.name) = lower(p.fdb_description))),
+            AND h.special_type IS NULL AND lower(h.name) = lower(p.fdb_description) OFFSET 0)),
     (SELECT count(*) FROM history_item h
       WHERE h.patient_id = p_patient AND h.section = 'PAST_MEDICAL_HISTORY' AND h.active
         AND h.special_type IS NULL)
