@@ -46,12 +46,15 @@ export const encounter = pgTable(
     historyFinishedAt: timestamp('history_finished_at', { withTimezone: true }),
     educationText: text('education_text'),
     educationNote: text('education_note'),
+    /** At least one encounter role: kept by the roles' triggers (0489), never written by the app. */
+    hasProvider: boolean('has_provider').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('encounter_external_id_unique').on(t.practiceId, t.externalId),
-    // A patient's visit lists in their order, with the history flag carried (0484).
+    // A patient's visit lists in their order, with the history and provider flags carried (0484,
+    // 0489).
     index('encounter_patient_idx').on(t.patientId, t.dateOfService, t.id),
   ],
 );
@@ -126,6 +129,10 @@ export const historyItem = pgTable(
     index('history_item_active_newest_idx')
       .on(t.patientId, t.section, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.active} AND ${t.specialType} IS NULL`),
+    // The active medications by name, case aside (0489): is a prescription named by the history.
+    index('history_item_medication_name_idx')
+      .on(t.patientId, sql`lower(${t.name})`)
+      .where(sql`${t.section} = 'MEDICATIONS' AND ${t.active} AND ${t.specialType} IS NULL`),
     uniqueIndex('history_item_external_id_unique').on(t.practiceId, t.externalId),
     unique('history_item_duplicate_unique').on(t.patientId, t.section, t.duplicateKey),
   ],
@@ -181,6 +188,20 @@ export const prescription = pgTable(
     ),
   ],
 );
+
+/**
+ * The health summary's totals of a patient (decision 307): kept by the database's triggers on
+ * `history_item` and `prescription` (migration 0489), read by the summary's first page.
+ */
+export const healthListTotal = pgTable('health_list_total', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patient.id, { onDelete: 'cascade' }),
+  allergies: integer('allergies').notNull(),
+  /** Active medications of the history and active prescriptions no such medication names. */
+  medications: integer('medications').notNull(),
+  medicalProblems: integer('medical_problems').notNull(),
+});
 
 export const drugMonograph = pgTable(
   'drug_monograph',

@@ -27,8 +27,10 @@ export function providerAvatarUrl(s3Id: string | null): string | null {
 /**
  * A visit in the past counts only with at least one encounter role (spec 002 §2 Past Visits;
  * decision 100): the clinic's bookkeeping rows without a provider are not visits the patient had.
+ * The flag is kept by the roles' triggers and carried in the patient's index (decision 307), so a
+ * past list's total is read from the index alone.
  */
-const listedVisit = sql`(${encounter.dateOfService} >= now() OR EXISTS (SELECT 1 FROM encounter_role r WHERE r.encounter_id = ${encounter.id}))`;
+const listedVisit = sql`(${encounter.dateOfService} >= now() OR ${encounter.hasProvider})`;
 
 /** A visit's provider as its list's read carries it (see `visitProviders`). */
 type VisitProvider = {

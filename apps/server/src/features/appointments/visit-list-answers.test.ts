@@ -158,6 +158,41 @@ describeEachDatabase('visit lists: the answers, byte for byte', (t) => {
     await t.db.execute(sql`ALTER TABLE consent_signature ENABLE TRIGGER consent_signature_immutable`);
   });
 
+  it('lists a past visit while it has a provider, whichever feed gave or took its last one', async () => {
+    // A past visit counts only with a provider (decision 100): fed again without one it leaves the past
+    // list and its total, fed again with one it comes back; an upcoming visit is listed either way.
+    const minor = (await t.db.query.patient.findFirst({ where: (p, { eq }) => eq(p.id, family.minorId) }))!
+      .externalId;
+    const ok = async (url: string, payload: object) =>
+      expect((await feed(url, payload)).statusCode).toBe(200);
+    const visit = visitFeeder(ok, minor);
+    const listed = async (request: object) => {
+      const answer = encountersResponse.parse(
+        (
+          await post('encounter/getByFilter', { patientId: family.minorId, consents: false, ...request })
+        ).json(),
+      );
+      return { visits: answer.encounters.map((e) => e.educationText), total: answer.total };
+    };
+    const past = {
+      dateSelection: 'SPECIFY_RANGE',
+      dateOfServiceRangeHigh: high,
+      sortOrder: 'DESC',
+      limit: 2,
+    };
+    const upcoming = { dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeLow: low, limit: 2 };
+    const of = (...ids: string[]) => ids.map((id) => `Education of ${id}.`);
+    expect(await listed(past)).toEqual({ visits: of('P-2', 'P-3'), total: 4 });
+    await visit('P-1', '2020-01-10T09:00:00.000Z', { providers: [] });
+    await visit('P-4', '2020-03-10T09:00:00.000Z', { providers: [ben, ana] });
+    expect(await listed(past)).toEqual({ visits: of('P-4', 'P-2'), total: 4 });
+    await visit('P-3', '2020-02-10T09:00:00.000Z', { providers: [] });
+    await visit('P-4', '2020-03-10T09:00:00.000Z', { providers: [ana] });
+    expect(await listed(past)).toEqual({ visits: of('P-4', 'P-2'), total: 3 });
+    await visit('U-1', '2031-03-01T10:00:00.000Z', { providers: [] });
+    expect(await listed(upcoming)).toEqual({ visits: of('U-1', 'U-3'), total: 5 });
+  });
+
   it('answers every shape of the Appointments page and the spec the same bytes', async () => {
     const upcoming = { dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeLow: low, updateConsents: true };
     const past = { dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeHigh: high, sortOrder: 'DESC' };

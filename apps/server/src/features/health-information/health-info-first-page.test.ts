@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { HealthInfoResponse, HistorySection } from '@dermis/contract';
@@ -176,6 +177,123 @@ describeEachDatabase('health information: the summary’s first page (limit, lis
     ])
       bodies[query] = (await ask(query)).body;
     expect(bodies).toEqual(expectedBodies);
+  });
+
+  it('counts each list as it stands after every kind of write to the history and the prescriptions', async () => {
+    // The totals must be the lists' lengths whichever write came last: entries added in one statement,
+    // deactivated, made a "none" answer, deleted, moved to another section or patient, a medication
+    // named, renamed or stopped so that a prescription becomes or stops being named by the history.
+    const eve = (await signIn(app, 'eve', stranger.password)).accessToken;
+    const lists = ['allergies', 'medications', 'medicalProblems'] as const;
+    const expectTotalsAreLengths = async (step: string, accessToken = token, id = guardian.patientId) => {
+      const { totals } = (await ask('?limit=1', accessToken, id)).json<HealthInfoResponse>();
+      for (const list of lists) {
+        const whole = (await ask(`?list=${list}`, accessToken, id)).json<HealthInfoResponse>();
+        expect(totals?.[list], `${step}: ${list}`).toBe(whole[list].length);
+        expect(whole.totals, `${step}: ${list} asked alone`).toEqual(totals);
+      }
+      return totals;
+    };
+    const patientId = guardian.patientId;
+    const item = (section: HistorySection, code: string, name: string, more = {}) => ({
+      practiceId,
+      patientId,
+      section,
+      code,
+      name,
+      status: 'KNOWN_PRESENT' as const,
+      createdAt: day(10),
+      ...more,
+    });
+    const byName = (name: string) => and(eq(historyItem.patientId, patientId), eq(historyItem.name, name));
+    const rxByName = (name: string) => eq(prescription.fdbDescription, name);
+    const steps: [string, () => Promise<unknown>][] = [
+      [
+        'two allergies and a none answer in one statement',
+        () =>
+          t.db
+            .insert(historyItem)
+            .values([
+              item('ALLERGIES', 'A7', 'Allergy 7'),
+              item('ALLERGIES', 'A8', 'Allergy 8'),
+              item('ALLERGIES', 'A0', 'No known allergies', { specialType: 'DENIES' }),
+            ]),
+      ],
+      [
+        'an allergy deactivated',
+        () =>
+          t.db
+            .update(historyItem)
+            .set({ active: false, discontinuationReason: '182870006' })
+            .where(byName('Allergy 1')),
+      ],
+      [
+        'an allergy made a none answer',
+        () => t.db.update(historyItem).set({ specialType: 'UNKNOWN' }).where(byName('Allergy 2')),
+      ],
+      ['an allergy deleted', () => t.db.delete(historyItem).where(byName('Allergy 3'))],
+      [
+        'a problem moved to another section',
+        () => t.db.update(historyItem).set({ section: 'SURGICAL_HISTORY' }).where(byName('Problem 1')),
+      ],
+      [
+        'a medication naming a prescription in another case',
+        () => t.db.insert(historyItem).values(item('MEDICATIONS', 'M9', 'clobetasol 0.05% OINTMENT')),
+      ],
+      [
+        'a medication renamed to name another prescription',
+        () => t.db.update(historyItem).set({ name: 'Doxycycline 100 mg' }).where(byName('Minocycline 50 mg')),
+      ],
+      [
+        'the medication naming a prescription stopped',
+        () =>
+          t.db
+            .update(historyItem)
+            .set({ active: false, discontinuationReason: '182870006' })
+            .where(byName('Tretinoin 0.05% cream')),
+      ],
+      [
+        'a named prescription made inactive',
+        () => t.db.update(prescription).set({ status: 'INACTIVE' }).where(rxByName('Doxycycline 100 mg')),
+      ],
+      [
+        'an inactive prescription made active again',
+        () => t.db.update(prescription).set({ status: 'ACTIVE' }).where(rxByName('Doxycycline 100 mg')),
+      ],
+      [
+        'a prescription moved to another patient',
+        () =>
+          t.db
+            .update(prescription)
+            .set({ patientId: stranger.patientId })
+            .where(rxByName('TRETINOIN 0.05% cream')),
+      ],
+      [
+        'a medication moved to another patient',
+        () =>
+          t.db.update(historyItem).set({ patientId: stranger.patientId }).where(byName('Doxycycline 100 mg')),
+      ],
+      [
+        'a prescription deleted',
+        () => t.db.delete(prescription).where(rxByName('Clobetasol 0.05% ointment')),
+      ],
+      [
+        'every medication deleted',
+        () =>
+          t.db
+            .delete(historyItem)
+            .where(and(eq(historyItem.patientId, patientId), eq(historyItem.section, 'MEDICATIONS'))),
+      ],
+    ];
+    const seen = [await expectTotalsAreLengths('before any write')];
+    for (const [step, write] of steps) {
+      await write();
+      seen.push(await expectTotalsAreLengths(step));
+      await expectTotalsAreLengths(`${step} (the other patient)`, eve, stranger.patientId);
+    }
+    // The steps moved every total (a test of lengths alone would pass if nothing were counted).
+    expect(seen.at(0)).toEqual({ allergies: 5, medications: 4, medicalProblems: 3 });
+    expect(seen.at(-1)).toEqual({ allergies: 4, medications: 1, medicalProblems: 2 });
   });
 
   it('refuses a bad limit or list with 400 naming the field', async () => {

@@ -6,14 +6,23 @@
  * together.
  *
  * The whole answer is one prepared statement (decision 278): the demographics as the row's columns,
- * each list as a JSON array column already in the answer's shape, the totals as scalar counts. The
- * lists hold names and a UTC day only, so nothing in the JSON needed the driver's conversion.
+ * each list as a JSON array column already in the answer's shape, the totals as the row the
+ * database keeps for the patient (decision 307): counted on every request, they were most of the
+ * statement's time for a long record. The lists hold names and a UTC day only, so nothing in the JSON
+ * needed the driver's conversion.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { HealthInfoList, HealthInfoResponse, HistorySection } from '@dermis/contract';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { historyItem, patient, patientProfile, practice, prescription } from '../../db/schema';
+import {
+  healthListTotal,
+  historyItem,
+  patient,
+  patientProfile,
+  practice,
+  prescription,
+} from '../../db/schema';
 
 /**
  * Active, named history items of one section. Written without parameters for `active` and the
@@ -25,15 +34,17 @@ const activeOf = (section: HistorySection) =>
     AND ${historyItem.active} AND ${historyItem.specialType} IS NULL`;
 
 /**
- * An active prescription the history's medications do not already name (case aside). NOT IN over the
- * names (never null on either side, so it means what NOT EXISTS would) lets the database hash the
- * history's names once: as a correlated NOT EXISTS, PGlite compared every prescription with every
- * medication, 105 ms a request for 300 of each.
+ * An active prescription the history's medications do not already name (case aside): one probe of
+ * the medications' index by name (migration 0489) a prescription, so that the newest prescriptions
+ * are read from their own index and the read stops at the limit. As a NOT IN over every name, the
+ * database lowercased and hashed every medication and scanned every prescription on each request.
+ * OFFSET 0 keeps the probe a subquery run for each prescription with its name: made a join, PGlite
+ * (no statistics) compared every medication with every prescription read, 30 ms a request.
  */
 const unnamedPrescription = sql`${prescription.patientId} = ${sql.placeholder('patientId')}
   AND ${prescription.status} = 'ACTIVE'
-  AND lower(${prescription.fdbDescription}) NOT IN (
-    SELECT lower(${historyItem.name}) FROM ${historyItem} WHERE ${activeOf('MEDICATIONS')})`;
+  AND NOT EXISTS (SELECT 1 FROM ${historyItem} WHERE ${activeOf('MEDICATIONS')}
+    AND lower(${historyItem.name}) = lower(${prescription.fdbDescription}) OFFSET 0)`;
 
 /**
  * The newest `limit` entries of `entries` (a query of `name`, `created_at`, `id`) as one JSON array,
@@ -51,31 +62,12 @@ const itemsOf = (section: HistorySection) =>
  * its index newest first, so that only those are merged and sorted (not every entry of both).
  */
 const newestFirstUpTo = sql`ORDER BY created_at DESC, id DESC LIMIT ${sql.placeholder('medicationsLimit')}`;
-/**
- * The active prescriptions the history does not name, found once a request: both the medications'
- * newest and their total read them (as two NOT IN filters, the history's names were hashed and the
- * prescriptions scanned twice). A CTE read twice is computed once.
- */
-const unnamedPrescriptions = sql.raw('unnamed_prescription');
-const unnamedPrescriptionCte = (db: Db) =>
-  db.$with('unnamed_prescription').as(
-    db
-      .select({
-        name: sql<string>`${prescription.fdbDescription}`.as('name'),
-        createdAt: sql<Date>`${prescription.createdAt}`.as('created_at'),
-        id: sql<number>`${prescription.id}`.as('id'),
-      })
-      .from(prescription)
-      .where(unnamedPrescription),
-  );
 const medications = sql`(${itemsOf('MEDICATIONS')} ${newestFirstUpTo}) UNION ALL
-  (SELECT name, created_at, id FROM ${unnamedPrescriptions} ${newestFirstUpTo})`;
-
-const countOf = (from: SQL) => sql<number>`(SELECT count(*)::int FROM ${from})`;
+  (SELECT ${prescription.fdbDescription} AS name, ${prescription.createdAt}, ${prescription.id}
+    FROM ${prescription} WHERE ${unnamedPrescription} ${newestFirstUpTo})`;
 
 const firstPageStatement = preparedPerDatabase((db) =>
   db
-    .with(unnamedPrescriptionCte(db))
     .select({
       firstName: patient.firstName,
       lastName: patient.lastName,
@@ -97,14 +89,15 @@ const firstPageStatement = preparedPerDatabase((db) =>
       smokingStatusList: sql<{ name: string }[]>`(SELECT coalesce(json_agg(json_build_object('name', e.name)
           ORDER BY e.created_at, e.id), '[]'::json)
         FROM (${itemsOf('SMOKING')} LIMIT ${sql.placeholder('smokingLimit')}) e)`,
-      allergiesTotal: countOf(sql`${historyItem} WHERE ${activeOf('ALLERGIES')}`),
-      medicationsTotal: sql<number>`(${countOf(sql`${historyItem} WHERE ${activeOf('MEDICATIONS')}`)}
-        + ${countOf(unnamedPrescriptions)})`,
-      medicalProblemsTotal: countOf(sql`${historyItem} WHERE ${activeOf('PAST_MEDICAL_HISTORY')}`),
+      // Kept by the database's triggers (migration 0489); a patient without a row has no entry.
+      allergiesTotal: sql<number>`coalesce(${healthListTotal.allergies}, 0)`,
+      medicationsTotal: sql<number>`coalesce(${healthListTotal.medications}, 0)`,
+      medicalProblemsTotal: sql<number>`coalesce(${healthListTotal.medicalProblems}, 0)`,
     })
     .from(patient)
     .innerJoin(practice, eq(practice.id, patient.practiceId))
     .leftJoin(patientProfile, eq(patientProfile.patientId, patient.id))
+    .leftJoin(healthListTotal, eq(healthListTotal.patientId, patient.id))
     .where(eq(patient.id, sql.placeholder('patientId')))
     .limit(1)
     .prepare('health_info_first_page'),
