@@ -26,52 +26,63 @@ export async function listPrescriptions(
   patientId: number,
   page: PrescriptionPage = {},
 ): Promise<Prescription[]> {
-  const rows = await prescriptionPageStatement(db).execute({
-    patientId,
-    afterId: page.afterId ?? null,
-    // LIMIT NULL is no limit.
-    limit: page.limit ?? null,
-  });
+  // LIMIT NULL is no limit.
+  const limit = page.limit ?? null;
+  const rows =
+    page.afterId === undefined
+      ? await firstPageStatement(db).execute({ patientId, limit })
+      : await pageAfterStatement(db).execute({ patientId, afterId: page.afterId, limit });
   return rows.map((r) => ({ ...r, hasMonograph: Boolean(r.hasMonograph) }));
 }
 
 const written = sql`COALESCE(${prescription.dateWritten}, '-infinity'::date)`;
 
+/** A prescription's columns as the answer shows them. */
+const columns = {
+  id: prescription.id,
+  fdbId: prescription.fdbId,
+  fdbDescription: prescription.fdbDescription,
+  fdbDrugType: prescription.fdbDrugType,
+  status: prescription.status,
+  sig: prescription.sig,
+  dateWritten: prescription.dateWritten,
+  dateInactive: prescription.dateInactive,
+  prescriberName: prescription.prescriberName,
+  // Qualified by hand: inside the sub-select an unqualified fdb_id would be the monograph's.
+  hasMonograph: sql<boolean>`EXISTS (SELECT 1 FROM drug_monograph m WHERE m.practice_id = prescription.practice_id AND m.fdb_id = prescription.fdb_id AND (m.fdb_drug_type = prescription.fdb_drug_type OR m.fdb_drug_type = ''))`,
+};
+
 /**
- * One prepared statement for every page, the whole list included, as the other reads My Health
- * Profile makes on load (decision 269): Drizzle builds its SQL once, and PostgreSQL parses and plans
- * it once per connection. `prescription_patient_idx` holds each patient's prescriptions in this
- * order (decision 288), so a page reads its own rows instead of sorting the patient's whole list.
+ * Two prepared statements, the first page (the whole list included) and a page after a cursor, as
+ * the other reads My Health Profile makes on load (decision 269): Drizzle builds their SQL once, and
+ * PostgreSQL parses them once per connection. They are two, not one with a cursor bound as null, so
+ * that the first page, which My Health Profile asks on every visit, is planned once: with
+ * `$afterId IS NULL OR EXISTS (...)` the plan made for the bound values drops the condition, which
+ * the generic plan cannot, so PostgreSQL judged the generic plan dearer and planned every execution
+ * anew. `prescription_patient_idx` holds each patient's prescriptions in this order (decision 288),
+ * so a page reads its own rows instead of sorting the patient's whole list.
  */
-const prescriptionPageStatement = preparedPerDatabase((db) =>
+const pageStatement = (db: Db, after: boolean, name: string) =>
   db
-    .select({
-      id: prescription.id,
-      fdbId: prescription.fdbId,
-      fdbDescription: prescription.fdbDescription,
-      fdbDrugType: prescription.fdbDrugType,
-      status: prescription.status,
-      sig: prescription.sig,
-      dateWritten: prescription.dateWritten,
-      dateInactive: prescription.dateInactive,
-      prescriberName: prescription.prescriberName,
-      // Qualified by hand: inside the sub-select an unqualified fdb_id would be the monograph's.
-      hasMonograph: sql<boolean>`EXISTS (SELECT 1 FROM drug_monograph m WHERE m.practice_id = prescription.practice_id AND m.fdb_id = prescription.fdb_id AND (m.fdb_drug_type = prescription.fdb_drug_type OR m.fdb_drug_type = ''))`,
-    })
+    .select(columns)
     .from(prescription)
     .where(
       and(
         eq(prescription.patientId, sql.placeholder('patientId')),
-        sql`(${sql.placeholder('afterId')}::integer IS NULL OR EXISTS (SELECT 1 FROM prescription c
+        after
+          ? sql`EXISTS (SELECT 1 FROM prescription c
           WHERE c.id = ${sql.placeholder('afterId')}::integer AND c.patient_id = ${sql.placeholder('patientId')}
           AND (${prescription.status} > c.status OR (${prescription.status} = c.status
-            AND (${written}, ${prescription.id}) < (COALESCE(c.date_written, '-infinity'::date), c.id)))))`,
+            AND (${written}, ${prescription.id}) < (COALESCE(c.date_written, '-infinity'::date), c.id))))`
+          : undefined,
       ),
     )
     .orderBy(asc(prescription.status), sql`${written} DESC`, desc(prescription.id))
     .limit(sql.placeholder('limit'))
-    .prepare('prescription_page_of_patient'),
-);
+    .prepare(name);
+
+const firstPageStatement = preparedPerDatabase((db) => pageStatement(db, false, 'prescription_first_page'));
+const pageAfterStatement = preparedPerDatabase((db) => pageStatement(db, true, 'prescription_page_after'));
 
 /** The monograph of a drug: the one of its exact type, else the practice's text for that id without a type. */
 export async function findMonograph(
