@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { MantineProvider, Table } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { ResultTrendChart, type TrendPoint } from './result-trend-chart';
@@ -45,5 +46,32 @@ describe('ResultTrendChart', () => {
       '06/20/20251,234.5 U/LNormal',
       '09/01/202512 U/LCritically low',
     ]);
+  });
+
+  it('marks each value once: a circle when in range, a diamond when flagged', () => {
+    drawChart();
+    const subpaths = (testId: string) => screen.getByTestId(testId).getAttribute('d')?.match(/M/g)?.length;
+    expect(subpaths('record-trend-points')).toBe(2);
+    expect(subpaths('record-trend-flagged')).toBe(2);
+  });
+
+  it("draws the table's rows as Mantine's own rows of a striped table would be", () => {
+    drawChart();
+    const row = within(screen.getByTestId('record-trend-table')).getAllByRole('row')[1]!;
+    const mantine = render(
+      <MantineProvider>
+        <Table striped withTableBorder>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>01/10/2025</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </MantineProvider>,
+    ).container.querySelector('tbody tr')!;
+    const attributes = (element: Element) =>
+      Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
+    expect(attributes(row)).toEqual(attributes(mantine));
+    expect(attributes(row.querySelector('td')!)).toEqual(attributes(mantine.querySelector('td')!));
   });
 });
