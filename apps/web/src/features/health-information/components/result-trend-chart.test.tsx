@@ -32,7 +32,9 @@ describe('ResultTrendChart', () => {
     const texts = [...screen.getByTestId('record-trend-chart').querySelectorAll('text')].map(
       (text) => text.textContent,
     );
-    expect(texts).toEqual(expect.arrayContaining(['01/10/25', '03/12/25', '06/20/25', '09/01/25', 'H', 'LL']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['01/10/25', '03/12/25', '06/20/25', '09/01/25', 'H', 'LL']),
+    );
     expect(texts.filter((text) => text === 'H' || text === 'LL')).toHaveLength(2);
   });
 
