@@ -1,3 +1,5 @@
+// First: zod checks without compiling (the page's policy forbids it), set before any schema is built.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';

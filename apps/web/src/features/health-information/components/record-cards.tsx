@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Text } from '@mantine/core';
 import type { ClinicalRecordResponse, RecordSection } from '@dermis/contract';
 import { ListSkeleton } from '../../../components/skeletons';
@@ -35,8 +35,17 @@ const lengthOf = (plan: ClinicalRecordResponse['carePlan']) =>
 /**
  * The five cards of the clinical record in the page's range. The first answer holds the newest 20
  * of each list, each list's total and the trend chart; a card's "Show all (N)" asks for that card whole.
+ * Rendered again only when its own answers or props change (memo): the page around it re-renders as
+ * its other answers (the summary, the session's patient) arrive, and the record is the page's most
+ * costly part to draw on a phone.
  */
-export function RecordCards({ patientId, range }: { patientId: number; range: RecordRange }) {
+export const RecordCards = memo(function RecordCards({
+  patientId,
+  range,
+}: {
+  patientId: number;
+  range: RecordRange;
+}) {
   const [trend, setTrend] = useState<string | null>(null);
   const record = useClinicalRecord(patientId, range, trend);
   const markRead = useMarkResultRead(patientId);
@@ -81,4 +90,4 @@ export function RecordCards({ patientId, range }: { patientId: number; range: Re
       />
     </>
   );
-}
+});

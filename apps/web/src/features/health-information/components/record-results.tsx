@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Accordion, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { RecordResultView, RecordTrendsView, ResultStatus } from '@dermis/contract';
 import { SectionCard } from '../../../components/section-card';
@@ -122,6 +122,8 @@ export function RecordResults({ results, trends, onTrend, onOpen, showAll }: Res
   const focus = useFocusFirstNew();
   const trend = trends?.chosen ?? null;
   const tests = trends?.tests ?? [];
+  // The same points while the answer is the same, so the chart (memo) is not drawn again.
+  const points = useMemo(() => (trend ? trendPoints(trend) : []), [trend]);
 
   const change = (values: string[]) => {
     for (const value of values)
@@ -154,7 +156,7 @@ export function RecordResults({ results, trends, onTrend, onOpen, showAll }: Res
             key={trend.code}
             name={trend.name}
             unit={trend.unit}
-            points={trendPoints(trend)}
+            points={points}
             referenceLow={trend.referenceLow}
             referenceHigh={trend.referenceHigh}
           />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { Table, Text } from '@mantine/core';
 import type { ResultInterpretation } from '@dermis/contract';
 import { t } from '../../../lib/i18n';
@@ -38,13 +38,28 @@ function niceTicks(low: number, high: number): number[] {
 }
 
 /**
- * One numeric test over time: the values as a line, the reference range as a shaded band, flagged
- * values marked by shape and letter (not by colour alone). The SVG is named and described for
- * screen readers, and the same values follow as a table.
+ * The trend table's body rows as plain elements with the classes and attributes Mantine's Table.Tr
+ * and Table.Td give them in a striped table with row borders (the unit test compares the two): a test
+ * may have hundreds of values, and a Mantine component a cell costs several times the cell itself.
  */
-export function ResultTrendChart({ name, unit, points, referenceLow, referenceHigh }: TrendProps) {
-  const titleId = useId();
-  const descId = useId();
+const trendRow = {
+  className: `${Table.classes.tr} mantine-Table-tr`,
+  'data-with-row-border': true,
+  'data-striped': 'odd',
+} as const;
+const trendCell = `${Table.classes.td} mantine-Table-td`;
+
+/** Two decimals: finer than the drawing's pixels, and shorter path data to parse. */
+const at = (n: number) => Math.round(n * 100) / 100;
+/** The flagged marker: a 12-unit square turned 45°, its corners this far from its centre. */
+const diamond = 6 * Math.SQRT2;
+const radius = 4.5;
+
+/**
+ * The chart's drawing and texts, worked out once for the points. Markers are drawn as one path per
+ * kind (circles, diamonds) rather than an element per point: a test may have hundreds of values.
+ */
+function drawing({ name, unit, points, referenceLow, referenceHigh }: TrendProps) {
   const values = points.map((p) => p.value);
   const lowest = Math.min(...values, referenceLow ?? Infinity);
   const highest = Math.max(...values, referenceHigh ?? -Infinity);
@@ -57,6 +72,20 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
   const tSpan = Math.max(...times) - tMin || 1;
   const x = (time: number) => left + ((time - tMin) / tSpan) * (width - left - right);
   const y = (value: number) => top + (1 - (value - yMin) / (yMax - yMin)) * (height - top - bottom);
+  const shown = points.map((p, i) => {
+    const day = recordDay(p.effectiveAt);
+    return {
+      key: p.effectiveAt,
+      cx: at(x(times[i]!)),
+      cy: at(y(p.value)),
+      flagged: isFlagged(p.interpretation),
+      interpretation: p.interpretation,
+      day,
+      shortDay: day.replace(/\/(\d{2})(\d{2})$/, '/$2'),
+      value: withUnit(p.value, unit),
+      flag: p.interpretation ? interpretationText(p.interpretation) : '',
+    };
+  });
   const range =
     referenceLow !== null && referenceHigh !== null
       ? t('record.chart.range', {
@@ -65,16 +94,52 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
           unit: unitLabel(unit),
         })
       : null;
-  const listed = points
-    .map((p) =>
-      isFlagged(p.interpretation)
-        ? `${recordDay(p.effectiveAt)}: ${withUnit(p.value, unit)} (${interpretationText(p.interpretation)})`
-        : `${recordDay(p.effectiveAt)}: ${withUnit(p.value, unit)}`,
-    )
+  const listed = shown
+    .map((p) => (p.flagged ? `${p.day}: ${p.value} (${p.flag})` : `${p.day}: ${p.value}`))
     .join('; ');
-  const description = [t('record.chart.describe', { name, count: points.length }), listed, range]
-    .filter(Boolean)
-    .join('. ');
+  return {
+    shown,
+    range,
+    description: [t('record.chart.describe', { name, count: points.length }), listed, range]
+      .filter(Boolean)
+      .join('. '),
+    band:
+      referenceLow !== null && referenceHigh !== null
+        ? { y: y(referenceHigh), height: Math.max(1, y(referenceLow) - y(referenceHigh)) }
+        : null,
+    ticks: niceTicks(yMin, yMax).map((tick) => ({ tick, y: y(tick), label: numberText(tick) })),
+    line: shown.map((p) => `${p.cx},${p.cy}`).join(' '),
+    circles: shown
+      .filter((p) => !p.flagged)
+      .map(
+        (p) =>
+          `M${at(p.cx - radius)} ${p.cy}a${radius} ${radius} 0 1 0 ${2 * radius} 0a${radius} ${radius} 0 1 0 ${-2 * radius} 0z`,
+      )
+      .join(''),
+    diamonds: shown
+      .filter((p) => p.flagged)
+      .map(
+        (p) =>
+          `M${p.cx} ${at(p.cy - diamond)}L${at(p.cx + diamond)} ${p.cy}L${p.cx} ${at(p.cy + diamond)}L${at(p.cx - diamond)} ${p.cy}z`,
+      )
+      .join(''),
+  };
+}
+
+/**
+ * One numeric test over time: the values as a line, the reference range as a shaded band, flagged
+ * values marked by shape and letter (not by colour alone). The SVG is named and described for
+ * screen readers, and the same values follow as a table. Drawn once for its points (memo): the page
+ * around it re-renders as its other answers arrive.
+ */
+export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps) {
+  const titleId = useId();
+  const descId = useId();
+  const { name, unit, points, referenceLow, referenceHigh } = props;
+  const { shown, range, description, band, ticks, line, circles, diamonds } = useMemo(
+    () => drawing({ name, unit, points, referenceLow, referenceHigh }),
+    [name, unit, points, referenceLow, referenceHigh],
+  );
 
   return (
     <figure style={{ margin: 0 }} data-testid="record-trend">
@@ -88,68 +153,48 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
       >
         <title id={titleId}>{t('record.chart.title', { name })}</title>
         <desc id={descId}>{description}</desc>
-        {referenceLow !== null && referenceHigh !== null && (
+        {band && (
           <rect
             x={left}
             width={width - left - right}
-            y={y(referenceHigh)}
-            height={Math.max(1, y(referenceLow) - y(referenceHigh))}
+            y={band.y}
+            height={band.height}
             fill="#d3f9d8"
             data-testid="record-trend-range"
           />
         )}
-        {niceTicks(yMin, yMax).map((tick) => (
+        {ticks.map(({ tick, y, label }) => (
           <g key={tick}>
-            <line x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} stroke="#dee2e6" strokeWidth={0.8} />
-            <text x={left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#343a40">
-              {numberText(tick)}
+            <line x1={left} x2={width - right} y1={y} y2={y} stroke="#dee2e6" strokeWidth={0.8} />
+            <text x={left - 6} y={y + 4} textAnchor="end" fontSize={11} fill="#343a40">
+              {label}
             </text>
           </g>
         ))}
         <text x={4} y={top - 4} fontSize={11} fill="#343a40">
           {unitLabel(unit)}
         </text>
-        <polyline
-          fill="none"
-          stroke="#1c7ed6"
-          strokeWidth={2}
-          points={points.map((p, i) => `${x(times[i]!)},${y(p.value)}`).join(' ')}
-        />
-        {points.map((p, i) => {
-          const cx = x(times[i]!);
-          const cy = y(p.value);
-          const flagged = isFlagged(p.interpretation);
-          return (
-            <g key={p.effectiveAt}>
-              {flagged ? (
-                <>
-                  <rect
-                    x={cx - 6}
-                    y={cy - 6}
-                    width={12}
-                    height={12}
-                    fill="#c92a2a"
-                    transform={`rotate(45 ${cx} ${cy})`}
-                  />
-                  <text x={cx} y={cy - 10} textAnchor="middle" fontSize={11} fontWeight={700} fill="#c92a2a">
-                    {p.interpretation}
-                  </text>
-                </>
-              ) : (
-                <circle cx={cx} cy={cy} r={4.5} fill="#1c7ed6" />
-              )}
-              <text
-                x={cx}
-                y={height - bottom + 16}
-                textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}
-                fontSize={10.5}
-                fill="#343a40"
-              >
-                {recordDay(p.effectiveAt).replace(/\/(\d{2})(\d{2})$/, '/$2')}
+        <polyline fill="none" stroke="#1c7ed6" strokeWidth={2} points={line} />
+        {circles && <path d={circles} fill="#1c7ed6" data-testid="record-trend-points" />}
+        {diamonds && <path d={diamonds} fill="#c92a2a" data-testid="record-trend-flagged" />}
+        {shown.map((p, i) => (
+          <g key={p.key}>
+            {p.flagged && (
+              <text x={p.cx} y={p.cy - 10} textAnchor="middle" fontSize={11} fontWeight={700} fill="#c92a2a">
+                {p.interpretation}
               </text>
-            </g>
-          );
-        })}
+            )}
+            <text
+              x={p.cx}
+              y={height - bottom + 16}
+              textAnchor={i === 0 ? 'start' : i === shown.length - 1 ? 'end' : 'middle'}
+              fontSize={10.5}
+              fill="#343a40"
+            >
+              {p.shortDay}
+            </text>
+          </g>
+        ))}
       </svg>
       {range && (
         <Text component="figcaption" size="sm" c="dimmed">
@@ -178,16 +223,16 @@ export function ResultTrendChart({ name, unit, points, referenceLow, referenceHi
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {points.map((p) => (
-              <Table.Tr key={p.effectiveAt}>
-                <Table.Td>{recordDay(p.effectiveAt)}</Table.Td>
-                <Table.Td>{withUnit(p.value, unit)}</Table.Td>
-                <Table.Td>{p.interpretation ? interpretationText(p.interpretation) : ''}</Table.Td>
-              </Table.Tr>
+            {shown.map((p) => (
+              <tr key={p.key} {...trendRow}>
+                <td className={trendCell}>{p.day}</td>
+                <td className={trendCell}>{p.value}</td>
+                <td className={trendCell}>{p.flag}</td>
+              </tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollRegion>
     </figure>
   );
-}
+});
