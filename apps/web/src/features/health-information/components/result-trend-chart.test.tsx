@@ -38,6 +38,32 @@ describe('ResultTrendChart', () => {
     expect(texts.filter((text) => text === 'H' || text === 'LL')).toHaveLength(2);
   });
 
+  it('leaves out the dates that would overlap, keeping the first and the last', () => {
+    // Three years of values ten days apart: far more dates than the axis holds.
+    const many: TrendPoint[] = Array.from({ length: 110 }, (_, i) => ({
+      effectiveAt: new Date(Date.UTC(2022, 0, 1 + i * 10, 15)).toISOString(),
+      value: 40 + (i % 7),
+      interpretation: null,
+    }));
+    renderWithProviders(
+      <ResultTrendChart name="ALT" unit="U/L" points={many} referenceLow={7} referenceHigh={56} />,
+    );
+    const dates = [...screen.getByTestId('record-trend-chart').querySelectorAll('text')].filter((text) =>
+      /^\d{2}\/\d{2}\/\d{2}$/.test(text.textContent ?? ''),
+    );
+    expect(dates.length).toBeGreaterThan(2);
+    expect(dates.length).toBeLessThan(10);
+    expect(dates[0]?.textContent).toBe('01/01/22');
+    expect(dates.at(-1)?.textContent).toBe('12/26/24');
+    // Each date's box (48 units; the first starts at its point, the last ends at it) clears the one before.
+    const boxes = dates.map((text, i) => {
+      const x = Number(text.getAttribute('x'));
+      const from = i === 0 ? x : i === dates.length - 1 ? x - 48 : x - 24;
+      return { from, to: from + 48 };
+    });
+    boxes.slice(1).forEach((box, i) => expect(box.from).toBeGreaterThanOrEqual(boxes[i]!.to));
+  });
+
   it('lists the same values in a table', () => {
     drawChart();
     const rows = within(screen.getByTestId('record-trend-table')).getAllByRole('row');

@@ -108,6 +108,7 @@ function drawing({ name, unit, points, referenceLow, referenceHigh }: TrendProps
         ? { y: y(referenceHigh), height: Math.max(1, y(referenceLow) - y(referenceHigh)) }
         : null,
     ticks: niceTicks(yMin, yMax).map((tick) => ({ tick, y: y(tick), label: numberText(tick) })),
+    dates: dateLabels(shown),
     line: shown.map((p) => `${p.cx},${p.cy}`).join(' '),
     circles: shown
       .filter((p) => !p.flagged)
@@ -126,6 +127,30 @@ function drawing({ name, unit, points, referenceLow, referenceHigh }: TrendProps
   };
 }
 
+/** A short date's width at the axis's font size (8 characters), and the least room between two. */
+const dateWidth = 48;
+const dateGap = 4;
+
+/**
+ * The short dates under the axis: each point's where it has room, never overlapping the one before;
+ * the first and the last always. Years of monthly values would otherwise print their dates over
+ * each other into one smudge; every date is still in the description and the table.
+ */
+function dateLabels(shown: readonly { cx: number; shortDay: string }[]) {
+  type Label = { x: number; text: string; anchor: 'start' | 'middle' | 'end'; from: number; to: number };
+  const labels: Label[] = [];
+  shown.forEach((p, i) => {
+    const anchor = i === 0 ? 'start' : i === shown.length - 1 ? 'end' : 'middle';
+    const from = anchor === 'start' ? p.cx : anchor === 'end' ? p.cx - dateWidth : p.cx - dateWidth / 2;
+    const label = { x: p.cx, text: p.shortDay, anchor, from, to: from + dateWidth } as const;
+    const fits = (before: Label | undefined) => before === undefined || label.from >= before.to + dateGap;
+    // The last makes room for itself, but never by dropping the first.
+    if (anchor === 'end') while (labels.length > 1 && !fits(labels.at(-1))) labels.pop();
+    if (fits(labels.at(-1))) labels.push(label);
+  });
+  return labels;
+}
+
 /**
  * One numeric test over time: the values as a line, the reference range as a shaded band, flagged
  * values marked by shape and letter (not by colour alone). The SVG is named and described for
@@ -136,7 +161,7 @@ export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps
   const titleId = useId();
   const descId = useId();
   const { name, unit, points, referenceLow, referenceHigh } = props;
-  const { shown, range, description, band, ticks, line, circles, diamonds } = useMemo(
+  const { shown, range, description, band, ticks, dates, line, circles, diamonds } = useMemo(
     () => drawing({ name, unit, points, referenceLow, referenceHigh }),
     [name, unit, points, referenceLow, referenceHigh],
   );
@@ -177,23 +202,33 @@ export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps
         <polyline fill="none" stroke="#1c7ed6" strokeWidth={2} points={line} />
         {circles && <path d={circles} fill="#1c7ed6" data-testid="record-trend-points" />}
         {diamonds && <path d={diamonds} fill="#c92a2a" data-testid="record-trend-flagged" />}
-        {shown.map((p, i) => (
-          <g key={p.key}>
-            {p.flagged && (
-              <text x={p.cx} y={p.cy - 10} textAnchor="middle" fontSize={11} fontWeight={700} fill="#c92a2a">
+        {shown.map(
+          (p) =>
+            p.flagged && (
+              <text
+                key={p.key}
+                x={p.cx}
+                y={p.cy - 10}
+                textAnchor="middle"
+                fontSize={11}
+                fontWeight={700}
+                fill="#c92a2a"
+              >
                 {p.interpretation}
               </text>
-            )}
-            <text
-              x={p.cx}
-              y={height - bottom + 16}
-              textAnchor={i === 0 ? 'start' : i === shown.length - 1 ? 'end' : 'middle'}
-              fontSize={10.5}
-              fill="#343a40"
-            >
-              {p.shortDay}
-            </text>
-          </g>
+            ),
+        )}
+        {dates.map((date) => (
+          <text
+            key={date.x}
+            x={date.x}
+            y={height - bottom + 16}
+            textAnchor={date.anchor}
+            fontSize={10.5}
+            fill="#343a40"
+          >
+            {date.text}
+          </text>
         ))}
       </svg>
       {range && (
