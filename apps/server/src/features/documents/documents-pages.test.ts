@@ -1,12 +1,18 @@
 /**
  * The documents a page at a time (decision 267): without `limit` the spec's bare array, with it a
  * page and the cursor of the next, newest first in the Documents page's order, inside an optional
- * creation range; a cursor never reaches into another patient's documents.
+ * creation range; a cursor never reaches into another patient's documents. And the Documents
+ * block's summary of the same list (decision 311): every document, those of a range, the newest.
  */
-import { errorResponse, patientDocument, patientDocumentsPage } from '@dermis/contract';
+import {
+  errorResponse,
+  patientDocument,
+  patientDocumentsPage,
+  patientDocumentsSummary,
+} from '@dermis/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { patient, patientDocument as documentTable } from '../../db/schema';
 import { listCursor } from '../../lib/list-cursor';
@@ -17,7 +23,7 @@ import { bearer, givenPracticeWithKey, givenResponsiblePerson, givenUser, signIn
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
 
-describeEachDatabase('documents by page', (t) => {
+describeEachDatabase('documents by page, and their summary', (t) => {
   const newApp = useTestApp(t);
   let app: FastifyInstance;
   let key: string;
@@ -53,10 +59,15 @@ describeEachDatabase('documents by page', (t) => {
     });
     expect(filed.statusCode).toBe(201);
   };
-  const ask = (query: string, patientId = minor.patientId, accessToken = token) =>
+  const ask = (
+    query: string,
+    patientId = minor.patientId,
+    accessToken = token,
+    call = 'getPatientDocuments',
+  ) =>
     app.inject({
       method: 'GET',
-      url: `/api/app/dms/getPatientDocuments/_rid/${patientId}${query}`,
+      url: `/api/app/dms/${call}/_rid/${patientId}${query}`,
       headers: bearer(accessToken),
     });
   const page = async (query: string, patientId = minor.patientId) => {
@@ -239,5 +250,59 @@ describeEachDatabase('documents by page', (t) => {
       await pages(`createdBefore=${before}&`, limit, inRange(undefined, before));
       await pages(`createdFrom=${from}&createdBefore=${before}&`, limit, inRange(from, before));
     }
+  });
+
+  describe("the Documents block's summary", () => {
+    const askSummary = (query: string, patientId = minor.patientId) =>
+      ask(query, patientId, token, 'getPatientDocumentsSummary');
+    const summary = async (query: string) => {
+      const answer = await askSummary(query);
+      expect(answer.statusCode).toBe(200);
+      return patientDocumentsSummary.parse(answer.json());
+    };
+
+    it('answers no documents and no newest for a patient without documents', async () => {
+      expect(await summary('')).toEqual({ total: 0, inRange: 0, latest: null });
+    });
+
+    it('counts every document and those of the range, and names the newest as the list does', async () => {
+      await file(minor.patientId, 'before', '2026-03-31T23:59:59Z');
+      await file(minor.patientId, 'first', '2026-04-01T00:00:00Z');
+      await file(minor.patientId, 'last', '2026-04-30T23:59:59Z');
+      // Two newest at the same instant: the later filed comes first in the list, so it is the newest.
+      await file(minor.patientId, 'tied-a', '2026-05-01T00:00:00Z');
+      await file(minor.patientId, 'tied-b', '2026-05-01T00:00:00Z');
+      // Another patient's documents count for nobody else.
+      await file(guardian.patientId, 'guardian', '2026-04-15T00:00:00Z');
+
+      const range = '?createdFrom=2026-04-01T00:00:00Z&createdBefore=2026-05-01T00:00:00Z';
+      const list = z.array(patientDocument).parse((await ask('')).json());
+      const inList = z.array(patientDocument).parse((await ask(range)).json());
+
+      const answer = await summary(range);
+      expect(answer).toEqual({ total: list.length, inRange: inList.length, latest: list[0] });
+      expect(answer).toMatchObject({ total: 5, inRange: 2, latest: { name: 'tied-b' } });
+      // An open range holds everything.
+      expect(await summary('')).toMatchObject({ total: 5, inRange: 5 });
+      expect(await summary('?createdFrom=2026-05-01T00:00:00Z')).toMatchObject({ total: 5, inRange: 2 });
+    });
+
+    it('refuses a bad instant, naming the field', async () => {
+      for (const [query, field] of [
+        ['?createdFrom=2026-04-01', 'createdFrom'],
+        ['?createdBefore=2026-02-30T00:00:00Z', 'createdBefore'],
+      ] as const) {
+        const refused = await askSummary(query);
+        expect(refused.statusCode, query).toBe(400);
+        expect(errorResponse.parse(refused.json()).validationMessages?.map((m) => m.field)).toEqual([field]);
+      }
+    });
+
+    it("refuses another patient's summary", async () => {
+      const stranger = await givenUser(t.db, (await givenPracticeWithKey(t.db)).practiceId, {
+        username: `dss${Date.now()}`,
+      });
+      expect((await askSummary('', stranger.patientId)).statusCode).toBe(403);
+    });
   });
 });
