@@ -9,7 +9,7 @@ import type {
   MessageFolder,
   MessageStatus,
 } from '@dermis/contract';
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { isAnyOf, preparedPerDatabase } from '../../db/prepared';
@@ -139,14 +139,6 @@ export async function attachmentsOf(db: Db, messageIds: number[]): Promise<Map<n
 // and a page after the first is found by keyset (decision 240), from the last message shown
 // (folder-page-json.ts).
 
-/** The unread messages of a patient's inbox. */
-const unreadInbox = () =>
-  and(
-    eq(directMessage.patientId, sql.placeholder('patientId')),
-    eq(directMessage.folder, 'INBOX'),
-    eq(directMessage.messageWasRead, false),
-  );
-
 const folderCountStatement = preparedPerDatabase((db) =>
   db
     .select({ n: directMessageFolderCount.messages })
@@ -165,8 +157,22 @@ export async function folderCount(db: Db, patientId: number, folder: MessageFold
   return (await folderCountStatement(db).execute({ patientId, folder }))[0]?.n ?? 0;
 }
 
+/**
+ * The unread messages of the inbox, as kept beside the folder's size by its trigger (decision 306):
+ * the badge every signed-in screen shows reads one row, and says what the inbox's page says.
+ * Counted from the messages, it walked one index entry and one row version per unread message.
+ */
 const unreadStatement = preparedPerDatabase((db) =>
-  db.select({ n: count() }).from(directMessage).where(unreadInbox()).prepare('message_unread_count'),
+  db
+    .select({ n: directMessageFolderCount.unread })
+    .from(directMessageFolderCount)
+    .where(
+      and(
+        eq(directMessageFolderCount.patientId, sql.placeholder('patientId')),
+        eq(directMessageFolderCount.folder, 'INBOX'),
+      ),
+    )
+    .prepare('message_unread_count'),
 );
 
 export async function unreadCount(db: Db, patientId: number): Promise<number> {
