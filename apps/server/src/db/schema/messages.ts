@@ -37,6 +37,12 @@ export const directMessage = pgTable(
      * direct_message_attachment (0488). Never written by the application.
      */
     attachmentsJson: text('attachments_json').notNull().default(''),
+    /**
+     * The message's own fields as the inbox page's JSON text, from `{"id":` through its failure
+     * reason, kept by a trigger on every insert and change of the message (0495). Never written by
+     * the application.
+     */
+    summaryJson: text('summary_json').notNull().default(''),
   },
   (t) => [
     index('direct_message_folder_idx').on(t.patientId, t.folder, t.dateSent, t.id),

@@ -4,12 +4,12 @@
  * JSON nor serialises it again. The statement is the page's of decision 289 (the same keyset or
  * offset, the folder's size and, since 0488, the inbox's unread count kept by migration 0478's
  * trigger), each message written in the bytes the contract's serialiser wrote of
- * `DirectMessageSummary`: its keys in their order, strings and instants by the shared `json-text`
- * pieces.
+ * `DirectMessageSummary`: its keys in their order, strings and instants as the shared `json-text`
+ * pieces write them (most of each message kept beside it by migration 0495).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { jsonInstant, jsonString } from '../../db/json-text';
+import { jsonString } from '../../db/json-text';
 import { preparedPerDatabase } from '../../db/prepared';
 
 /**
@@ -25,20 +25,13 @@ export type FolderPosition = { page: number } | { after: number };
 
 /**
  * A list row (`m`, its sender's account `u` and patient `s`) as the answer shows it
- * (DirectMessageSummary, as `toSummary` builds it for a single message), with its own attachments in
- * upload order (their text, which migration 0488's trigger keeps beside the message), as JSON text.
- * Who pressed Send is named when it was not the owner (a responsible person); otherwise the staff
- * member recorded, if any.
+ * (DirectMessageSummary, as `toSummary` builds it for a single message), as JSON text: the message's
+ * own fields as migration 0495's trigger keeps them, then who pressed Send, then its own attachments
+ * in upload order as 0488's trigger keeps them. Who pressed Send is named when it was not the owner
+ * (a responsible person), read at every request since that person may be renamed; otherwise the
+ * staff member recorded, if any.
  */
-const messageJson = sql`'{"id":' || m.id || ',"patientId":' || m.patient_id
-  || ',"directMessageType":' || CASE m.folder WHEN 'INBOX' THEN '"RECEIVED"' ELSE to_json(m.folder)::text END
-  || ',"from":' || ${jsonString(sql`CASE WHEN m.from_name <> '' THEN m.from_name || ' <' || m.from_address || '>'
-    ELSE m.from_address END`)}
-  || ',"to":' || ${jsonString(sql`m.to_address`)} || ',"subject":' || ${jsonString(sql`m.subject`)}
-  || ',"mimeType":' || ${jsonString(sql`m.mime_type`)} || ',"dateSent":' || ${jsonInstant(sql`m.date_sent`)}
-  || ',"dateModified":' || ${jsonInstant(sql`m.date_modified`)}
-  || ',"messageWasRead":' || m.message_was_read::text || ',"isDirect":' || m.is_direct::text
-  || ',"status":' || ${jsonString(sql`m.status`)} || ',"failureReason":' || ${jsonString(sql`m.failure_reason`)}
+const messageJson = sql`m.summary_json
   || ',"sentByFullName":' || ${jsonString(sql`CASE WHEN s.id IS NOT NULL AND s.id IS DISTINCT FROM m.patient_id
     THEN btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, ''), ${javaScriptSpaces})
     ELSE m.sent_by_staff END`)}

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { MessageFolder } from '@dermis/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
 import { directMessage, directMessageAttachment } from '../../db/schema';
@@ -79,10 +79,13 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
   let maria: UserFixture;
   let token: string;
   let guardianName: string;
+  let guardianPatientId: number;
   let messages: (Stored & {
     n: number;
     id: number;
     files: { id: number; name: string; size: number; mimeType: string }[];
+    /** What a later change wrote over the message as first stored. */
+    changed?: { read: boolean; failureReason: string };
   })[];
 
   const text = (n: number, what: string) => `${what} ${n} ${awkward}`;
@@ -93,6 +96,7 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
     maria = await givenUser(t.db, practiceId, { username: `mpt${tag}` });
     const guardian = await givenUser(t.db, practiceId, { username: `mptg${tag}` });
     await givenResponsiblePerson(t.db, maria.patientId, guardian.patientId);
+    guardianPatientId = guardian.patientId;
     // Names a form would refuse, as a clinic's feed or an old row may hold them.
     await t.db.execute(
       sql`UPDATE patient SET first_name = ${`\u2028 ${awkward}`}, last_name = ${`${awkward} \t`}
@@ -160,11 +164,11 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
         subject: text(m.n, 'subject'),
         mimeType: m.plain ? 'text/plain' : 'text/html',
         dateSent: m.sent[1],
-        dateModified: m.modified[1],
-        messageWasRead: m.n % 2 === 1,
+        dateModified: m.changed ? '2026-04-01T09:30:00.250Z' : m.modified[1],
+        messageWasRead: m.changed?.read ?? m.n % 2 === 1,
         isDirect: m.n % 2 === 0,
-        status: m.status,
-        failureReason: m.plain ? null : text(m.n, 'failure'),
+        status: m.changed ? 'FAILED' : m.status,
+        failureReason: m.changed?.failureReason ?? (m.plain ? null : text(m.n, 'failure')),
         sentByFullName: m.by === 'guardian' ? guardianName : m.plain ? null : text(m.n, 'staff'),
         attachments: m.files,
       }));
@@ -222,5 +226,39 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
         nextCursor: null,
       }),
     );
+  });
+
+  it('answers each message as it stands after a change, and a renamed guardian by the new name', async () => {
+    for (const m of messages) {
+      m.changed = { read: m.n % 2 === 0, failureReason: text(m.n, 'changed') };
+      await t.db
+        .update(directMessage)
+        .set({
+          messageWasRead: m.changed.read,
+          status: 'FAILED',
+          failureReason: m.changed.failureReason,
+          dateModified: sql`'2026-04-01 11:30:00.250999+02'::timestamptz`,
+        })
+        .where(eq(directMessage.id, m.id));
+    }
+    await t.db.execute(
+      sql`UPDATE patient SET first_name = 'Ana', last_name = ${awkward} WHERE id = ${guardianPatientId}`,
+    );
+    guardianName = `Ana ${awkward}`;
+    const unread = messages.filter((m) => m.folder === 'INBOX' && !m.changed!.read).length;
+    for (const folder of ['INBOX', 'SENT', 'FAILED'] as const) {
+      const all = shown(folder);
+      expect(await ask({ directMessageType: typeOf[folder], page: 0, pageSize: 50 })).toBe(
+        JSON.stringify({
+          directMessageType: typeOf[folder],
+          noOfUnread: unread,
+          totalCount: all.length,
+          page: 0,
+          pageSize: 50,
+          messages: all,
+          nextCursor: null,
+        }),
+      );
+    }
   });
 });
