@@ -161,11 +161,18 @@ export async function createPostgresDatabase(
   };
 }
 
+/** The advisory lock under which one test run at a time builds the template. */
+export const templateLock = 'dermis_test_template';
+
 async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
   const template = `dermis_test_template_${migrationsHash()}`;
-  const lock = 'SELECT pg_advisory_lock(hashtext($1))';
-  await admin.query(lock, ['dermis_test_template']);
+  // An advisory lock belongs to the database it is taken in: taken in the run's own database, two
+  // runs on different databases of one server (two checkouts) each built the same template at once.
+  // The server's maintenance database is common to every run.
+  const locker = new pg.Client({ connectionString: databaseUrl(adminUrl, 'postgres') });
+  await locker.connect();
   try {
+    await locker.query('SELECT pg_advisory_lock(hashtext($1))', [templateLock]);
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
     if (exists.rowCount) return template;
     // Built under another name and renamed when complete, so a run stopped halfway leaves no
@@ -183,7 +190,8 @@ async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<str
     await dropOtherTemplates(admin, template);
     return template;
   } finally {
-    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['dermis_test_template']);
+    // Ending the session releases its lock.
+    await locker.end();
   }
 }
 
