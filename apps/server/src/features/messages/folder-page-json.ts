@@ -48,6 +48,8 @@ const messageJson = sql`m.summary_json
  * The page's messages as the text of a JSON array's elements (the first `pageSize` of the `limit`
  * read, newest first), how many were read (one more than the page: more follow) and the id of the
  * last shown; beside them the folder's size and the inbox's unread count.
+ * The page is cut before any JSON is written or any sender looked up: an offset page skips its
+ * earlier messages without writing them.
  */
 const pageJsonOf = (db: Db, after: SQL, offset: SQL) =>
   db
@@ -64,14 +66,15 @@ const pageJsonOf = (db: Db, after: SQL, offset: SQL) =>
       sql`(SELECT string_agg(p.json, ',' ORDER BY p.place) FILTER (WHERE p.place <= ${sql.placeholder('pageSize')}::int)
           AS messages, count(*)::int AS read,
           max(p.id) FILTER (WHERE p.place = ${sql.placeholder('pageSize')}::int) AS last_id
-        FROM (SELECT q.json, q.id, row_number() OVER (ORDER BY q.date_sent DESC, q.id DESC) AS place
-          FROM (SELECT ${messageJson} AS json, m.id, m.date_sent
+        FROM (SELECT ${messageJson} AS json, m.id, row_number() OVER (ORDER BY m.date_sent DESC, m.id DESC) AS place
+          FROM (SELECT m.id, m.patient_id, m.date_sent, m.summary_json, m.attachments_json, m.sent_by_user_id,
+              m.sent_by_staff
             FROM direct_message m
-            LEFT JOIN user_account u ON u.id = m.sent_by_user_id
-            LEFT JOIN patient s ON s.id = u.patient_id
             WHERE m.patient_id = ${sql.placeholder('patientId')} AND m.folder = ${sql.placeholder('folder')} ${after}
             ORDER BY m.date_sent DESC, m.id DESC
-            LIMIT (SELECT ${sql.placeholder('limit')}::int) ${offset}) q) p) AS page`,
+            LIMIT (SELECT ${sql.placeholder('limit')}::int) ${offset}) m
+          LEFT JOIN user_account u ON u.id = m.sent_by_user_id
+          LEFT JOIN patient s ON s.id = u.patient_id) p) AS page`,
     );
 
 const folderPageJsonStatement = preparedPerDatabase((db) =>
