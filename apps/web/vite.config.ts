@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mapDataPlugin } from './build/map-data';
-import { chunkGroups, loginModules } from './vite/chunk-groups';
+import { chunkGroups, firstPass, loadedOnEveryScreen } from './vite/chunk-groups';
 import { compiledValidatorsPlugin } from './vite/compiled-validators';
-import { earlyPreloadPlugin } from './vite/early-preload';
+import { earlyPreloadPlugin, screenModules, signedInStart } from './vite/early-preload';
 import { precompressPlugin } from './vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -32,10 +32,18 @@ export default defineConfig(async ({ command }) => ({
     rolldownOptions: {
       output: {
         // Few files before a screen shows: React, what /login needs, and what the other chunks share
-        // (vite/chunk-groups.ts, decision 259). A first pass finds which modules /login needs.
+        // (vite/chunk-groups.ts, decisions 259 and 317). A first pass finds which modules /login and
+        // each main screen need.
         codeSplitting: {
           groups: chunkGroups(
-            command === 'build' ? await loginModules(root, [react(), compiledValidatorsPlugin()]) : new Set(),
+            command === 'build'
+              ? await firstPass(
+                  root,
+                  [react(), compiledValidatorsPlugin()],
+                  [...signedInStart, ...loadedOnEveryScreen],
+                  screenModules.map(([, module]) => module),
+                )
+              : { login: new Set(), screens: new Map() },
           ),
         },
       },

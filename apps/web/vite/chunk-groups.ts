@@ -11,6 +11,7 @@
  *   downloads beside its own route chunk. It holds nothing /login needs, so /login never downloads
  *   it. The language catalogs stay out of it (English comes with the signed-in texts' chunk, Spanish
  *   only when chosen), and code one chunk alone uses (the map, the CDA viewer) stays in that chunk.
+ *   Shared code that only one main screen runs, or none, is not in it either (decision 317).
  */
 import path from 'node:path';
 import { build, type PluginOption, type Rolldown } from 'vite';
@@ -60,12 +61,39 @@ const fewScreens: readonly (readonly [string, RegExp])[] = [
 ];
 
 /**
- * The modules /login runs before it shows: those of the chunks the entry and the sign-in route load,
- * in a build split the default way. Found by building, because only the bundler knows which of the
- * modules a file imports are used: `@dermis/contract` and `@mantine/core` are imported whole by name,
- * and following every import would put zod and all of Mantine on /login.
+ * What every signed-in screen loads beside the signed-in start, once shown: the entry calls (the
+ * session's refresh and sign-out) and the footer's terminology tooltip, on the first interaction.
+ * The shared code they run belongs in `app`, not in one screen's `app-<screen>`.
  */
-export async function loginModules(root: string, plugins: PluginOption[]): Promise<Set<string>> {
+export const loadedOnEveryScreen = [
+  'src/lib/api/entry-calls.ts',
+  'src/features/navigation/components/terminology-tooltip.tsx',
+];
+
+/** What the first build pass found (`firstPass`). */
+export interface FirstPass {
+  /** The modules /login runs before it shows. */
+  login: Set<string>;
+  /**
+   * For each module whose code the build keeps, the main screens (their route modules) that run it,
+   * none for code only other screens run.
+   */
+  screens: Map<string, string[]>;
+}
+
+/**
+ * A build split the default way, read for the modules that /login runs before it shows (those of the
+ * chunks the entry and the sign-in route load), and those each main screen runs (the chunks the entry,
+ * the signed-in start and the screen's route module load). Found by building, because only the
+ * bundler knows which of the modules a file imports are used: `@dermis/contract` and `@mantine/core`
+ * are imported whole by name, and following every import would put zod and all of Mantine on /login.
+ */
+export async function firstPass(
+  root: string,
+  plugins: PluginOption[],
+  signedInStart: readonly string[],
+  screenModules: readonly string[],
+): Promise<FirstPass> {
   const output = (await build({
     root,
     configFile: false,
@@ -81,23 +109,47 @@ export async function loginModules(root: string, plugins: PluginOption[]): Promi
   const chunks = new Map(
     output.output.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
   );
-  const signIn = path.join(root, 'src', 'app', 'routes', 'login-route.tsx');
-  const roots = [...chunks.values()].filter((c) => c.isEntry || c.facadeModuleId === signIn);
-  if (roots.length !== 2) throw new Error('the first build pass found no entry or no sign-in route chunk');
-  const modules = new Set<string>();
-  const seen = new Set<string>();
-  const pending = roots.map((c) => c.fileName);
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const chunk = chunks.get(file);
-    if (!chunk) continue;
-    // A module whose code was all shaken out of this chunk is listed with no length: not /login's.
-    for (const [id, module] of Object.entries(chunk.modules)) if (module.renderedLength > 0) modules.add(id);
-    pending.push(...chunk.imports);
-  }
-  return modules;
+  // A module whose code was all shaken out of a chunk is listed there with no length: not its.
+  const runs = (chunk: Rolldown.OutputChunk, id: string) => (chunk.modules[id]?.renderedLength ?? 0) > 0;
+  /** The modules the chunks holding `roots` (and the entry) load, with their imports. */
+  const modulesOf = (roots: readonly string[]): Set<string> => {
+    const ids = roots.map((module) => path.join(root, module));
+    const starts = [...chunks.values()].filter((c) => c.isEntry || ids.some((id) => runs(c, id)));
+    const found = ids.filter((id) => starts.some((c) => runs(c, id)));
+    if (found.length !== ids.length)
+      throw new Error(`the first build pass found no chunk for ${roots.join(', ')}`);
+    const modules = new Set<string>();
+    const seen = new Set<string>();
+    const pending = starts.map((c) => c.fileName);
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const chunk = chunks.get(file);
+      if (!chunk) continue;
+      for (const id of Object.keys(chunk.modules)) if (runs(chunk, id)) modules.add(id);
+      pending.push(...chunk.imports);
+    }
+    return modules;
+  };
+  const screens = new Map<string, string[]>();
+  for (const chunk of chunks.values())
+    for (const id of Object.keys(chunk.modules)) if (runs(chunk, id)) screens.set(id, []);
+  for (const screen of screenModules)
+    for (const id of modulesOf([...signedInStart, screen]))
+      screens.set(id, [...(screens.get(id) ?? []), screen]);
+  return { login: modulesOf(['src/app/routes/login-route.tsx']), screens };
 }
+
+/** The chunk of the shared code only this main screen runs: `app-` and its route module's name. */
+export function screenAppChunk(screenModule: string): string {
+  return `app-${path.basename(screenModule).replace(/-routes?\.tsx$/, '')}`;
+}
+
+/**
+ * Below this many bytes (before minification) the shared code only one main screen runs stays in
+ * `app`: a file of its own would cost the screen a request for little.
+ */
+export const screenAppMinSize = 20_000;
 
 /** Whether the page itself (index.html, the build's entry) imports the module. */
 function loadedByPage(id: string, graph: Rolldown.ChunkingContext): boolean {
@@ -106,8 +158,13 @@ function loadedByPage(id: string, graph: Rolldown.ChunkingContext): boolean {
   );
 }
 
-/** The chunk groups of the web build, given the modules /login needs (`loginModules`). */
-export function chunkGroups(login: ReadonlySet<string>): Rolldown.CodeSplittingGroup[] {
+/** The chunk groups of the web build, given what the first pass found (`firstPass`). */
+export function chunkGroups({ login, screens }: FirstPass): Rolldown.CodeSplittingGroup[] {
+  const fewScreensOf = (id: string) => fewScreens.find(([, test]) => test.test(id))?.[0] ?? null;
+  // Code the groups below may take out of `app`. A module of no code (a package's index, its imports'
+  // names) is not in `screens`, and goes where its importers' code does.
+  const appCandidate = (id: string) =>
+    !login.has(id) && !catalogs.test(id) && !styles.test(id) && fewScreensOf(id) === null && screens.has(id);
   return [
     reactGroup,
     // The module index.html loads keeps a chunk of its own, the build manifest's entry.
@@ -116,9 +173,29 @@ export function chunkGroups(login: ReadonlySet<string>): Rolldown.CodeSplittingG
       priority: 2,
     },
     {
-      name: (id) =>
-        login.has(id) || styles.test(id) ? null : (fewScreens.find(([, test]) => test.test(id))?.[0] ?? null),
+      name: (id) => (login.has(id) || styles.test(id) ? null : fewScreensOf(id)),
       minShareCount: 2,
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
+    // Shared code no main screen runs stays out of `app`, which every main screen downloads: the
+    // sign-in's next steps, the account pages. Never in `app`, which would then import what only one
+    // main screen runs (below).
+    {
+      name: (id) => (appCandidate(id) && screens.get(id)?.length === 0 ? 'app-others' : null),
+      minShareCount: 2,
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
+    // Shared code only one main screen runs, in `app-<screen>` when large enough to be worth a file
+    // (`screenAppMinSize`), else in `app`.
+    {
+      name: (id) => {
+        const running = appCandidate(id) ? screens.get(id) : undefined;
+        return running?.length === 1 ? screenAppChunk(running[0]!) : null;
+      },
+      minShareCount: 2,
+      minSize: screenAppMinSize,
       priority: 2,
       includeDependenciesRecursively: false,
     },

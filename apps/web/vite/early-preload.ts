@@ -19,7 +19,7 @@ import { languageStorageKey } from '../src/lib/i18n/language-storage';
 import { webRoutes } from '../../../packages/contract/src/routes';
 
 /** The modules `main.tsx` loads with a stored session, beside the route's own chunk. */
-const signedInStart = [
+export const signedInStart = [
   'src/lib/session/restore-session.ts',
   'src/app/layouts/signed-in-header.tsx',
   'src/lib/api/query-scope.tsx',
