@@ -22,6 +22,12 @@ export const consentProfile = pgTable(
     frequency: text('frequency').$type<ConsentFrequency>().notNull().default('EVERY_VISIT'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The title and the consentProfileInfo as a visit page's JSON text writes them, kept by a
+     * trigger on the form's own row (0491). Never written by the application.
+     */
+    titleJson: text('title_json').notNull().default(''),
+    infoJson: text('info_json').notNull().default(''),
   },
   (t) => [unique('consent_profile_external_id_unique').on(t.practiceId, t.externalId)],
 );

@@ -247,12 +247,11 @@ const unsignedOfVisit = (encounterId: Column) => sql`FROM ${consent}
  * consent's own status and time, and one cosigner without a signature.
  */
 export function unsignedConsentsOfVisitJson(encounterId: Column): SQL<string> {
+  // The form's title and object as its row keeps them written (0491): each form's text is escaped
+  // once when it is stored, not once for every consent of every page (decision 313).
   const consentJson = sql`'{"id":' || ${consent.id} || ',"encounterId":' || ${consent.encounterId}
-    || ',"patientId":' || ${consent.patientId} || ',"title":' || ${jsonString(sql`${consentProfile.title}`)}
-    || ',"consentProfileInfo":{"id":' || ${consentProfile.id}
-    || ',"title":' || ${jsonString(sql`${consentProfile.title}`)} || ',"text":' || ${jsonString(sql`${consentProfile.text}`)}
-    || ',"version":' || ${consentProfile.version}
-    || ',"frequencyOfSigning":' || ${jsonString(sql`${consentProfile.frequency}`)}
+    || ',"patientId":' || ${consent.patientId} || ',"title":' || ${consentProfile.titleJson}
+    || ',"consentProfileInfo":' || ${consentProfile.infoJson}
     || CASE WHEN ${consentProfile.frequency} = 'ONE_TIME' THEN ',"patientId":' || ${consent.patientId} ELSE '' END
     || '},"status":' || ${jsonString(sql`${consent.status}`)}
     || ',"dateModified":' || ${jsonInstant(sql`${consent.updatedAt}`)}
