@@ -1,6 +1,6 @@
 // Consent profiles, consents of a visit and signature evidence (0070, decision 101).
 import type { ConsentFrequency, ConsentStatus } from '@dermis/contract';
-import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, json, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { patient, practice, userAccount } from './core';
 import { encounter } from './health-history';
 
@@ -22,6 +22,14 @@ export const consentProfile = pgTable(
     frequency: text('frequency').$type<ConsentFrequency>().notNull().default('EVERY_VISIT'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The title and the consentProfileInfo as a visit page's JSON text writes them, and the form as
+     * a visit list's consents column carries it, kept by a trigger on the form's own row (0491).
+     * Never written by the application.
+     */
+    titleJson: text('title_json').notNull().default(''),
+    infoJson: text('info_json').notNull().default(''),
+    listedJson: json('listed_json').notNull().default({}),
   },
   (t) => [unique('consent_profile_external_id_unique').on(t.practiceId, t.externalId)],
 );

@@ -5,7 +5,8 @@
  * titles and texts hold quotes, backslashes, control characters, U+007F, U+2028/U+2029, non-ASCII
  * and characters outside the BMP; optional fields null or empty; a photo and none; instants with and
  * without milliseconds. The bodies were pinned against the read that built the visits' objects in
- * Node; identities restart with every test.
+ * Node; identities restart with every test. The same page asked with every consent (the spec's
+ * answer) is pinned beside it, against the read before its forms were kept as JSON (decision 313).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -129,4 +130,17 @@ describeEachDatabase('upcoming visits: a page of awkward text byte for byte', (t
     await ask({ ...upcoming, limit: 2, cursor: 'bm90LWEtY3Vyc29y' });
     await expect(bodies.join('\n')).toMatchFileSnapshot('__snapshots__/visit-page-text.txt');
   }, 120_000);
+
+  it('answers the page with every consent the same bytes', async () => {
+    // The spec's answer reads each form from a column of the visit's row, not from the JSON text above.
+    const bodies: string[] = [];
+    for (const sortOrder of ['ASC', 'DESC'])
+      for (const limit of [20, 1]) {
+        const request = { dateSelection: 'SPECIFY_RANGE', dateOfServiceRangeLow: low, sortOrder, limit };
+        const response = await post('encounter/getByFilter', { patientId: family.minorId, ...request });
+        expect(response.statusCode).toBe(200);
+        bodies.push(`${JSON.stringify(request)}\n${response.body}`);
+      }
+    await expect(bodies.join('\n')).toMatchFileSnapshot('__snapshots__/visit-page-every-consent.txt');
+  });
 });

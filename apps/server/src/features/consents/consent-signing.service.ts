@@ -100,7 +100,7 @@ export async function signaturesFor(
 /** consentsByEncounter's read, prepared (a visit list's hot path, docs/decisions/045). */
 const consentsOfEncountersStatement = preparedPerDatabase((db) =>
   db
-    .select({ c: consent, p: consentProfile })
+    .select({ c: consent, p: shownProfile })
     .from(consent)
     .innerJoin(consentProfile, eq(consentProfile.id, consent.consentProfileId))
     .where(isAnyOf(consent.encounterId, 'encounterIds'))
@@ -197,13 +197,14 @@ interface ListedConsent {
   s: (Omit<ShownSignature, 'signedAt'> & { signedAt: number }) | null;
 }
 
-/** A listed consent's own fields and its form's, the `c` and `p` of a `consentsOfVisit` entry. */
+/**
+ * A listed consent's own fields and its form's, the `c` and `p` of a `consentsOfVisit` entry; the
+ * form as its row keeps it (0491, decision 313), so its title and text are not escaped per consent.
+ */
 const listedConsentAndForm = sql`'c', json_build_object('id', ${consent.id}, 'encounterId', ${consent.encounterId},
           'patientId', ${consent.patientId}, 'consentProfileId', ${consent.consentProfileId},
           'status', ${consent.status}, 'updatedAt', ${epochMilliseconds(consent.updatedAt)}),
-        'p', json_build_object('id', ${consentProfile.id}, 'title', ${consentProfile.title},
-          'text', ${consentProfile.text}, 'version', ${consentProfile.version},
-          'frequency', ${consentProfile.frequency})`;
+        'p', ${consentProfile.listedJson}`;
 
 /**
  * The consents of the visit whose id is `encounterId`, with the signature that counts for each (see
@@ -247,12 +248,11 @@ const unsignedOfVisit = (encounterId: Column) => sql`FROM ${consent}
  * consent's own status and time, and one cosigner without a signature.
  */
 export function unsignedConsentsOfVisitJson(encounterId: Column): SQL<string> {
+  // The form's title and object as its row keeps them written (0491): each form's text is escaped
+  // once when it is stored, not once for every consent of every page (decision 313).
   const consentJson = sql`'{"id":' || ${consent.id} || ',"encounterId":' || ${consent.encounterId}
-    || ',"patientId":' || ${consent.patientId} || ',"title":' || ${jsonString(sql`${consentProfile.title}`)}
-    || ',"consentProfileInfo":{"id":' || ${consentProfile.id}
-    || ',"title":' || ${jsonString(sql`${consentProfile.title}`)} || ',"text":' || ${jsonString(sql`${consentProfile.text}`)}
-    || ',"version":' || ${consentProfile.version}
-    || ',"frequencyOfSigning":' || ${jsonString(sql`${consentProfile.frequency}`)}
+    || ',"patientId":' || ${consent.patientId} || ',"title":' || ${consentProfile.titleJson}
+    || ',"consentProfileInfo":' || ${consentProfile.infoJson}
     || CASE WHEN ${consentProfile.frequency} = 'ONE_TIME' THEN ',"patientId":' || ${consent.patientId} ELSE '' END
     || '},"status":' || ${jsonString(sql`${consent.status}`)}
     || ',"dateModified":' || ${jsonInstant(sql`${consent.updatedAt}`)}
