@@ -24,4 +24,14 @@ describe('AnswersByRevision', () => {
     expect(cache.get(1, 1)).toBe('one again');
     expect(cache.get(3, 0)).toBe('three');
   });
+
+  it('answers an answer stored with an end only before that instant', () => {
+    const cache = new AnswersByRevision<string>();
+    cache.set('7 20', 3, 'held back', 1_000);
+    expect(cache.get('7 20', 3, 999)).toBe('held back');
+    expect(cache.get('7 20', 3, 1_000)).toBeUndefined();
+    expect(cache.get('7 50', 3, 999)).toBeUndefined();
+    cache.set('7 20', 3, 'no end');
+    expect(cache.get('7 20', 3, Number.MAX_SAFE_INTEGER)).toBe('no end');
+  });
 });

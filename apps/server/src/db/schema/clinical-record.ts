@@ -159,6 +159,17 @@ export const labTestSummary = pgTable(
   (t) => [primaryKey({ columns: [t.patientId, t.code] })],
 );
 
+/**
+ * The revision of a patient's clinical record, moved on by migration 0492's triggers with every change
+ * of what the Health Information page shows (decision 314); no row is revision 0.
+ */
+export const clinicalRecordRevision = pgTable('clinical_record_revision', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patient.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+});
+
 export const resultRead = pgTable(
   'result_read',
   {

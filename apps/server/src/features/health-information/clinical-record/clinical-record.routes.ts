@@ -8,6 +8,7 @@ import type { ClinicalRecordResponse, RecordSection } from '@dermis/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { resultRead, resultReport } from '../../../db/schema';
+import { AnswersByRevision } from '../../../lib/answers-by-revision';
 import { blobKey } from '../../../lib/blob-store/blob-store';
 import { expiryIn } from '../../../lib/blob-store/signed-url';
 import { sendJsonText } from '../../../lib/fast-serializer';
@@ -36,7 +37,7 @@ import {
   type Upserted,
 } from './clinical-record.service';
 import { labTrends, recordTotals } from './record-overview';
-import { recordPageJson } from './record-page-json';
+import { recordPageJson, recordRevisionOf } from './record-page-json';
 import { sendResultNotices } from './result-notice';
 
 const iso = (date: Date) => date.toISOString();
@@ -115,23 +116,36 @@ export function registerClinicalRecordCalls(app: FastifyInstance): void {
   });
   registerCall(app, calls.getReleaseDelays, ({ practiceId }) => releaseDelays(app.db, practiceId));
 
+  // A heavy record's first page is some 70 KB: fewer kept than of the smaller cached answers.
+  const pages = new AnswersByRevision<string>(1_000);
   registerCall(app, calls.getRecord, async ({ patient, caller, query, reply }) => {
     const range: ExportRange = {
       from: query.from ? new Date(query.from) : null,
       to: query.to ? new Date(query.to) : null,
     };
-    // The page's first load: its answer as the database writes it (decision 293).
+    // The page's first load: its answer as the database writes it (decision 293), kept by the
+    // record's revision (decision 314) for what was asked and by whom (the unread flags are the
+    // reader's). The revision is read before the answer, so an answer is never kept under a newer
+    // revision than its rows'.
     if (query.limit !== undefined && query.section === undefined) {
-      const json = await recordPageJson(
+      const { patientId } = patient;
+      const revision = await recordRevisionOf(app.db, patientId);
+      const key = JSON.stringify([patientId, caller.userId, query.from, query.to, query.limit, query.trend]);
+      const kept = pages.get(key, revision);
+      if (kept !== undefined) return sendJsonText(reply, kept);
+      const page = await recordPageJson(
         app.db,
-        patient.patientId,
+        patientId,
         caller.userId,
         range,
         query.limit,
         query.trend,
         new Date(),
       );
-      if (json !== null) return sendJsonText(reply, json);
+      if (page !== null) {
+        pages.set(key, revision, page.json, page.until);
+        return sendJsonText(reply, page.json);
+      }
     }
     return readRecord(app, patient.patientId, caller.userId, range, query);
   });

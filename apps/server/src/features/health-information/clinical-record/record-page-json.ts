@@ -19,6 +19,7 @@ import {
   careGoal,
   carePlanItem,
   clinicalNote,
+  clinicalRecordRevision,
   healthConcern,
   healthStatus,
   immunization,
@@ -258,12 +259,21 @@ const pageStatement = preparedPerDatabase((db) =>
         sql`e.recorded_at desc, e.id`,
       )} || ',"healthStatus":' || ${healthStatusJson} || '},"totals":' || ${totalsJson}
         || ',"trends":' || ${trendsJson} || '}'`,
+      // The answer holds while no result held back now is released (decision 314).
+      nextReleaseAt: sql<string | null>`(select ${epochMs(sql`min(e.released_at)`)} from ${resultReport} e
+        where ${patientIs} and e.released_at > ${sql.placeholder('now')}::timestamptz)`,
     })
     // One row to hang the answer on: the patient's own.
     .from(patient)
     .where(sql`${patient.id} = ${sql.placeholder('patientId')}::integer`)
     .prepare('record_page_json'),
 );
+
+/** The page's answer, and the instant (ms) it stops being true at, when a held-back result is released. */
+export interface RecordPage {
+  json: string;
+  until: number;
+}
 
 /**
  * The page's answer for the patient, the range and `limit`, as `readRecord` answers it (`readBy`: the
@@ -278,7 +288,7 @@ export async function recordPageJson(
   limit: number,
   trend: string | undefined,
   now: Date,
-): Promise<string | null> {
+): Promise<RecordPage | null> {
   const [row] = await pageStatement(db).execute({
     patientId,
     ...rangeBounds(range),
@@ -287,5 +297,21 @@ export async function recordPageJson(
     readBy,
     trend: trend ?? null,
   });
-  return row?.json ?? null;
+  if (!row) return null;
+  return { json: row.json, until: row.nextReleaseAt === null ? Infinity : Number(row.nextReleaseAt) };
+}
+
+/** The revision of the patient's record (migration 0492), the one read of a request answered from the cache. */
+const revisionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ revision: clinicalRecordRevision.revision })
+    .from(clinicalRecordRevision)
+    .where(sql`${clinicalRecordRevision.patientId} = ${sql.placeholder('patientId')}::integer`)
+    .prepare('clinical_record_revision'),
+);
+
+/** The record's revision now; 0 for a record never changed since the revision was kept. */
+export async function recordRevisionOf(db: Db, patientId: number): Promise<number> {
+  const [row] = await revisionStatement(db).execute({ patientId });
+  return row?.revision ?? 0;
 }
