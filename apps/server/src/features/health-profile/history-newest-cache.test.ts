@@ -66,7 +66,10 @@ describeEachDatabase('health history newest: nothing kept outlives a change', (t
       const body = JSON.parse(kept) as { items: { attributes: { values: { description: string }[] }[] }[] };
       expected(body.items.map((i) => i.attributes[0]!.values[0]!.description));
     };
-    const names = (...list: string[]) => (got: string[]) => expect(got).toEqual(list);
+    const names =
+      (...list: string[]) =>
+      (got: string[]) =>
+        expect(got).toEqual(list);
 
     await check(user.patientId, token, names('Peanuts', 'Dust'));
     // Read again: the second answer is the kept one; each ask is its own.
@@ -82,7 +85,7 @@ describeEachDatabase('health history newest: nothing kept outlives a change', (t
     await check(user.patientId, token, names('Tree nuts', 'Dust', 'Asthma'));
     await t.db
       .update(historyItem)
-      .set({ updatedAt: sql`'2026-01-02 03:04:05.678+00'::timestamptz` as unknown as Date })
+      .set({ updatedAt: sql`'2026-01-02 03:04:05.678+00'::timestamptz` })
       .where(eq(historyItem.id, first!.id));
     await check(user.patientId, token, names('Tree nuts', 'Dust', 'Asthma'));
     await t.db.update(historyItem).set({ customValue: 'mild' }).where(eq(historyItem.id, first!.id));

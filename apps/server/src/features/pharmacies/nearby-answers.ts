@@ -28,7 +28,9 @@ const pharmacyJson = fastStringify(pharmacyShape);
 const keptZips = 500;
 
 /** The answer's text for a ZIP found among the centroids, the patient's favorites marked. */
-export function nearbyAnswers(db: Db): (zipCode: string, location: GeoPoint, patientId: number) => Promise<string> {
+export function nearbyAnswers(
+  db: Db,
+): (zipCode: string, location: GeoPoint, patientId: number) => Promise<string> {
   const kept = new AnswersByRevision<string, KeptNearby>(keptZips);
   return async (zipCode, location, patientId) => {
     // The revision is read before the directory, so a ZIP is never kept under a newer revision than

@@ -66,8 +66,10 @@ describeEachDatabase('pharmacy/searchByZipCodeMarkFavorite: nothing kept outlive
       const body = JSON.parse(kept) as { pharmacies: { storeName: string; favorite: boolean }[] };
       expected(body.pharmacies.map((p) => ({ name: p.storeName, favorite: p.favorite })));
     };
-    const names = (...list: string[]) => (stores: { name: string }[]) =>
-      expect(stores.map((s) => s.name)).toEqual(list);
+    const names =
+      (...list: string[]) =>
+      (stores: { name: string }[]) =>
+        expect(stores.map((s) => s.name)).toEqual(list);
 
     await check(user.patientId, token, names('Store 1', 'Store 2', 'Store 3'));
     // Read again: the second answer is the kept one; a ZIP+4 is its ZIP's.
