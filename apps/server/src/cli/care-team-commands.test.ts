@@ -316,7 +316,7 @@ describeEachDatabase('dermis nppes:import', (t) => {
       pharmacyIds.retail,
     ]);
     expect((await searchPharmacies(t.db, 'peach state', 100, 0)).map((p) => p.npi)).toEqual([]);
-    const near = await nearbyPharmacies(t.db, { latitude: 26.1375, longitude: -81.7991 }, 10, 0);
+    const near = await nearbyPharmacies(t.db, { latitude: 26.1375, longitude: -81.7991 }, 10);
     expect(near.map((p) => p.npi)).toEqual([pharmacyIds.retail]);
 
     // Idempotent by NPI; --no-pharmacies leaves them alone; --state applies to them too.

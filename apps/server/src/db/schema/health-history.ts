@@ -218,3 +218,14 @@ export const drugMonograph = pgTable(
   },
   (t) => [unique('drug_monograph_unique').on(t.practiceId, t.fdbId, t.fdbDrugType)],
 );
+
+/**
+ * The revision of a patient's health history, moved on by migration 0494's triggers after every
+ * statement that changes the patient's items (decision 316); no row is revision 0.
+ */
+export const healthHistoryRevision = pgTable('health_history_revision', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patient.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+});

@@ -51,3 +51,12 @@ export const favoritePharmacy = pgTable(
     index('favorite_pharmacy_pharmacy').on(t.pharmacyId),
   ],
 );
+
+/**
+ * The revision of the whole directory, moved on by migration 0493's trigger after every statement
+ * that writes `pharmacy` (decision 315); one row, absent (revision 0) until the first such statement.
+ */
+export const pharmacyDirectoryRevision = pgTable('pharmacy_directory_revision', {
+  id: boolean('id').primaryKey().default(true),
+  revision: integer('revision').notNull(),
+});

@@ -10,17 +10,18 @@ import { notFound } from '../../lib/http-error';
 import { registerCall } from '../../plugins/register-call';
 import { markFirstTimeSetupComplete } from './health-profile.repository';
 import { loadPatientItems, resolveContext, savePatientItems } from './health-profile.service';
-import { loadHistoryPartJson } from './history-part-json';
+import { historyPartAnswers } from './history-newest-answers';
 import { deleteHistoryItem, upsertHistoryItem } from './history-integration.service';
 
 export function registerHealthProfileCalls(app: FastifyInstance): void {
+  // The newest of each list or one list (My Health Profile's reads): the answer's text, made by the
+  // database (decision 291), the newest kept by the history's revision (decision 316).
+  const historyPart = historyPartAnswers(app.db);
   registerCall(app, healthProfileCalls.getItems, async ({ patient, body, reply }) => {
     await resolveContext(app.db, patient.patientId, body.complaintId, body.providerId);
-    // The newest of each list or one list (My Health Profile's reads): the answer's text, made by the
-    // database (decision 291).
     const asksPart = body.limit !== undefined || body.section !== undefined;
     if (body.type === 'HISTORY' && asksPart)
-      return sendJsonText(reply, await loadHistoryPartJson(app.db, patient.patientId, body));
+      return sendJsonText(reply, await historyPart(patient.patientId, body));
     const answer = await loadPatientItems(app.db, patient.patientId, body.type, asksPart);
     // The templates are fixed (the contract's lists): a caller that holds them may leave them out.
     return body.templates === false ? { ...answer, templates: [] } : answer;

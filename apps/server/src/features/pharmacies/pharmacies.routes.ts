@@ -5,13 +5,15 @@
  * `patientId`, or of the caller's own patient when absent). The ZIP look-up reads the bundled ZIP
  * centroids only.
  */
-import { nearbyPharmaciesSize, pharmaciesCalls } from '@dermis/contract';
+import { pharmaciesCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { zipCentroid } from '../../lib/geo/zip-centroids';
+import { sendJsonText } from '../../lib/fast-serializer';
 import { notFound } from '../../lib/http-error';
 import { registerCall } from '../../plugins/register-call';
 import { loadFavoritePharmacies, saveFavoritePharmacyChanges } from './favorite-pharmacies.repository';
-import { nearbyPharmacies, searchPharmacies } from './pharmacy-directory.repository';
+import { nearbyAnswers } from './nearby-answers';
+import { searchPharmacies } from './pharmacy-directory.repository';
 
 export function registerPharmaciesCalls(app: FastifyInstance): void {
   registerCall(app, pharmaciesCalls.getFavorites, ({ patient }) =>
@@ -29,16 +31,13 @@ export function registerPharmaciesCalls(app: FastifyInstance): void {
     { patientWhenAbsent: 'caller' },
   );
 
-  registerCall(app, pharmaciesCalls.nearby, async ({ patient, body }) => {
+  // A ZIP's nearest kept by the directory's revision, the favorites marked per request (decision 315).
+  const nearbyAnswer = nearbyAnswers(app.db);
+  registerCall(app, pharmaciesCalls.nearby, async ({ patient, body, reply }) => {
     const zipCode = body.zipCode.slice(0, 5);
     const location = await zipCentroid(zipCode);
-    return {
-      zipCode,
-      location,
-      pharmacies: location
-        ? await nearbyPharmacies(app.db, location, nearbyPharmaciesSize, patient.patientId)
-        : [],
-    };
+    if (!location) return { zipCode, location, pharmacies: [] };
+    return sendJsonText(reply, await nearbyAnswer(zipCode, location, patient.patientId));
   });
 
   registerCall(app, pharmaciesCalls.geocodeZip, async ({ params }) => {

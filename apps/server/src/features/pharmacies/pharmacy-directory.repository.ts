@@ -16,7 +16,7 @@ import type { Pharmacy } from '@dermis/contract';
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { pharmacy } from '../../db/schema';
+import { favoritePharmacy, pharmacy, pharmacyDirectoryRevision } from '../../db/schema';
 import { earthRadiusMiles, type GeoPoint } from '../../lib/geo/zip-centroids';
 import { queryWords, toSearchText } from '../../lib/text/search-text';
 
@@ -236,16 +236,13 @@ const withinBox = sql`${pharmacy.latitude} between ${sql.placeholder('south')}::
 
 /**
  * The nearest first, within a box or over the whole table: prepared (decision 269), so the long
- * distance expression is built once and planned once per connection, not on every search.
+ * distance expression is built once and planned once per connection, not on every search. Without
+ * the favorites: the answer marks them per patient on the nearest kept by ZIP (decision 315).
  */
 const nearestStatement = (name: string, where: SQL | undefined) =>
   preparedPerDatabase((db) =>
     db
-      .select({
-        ...pharmacyShown,
-        favorite: isFavorite(sql.placeholder('patientId')),
-        distance: distance.as('distance'),
-      })
+      .select({ ...pharmacyShown, distance: distance.as('distance') })
       .from(pharmacy)
       .where(where)
       .orderBy(sql`"distance" asc`, pharmacy.id)
@@ -255,19 +252,37 @@ const nearestStatement = (name: string, where: SQL | undefined) =>
 const nearestInBoxStatement = nearestStatement('pharmacies_nearest_in_box', and(located, withinBox));
 const nearestAnywhereStatement = nearestStatement('pharmacies_nearest_anywhere', located);
 
-/** The `limit` retail pharmacies nearest `point`, nearest first, the patient's favorites marked. */
-export async function nearbyPharmacies(
-  db: Db,
-  point: GeoPoint,
-  limit: number,
-  patientId: number,
-): Promise<Pharmacy[]> {
-  const params = { ...point, patientId, limit };
+/** The `limit` retail pharmacies nearest `point`, nearest first, none marked a favorite. */
+export async function nearbyPharmacies(db: Db, point: GeoPoint, limit: number): Promise<Pharmacy[]> {
+  const params = { ...point, limit };
   let rows: Awaited<ReturnType<ReturnType<typeof nearestInBoxStatement>['execute']>> = [];
   for (const radius of nearbyRadii) {
     rows = await nearestInBoxStatement(db).execute({ ...params, ...box(point, radius) });
     if (rows.length >= limit) break;
   }
   if (rows.length < limit) rows = await nearestAnywhereStatement(db).execute(params);
-  return rows.map((r) => toPharmacy(r, r.favorite, Number(r.distance)));
+  return rows.map((r) => toPharmacy(r, false, Number(r.distance)));
+}
+
+/**
+ * The directory's revision (migration 0493; 0 before its first write) and the ids of the patient's
+ * favorites, in one statement: all a nearby search reads when its ZIP's nearest are kept.
+ */
+const revisionAndFavoritesStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      revision: sql<number>`coalesce((SELECT r.revision FROM ${pharmacyDirectoryRevision} r), 0)`,
+      favorites: sql<number[]>`ARRAY(SELECT f.pharmacy_id FROM ${favoritePharmacy} f
+        WHERE f.patient_id = ${sql.placeholder('patientId')}::int)`,
+    })
+    .from(sql`(VALUES (1)) AS one (n)`)
+    .prepare('pharmacy_directory_revision_and_favorites'),
+);
+
+export async function directoryRevisionAndFavorites(
+  db: Db,
+  patientId: number,
+): Promise<{ revision: number; favorites: number[] }> {
+  const [row] = await revisionAndFavoritesStatement(db).execute({ patientId });
+  return row!;
 }
