@@ -6,11 +6,12 @@
 -- order, strings by to_json and instants as toISOString() writes them (db/json-text.ts): everything
 -- but the sender's name, which follows a responsible person's renaming, and the attachments, kept in
 -- their own column. Written by a trigger on every insert and change of the message, whichever code or
--- script makes it.
+-- script makes it. The clinic's own copy of mail to the practice's address has no patient (0090):
+-- its `patientId` is written as null, as no page shows it.
 ALTER TABLE direct_message ADD COLUMN summary_json text NOT NULL DEFAULT '';
 
 CREATE FUNCTION direct_message_summary_json(m direct_message) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT '{"id":' || m.id || ',"patientId":' || m.patient_id
+  SELECT '{"id":' || m.id || ',"patientId":' || coalesce(m.patient_id::text, 'null')
     || ',"directMessageType":' || CASE m.folder WHEN 'INBOX' THEN '"RECEIVED"' ELSE to_json(m.folder)::text END
     || ',"from":' || coalesce(to_json(CASE WHEN m.from_name <> '' THEN m.from_name || ' <' || m.from_address || '>'
       ELSE m.from_address END)::text, 'null')
