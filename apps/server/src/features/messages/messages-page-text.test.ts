@@ -185,8 +185,8 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
     return response.body;
   };
 
-  it('answers each folder as JSON.stringify writes its messages, by offset and by cursor', async () => {
-    const unread = messages.filter((m) => m.folder === 'INBOX' && m.n % 2 === 0).length;
+  /** Each folder's first page of 50, holding all its messages, as JSON.stringify writes it. */
+  const expectEveryFolderWhole = async (unread: number) => {
     for (const folder of ['INBOX', 'SENT', 'FAILED'] as const) {
       const all = shown(folder);
       expect(await ask({ directMessageType: typeOf[folder], page: 0, pageSize: 50 })).toBe(
@@ -201,6 +201,11 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
         }),
       );
     }
+  };
+
+  it('answers each folder as JSON.stringify writes its messages, by offset and by cursor', async () => {
+    const unread = messages.filter((m) => m.folder === 'INBOX' && m.n % 2 === 0).length;
+    await expectEveryFolderWhole(unread);
     const first = await ask({ directMessageType: 'RECEIVED', pageSize: 1 });
     const inbox = shown('INBOX');
     const cursor = messageCursor.of(maria.patientId, 'INBOX', inbox[0]!.id);
@@ -246,19 +251,6 @@ describeEachDatabase('messages: a page of awkward text byte for byte', (t) => {
     );
     guardianName = `Ana ${awkward}`;
     const unread = messages.filter((m) => m.folder === 'INBOX' && !m.changed!.read).length;
-    for (const folder of ['INBOX', 'SENT', 'FAILED'] as const) {
-      const all = shown(folder);
-      expect(await ask({ directMessageType: typeOf[folder], page: 0, pageSize: 50 })).toBe(
-        JSON.stringify({
-          directMessageType: typeOf[folder],
-          noOfUnread: unread,
-          totalCount: all.length,
-          page: 0,
-          pageSize: 50,
-          messages: all,
-          nextCursor: null,
-        }),
-      );
-    }
+    await expectEveryFolderWhole(unread);
   });
 });
