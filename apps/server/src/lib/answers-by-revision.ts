@@ -8,8 +8,8 @@
  * profile (docs/decisions/162, `patient.profile_revision`), careteam/getById (decision 309,
  * `care_team_revision`), the Health Information page's first load (decision 314,
  * `clinical_record_revision`), the nearby pharmacies by ZIP (decision 315,
- * `pharmacy_directory_revision`) and the health history's newest (decision 316,
- * `health_history_revision`).
+ * `pharmacy_directory_revision`), the health history's newest (decision 316,
+ * `health_history_revision`) and the insurance read (decision 319, `insurance_revision`).
  *
  * Bounded: past `capacity` keys the one stored longest ago goes first (a Map iterates in insertion
  * order), so a busy server keeps its active patients and never grows without end.

@@ -109,3 +109,15 @@ export const insurancePolicy = pgTable(
   },
   (t) => [unique('insurance_policy_external_unique').on(t.profileId, t.externalId)],
 );
+
+/**
+ * The revision of a patient's insurance, moved on by migration 0496's triggers with every change of
+ * the patient's profiles or policies; the insurance read keeps its answer by it (decision 319). Never
+ * written by the application.
+ */
+export const insuranceRevision = pgTable('insurance_revision', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patient.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+});

@@ -19,7 +19,7 @@ import {
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { insurancePolicy, insuranceProfile } from '../../db/schema';
+import { insurancePolicy, insuranceProfile, insuranceRevision } from '../../db/schema';
 
 type PolicyRow = typeof insurancePolicy.$inferSelect;
 
@@ -87,6 +87,21 @@ const profilesStatement = preparedPerDatabase((db) =>
     .orderBy(asc(insuranceProfile.id), asc(insurancePolicy.sortOrder), asc(insurancePolicy.id))
     .prepare('insurance_profiles'),
 );
+
+/** The revision of the patient's insurance (migration 0496), the one read of a request answered kept. */
+const revisionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ revision: insuranceRevision.revision })
+    .from(insuranceRevision)
+    .where(eq(insuranceRevision.patientId, sql.placeholder('patientId')))
+    .prepare('insurance_revision'),
+);
+
+/** The insurance's revision now; 0 for insurance never changed since the revision was kept. */
+export async function insuranceRevisionOf(db: Db, patientId: number): Promise<number> {
+  const [row] = await revisionStatement(db).execute({ patientId });
+  return row?.revision ?? 0;
+}
 
 export async function patientInsurance(db: Db, patientId: number): Promise<PatientInsuranceResponse> {
   const rows = await profilesStatement(db).execute({ patientId });
