@@ -5,6 +5,7 @@ import type { PatientDocument } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../lib/testing/fetch-mock';
 import { renderWithProviders } from '../../../lib/testing/render';
+import { defaultRange } from '../date-range';
 import { DocumentsList } from './documents-list';
 
 const today = dayjs();
@@ -59,9 +60,11 @@ describe('the documents date fields', () => {
     const from = screen.getByTestId('documents-from');
     await userEvent.click(from);
     const previousMonth = await screen.findByRole('button', { name: 'Previous month' });
-    // Back a month, to the first of that month: the older document is in range.
+    // Back a month, to the first of that month: the older document is in range. The calendar opens
+    // on the From day's month: the default range's start, a week back, which in a month's first
+    // week is the month before today's.
     await userEvent.click(previousMonth);
-    const first = today.subtract(1, 'month').startOf('month');
+    const first = dayjs(defaultRange().from).subtract(1, 'month').startOf('month');
     await userEvent.click(screen.getByRole('button', { name: first.format('MMMM D, YYYY') }));
     expect(from).toHaveValue(first.format('MM-DD-YYYY'));
     expect(await screen.findByText('Older')).toBeInTheDocument();
