@@ -22,3 +22,4 @@ export * from './schema/consents';
 export * from './schema/messages';
 export * from './schema/health-apps';
 export * from './schema/clinical-record';
+export * from './schema/patient-revision';
