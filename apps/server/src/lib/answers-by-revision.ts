@@ -11,13 +11,26 @@
  * `pharmacy_directory_revision`), the health history's newest (decision 316,
  * `health_history_revision`) and the insurance read (decision 319, `insurance_revision`).
  *
- * Bounded: past `capacity` keys the one stored longest ago goes first (a Map iterates in insertion
- * order), so a busy server keeps its active patients and never grows without end.
+ * Bounded twice: past `capacity` keys, or past `mostCharacters` of text in all its answers, the one
+ * stored longest ago goes first (a Map iterates in insertion order), so a busy server keeps its
+ * active patients and never grows without end, however large one patient's answers are (a heavy
+ * patient's inbox page is tens of kilobytes; ten thousand of them would be hundreds of megabytes).
+ * A text answer weighs its length; another kind of answer weighs what `weigh` says (nothing unless
+ * given, so only the count bounds it). An answer heavier than the whole budget is not kept.
  */
 export class AnswersByRevision<Key = number, Answer = string> {
-  private readonly answers = new Map<Key, { revision: number; answer: Answer; until: number }>();
+  private readonly answers = new Map<
+    Key,
+    { revision: number; answer: Answer; until: number; weight: number }
+  >();
+  private characters = 0;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(
+    private readonly capacity = 10_000,
+    private readonly mostCharacters = 16 * 1024 * 1024,
+    private readonly weigh: (answer: Answer) => number = (answer) =>
+      typeof answer === 'string' ? answer.length : 0,
+  ) {}
 
   /** The answer stored for this key at exactly this revision and still true at `now` (ms), or undefined. */
   get(key: Key, revision: number, now = Date.now()): Answer | undefined {
@@ -27,15 +40,32 @@ export class AnswersByRevision<Key = number, Answer = string> {
 
   /** Stores `answer` for this key and revision, true until the instant `until` (ms) if it has one. */
   set(key: Key, revision: number, answer: Answer, until = Infinity): void {
-    this.answers.delete(key);
-    if (this.answers.size >= this.capacity) {
-      const oldest = this.answers.keys().next().value;
-      if (oldest !== undefined) this.answers.delete(oldest);
+    this.drop(key);
+    const weight = this.weigh(answer);
+    if (weight > this.mostCharacters) return;
+    while (
+      this.answers.size > 0 &&
+      (this.answers.size >= this.capacity || this.characters + weight > this.mostCharacters)
+    ) {
+      this.drop(this.answers.keys().next().value as Key);
     }
-    this.answers.set(key, { revision, answer, until });
+    this.answers.set(key, { revision, answer, until, weight });
+    this.characters += weight;
   }
 
   get size(): number {
     return this.answers.size;
+  }
+
+  /** The characters of text kept in all answers. */
+  get weight(): number {
+    return this.characters;
+  }
+
+  private drop(key: Key): void {
+    const stored = this.answers.get(key);
+    if (!stored) return;
+    this.answers.delete(key);
+    this.characters -= stored.weight;
   }
 }
