@@ -15,7 +15,8 @@ export type PatientRevisionKind =
   | 'visits' // the Appointments lists
   | 'inbox' // the Messages inbox's pages
   | 'documents' // the Documents page's summary and first page
-  | 'health-summary'; // Health Information's summary and the prescriptions' first page
+  | 'health-summary' // Health Information's summary, whole or its first page (migration 0499)
+  | 'prescriptions'; // the prescription history's pages (migration 0500)
 
 const revisionStatement = preparedPerDatabase((db) =>
   db

@@ -6,8 +6,10 @@
  */
 import { healthInformationCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
+import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { httpError, notFound } from '../../lib/http-error';
 import { translatorFor, requestLanguage } from '../../lib/i18n';
+import { PatientRevisionAnswers } from '../../lib/patient-revision';
 import { patientIdByExternalId } from '../../lib/patient-by-external-id';
 import { registerCall } from '../../plugins/register-call';
 import { buildCcdaDocument } from './ccda-document';
@@ -17,14 +19,24 @@ import { loadHealthInfoFirstPage } from './health-info-first-page';
 import { issueInvite, revokeInvite, shownInvite } from './fhir-invite.repository';
 
 export function registerHealthInformationCalls(app: FastifyInstance): void {
-  registerCall(app, healthInformationCalls.get, async ({ patient, query }) => {
-    // The plain call is the spec's whole summary; `limit` or `list` ask the page's first page.
-    const info =
-      query.limit === undefined && query.list === undefined
-        ? await loadHealthInfo(app.db, patient.patientId)
-        : await loadHealthInfoFirstPage(app.db, patient.patientId, query);
-    if (!info) throw notFound();
-    return info;
+  // The summary's text kept by the patient's health-summary revision (decision 323): one row read
+  // instead of the demographics, three lists and their totals. It depends on the patient and what
+  // was asked only: not on who reads, their language or the time ("active" is a stored flag).
+  const summaryJson = fastStringify(healthInformationCalls.get.response);
+  const kept = new PatientRevisionAnswers<string>('health-summary');
+  registerCall(app, healthInformationCalls.get, async ({ patient, query, reply }) => {
+    const { patientId } = patient;
+    const key = `${patientId}|${query.limit ?? ''}|${query.list ?? ''}`;
+    const text = await kept.answer(app.db, patientId, key, async () => {
+      // The plain call is the spec's whole summary; `limit` or `list` ask the page's first page.
+      const info =
+        query.limit === undefined && query.list === undefined
+          ? await loadHealthInfo(app.db, patientId)
+          : await loadHealthInfoFirstPage(app.db, patientId, query);
+      if (!info) throw notFound();
+      return { text: summaryJson(info) };
+    });
+    return sendJsonText(reply, text);
   });
 
   registerCall(app, healthInformationCalls.exportCcda, ({ patient, caller, body, request }) =>

@@ -5,8 +5,10 @@
  */
 import { prescriptionsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
+import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { notFound } from '../../lib/http-error';
 import { listCursor } from '../../lib/list-cursor';
+import { PatientRevisionAnswers } from '../../lib/patient-revision';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { registerCall } from '../../plugins/register-call';
 import {
@@ -20,7 +22,12 @@ import {
 const prescriptionList = 'PRESCRIPTIONS';
 
 export function registerPrescriptionsCalls(app: FastifyInstance): void {
-  registerCall(app, prescriptionsCalls.getHistory, async ({ patient, body }) => {
+  // Each page's text kept by the patient's prescriptions revision (decision 324), by the page asked
+  // (its size and the prescription it starts after): one row read instead of the page and its
+  // monographs. Nothing in it depends on who reads, their language or the time.
+  const historyJson = fastStringify(prescriptionsCalls.getHistory.response);
+  const kept = new PatientRevisionAnswers<string>('prescriptions');
+  registerCall(app, prescriptionsCalls.getHistory, async ({ patient, body, reply }) => {
     const { patientId } = patient;
     let afterId: number | undefined;
     if (body.cursor !== undefined) {
@@ -29,17 +36,18 @@ export function registerPrescriptionsCalls(app: FastifyInstance): void {
       if (id === null) return { patientId, prescriptions: [], nextCursor: null };
       afterId = id;
     }
-    // One more than the page is read to know whether another page follows.
-    const limit = body.limit === undefined ? undefined : body.limit + 1;
-    const rows = await listPrescriptions(app.db, patientId, { afterId, limit });
-    const more = body.limit !== undefined && rows.length > body.limit;
-    const prescriptions = more ? rows.slice(0, body.limit) : rows;
-    const last = prescriptions.at(-1);
-    return {
-      patientId,
-      prescriptions,
-      nextCursor: more && last ? listCursor.of(patientId, prescriptionList, last.id) : null,
-    };
+    const key = `${patientId}|${body.limit ?? ''}|${afterId ?? ''}`;
+    const text = await kept.answer(app.db, patientId, key, async () => {
+      // One more than the page is read to know whether another page follows.
+      const limit = body.limit === undefined ? undefined : body.limit + 1;
+      const rows = await listPrescriptions(app.db, patientId, { afterId, limit });
+      const more = body.limit !== undefined && rows.length > body.limit;
+      const prescriptions = more ? rows.slice(0, body.limit) : rows;
+      const last = prescriptions.at(-1);
+      const nextCursor = more && last ? listCursor.of(patientId, prescriptionList, last.id) : null;
+      return { text: historyJson({ patientId, prescriptions, nextCursor }) };
+    });
+    return sendJsonText(reply, text);
   });
 
   registerCall(app, prescriptionsCalls.getEducationMonograph, async ({ body, caller }) => {
