@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import {
   clinic,
+  patient,
   consent,
   consentProfile,
   consentSignature,
@@ -15,10 +16,19 @@ import {
   encounterRole,
   provider,
 } from '../../db/schema';
+import { patientRevisionOf } from '../../lib/patient-revision';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
-import { bearer, givenPractice, givenUser, signIn, type UserFixture } from '../../test/fixtures';
+import {
+  bearer,
+  givenPractice,
+  givenPracticeWithKey,
+  givenUser,
+  signIn,
+  type UserFixture,
+} from '../../test/fixtures';
 import { signaturePng } from '../../test/png';
+import { ana, visitFeeder } from './visit-feed-test-support';
 
 /** The asks of the Appointments page (only the consents still to sign) and of the spec (every one). */
 const asks = (now: string) => ({
@@ -250,5 +260,45 @@ describeEachDatabase('visit lists: the cache never answers changed visits', (t) 
     const dropped = await listOf(app, token, user.patientId, whole);
     expect(countOf(dropped)).toBe(1);
     expect(dropped).toBe(await freshList(whole));
+  });
+
+  it("moves no other patient's lists when a feed sends a visit's providers unchanged", async () => {
+    const { practiceId, apiKey } = await givenPracticeWithKey(t.db);
+    const app = await newApp();
+    const tag = `${Date.now()}`;
+    const user = await givenUser(t.db, practiceId, { username: `vip${tag}` });
+    const other = await givenUser(t.db, practiceId, { username: `viq${tag}` });
+    const externalOf = async (id: number) =>
+      (await t.db.select({ externalId: patient.externalId }).from(patient).where(eq(patient.id, id)))[0]!
+        .externalId;
+    const ok = async (url: string, payload: object) => {
+      const answer = await app.inject({
+        method: 'PUT',
+        url: `/api/integration/${url}`,
+        headers: { 'x-api-key': apiKey },
+        payload,
+      });
+      expect(answer.statusCode).toBeLessThan(300);
+    };
+    await ok('clinics/C-1', { name: 'Naples Dermatology' });
+    const mine = visitFeeder(ok, await externalOf(user.patientId));
+    await visitFeeder(ok, await externalOf(other.patientId))('O-1', '2031-01-01T10:00:00.000Z');
+    await mine('M-1', '2031-02-01T10:00:00.000Z');
+    const revisions = async () => ({
+      mine: await patientRevisionOf(t.db, 'visits', user.patientId),
+      other: await patientRevisionOf(t.db, 'visits', other.patientId),
+    });
+
+    // The same visit again: its own list moves (its roles are written again), not the other's.
+    const before = await revisions();
+    await mine('M-1', '2031-02-01T10:00:00.000Z');
+    const again = await revisions();
+    expect(again.mine).toBeGreaterThan(before.mine);
+    expect(again.other).toBe(before.other);
+    // The provider renamed: every patient the provider has seen moves on.
+    await mine('M-1', '2031-02-01T10:00:00.000Z', { providers: [{ ...ana, lastName: 'Silva-Reyes' }] });
+    const renamed = await revisions();
+    expect(renamed.mine).toBeGreaterThan(again.mine);
+    expect(renamed.other).toBeGreaterThan(again.other);
   });
 });
