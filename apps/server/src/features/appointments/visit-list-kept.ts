@@ -65,8 +65,8 @@ export type KeptVisitList = (
 
 /** A server's kept visit lists (each server keeps its own; the revision is the database's). */
 export function keptVisitLists(): KeptVisitList {
-  // A JSON answer of a visit list is some 2 KB a visit: fewer kept than of the smaller kept answers,
-  // so a busy server's kept lists stay within a few hundred MB.
+  // A visit list's JSON is some 2 to 3 KB a visit (a first page of 20, 40 to 65 KB): fewer kept
+  // than of the smaller kept answers, some 100 MB of first pages at most.
   const kept = new PatientRevisionAnswers<string, AskedBounds>('visits', 2_000);
   return (db, ask, everyConsent, write) => keptVisitList(kept, db, ask, everyConsent, write);
 }
