@@ -42,9 +42,14 @@ export async function patientRevisionOf(
 }
 
 /** An answer's text, and the instant (ms) it stops being true at when it has one (a visit starting). */
-export interface MadeAnswer {
+export interface MadeAnswer<Asked = never> {
   readonly text: string;
   readonly until?: number;
+  /**
+   * Whether the answer is also the answer of `asked`, another ask of its key (a visit list asked
+   * from a later instant that selects the same visits); absent: it answers every ask of its key.
+   */
+  readonly answers?: (asked: Asked) => boolean;
 }
 
 /**
@@ -52,22 +57,29 @@ export interface MadeAnswer {
  * revision of that kind, read on every request. The revision is read before the answer is made, so
  * an answer is never kept under a newer revision than its rows'.
  */
-export class PatientRevisionAnswers<Key = number> {
-  private readonly kept: AnswersByRevision<Key, string>;
+export class PatientRevisionAnswers<Key = number, Asked = never> {
+  private readonly kept: AnswersByRevision<Key, MadeAnswer<Asked>>;
 
   constructor(
     private readonly kind: PatientRevisionKind,
     capacity?: number,
   ) {
-    this.kept = new AnswersByRevision<Key, string>(capacity);
+    this.kept = new AnswersByRevision<Key, MadeAnswer<Asked>>(capacity);
   }
 
-  async answer(db: Db, patientId: number, key: Key, make: () => Promise<MadeAnswer>): Promise<string> {
+  /** `asked` is what the key leaves out, for the kept answer's `answers` to judge. */
+  async answer(
+    db: Db,
+    patientId: number,
+    key: Key,
+    make: () => Promise<MadeAnswer<Asked>>,
+    asked?: Asked,
+  ): Promise<string> {
     const revision = await patientRevisionOf(db, this.kind, patientId);
     const kept = this.kept.get(key, revision);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined && (kept.answers === undefined || kept.answers(asked as Asked))) return kept.text;
     const made = await make();
-    this.kept.set(key, revision, made.text, made.until);
+    this.kept.set(key, revision, made, made.until);
     return made.text;
   }
 }

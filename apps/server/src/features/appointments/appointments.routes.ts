@@ -8,7 +8,7 @@
 import { appointmentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import { findEncounterPatient } from '../../lib/encounter-lookup';
-import { sendJsonText } from '../../lib/fast-serializer';
+import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { patientIdByExternalId } from '../../lib/practice-patients';
 import { registerCall } from '../../plugins/register-call';
 import { assertOwnClinic, clinicIdByExternalId, upsertClinic } from './clinics.repository';
@@ -19,6 +19,7 @@ import {
   upsertEncounter,
   visitListAsk,
 } from './appointments.service';
+import { keptVisitLists } from './visit-list-kept';
 import { filterEncountersJson } from './visit-page-json';
 import { storeProviderAvatars } from './provider-avatar';
 import type { VisitConsents } from './visit-consents';
@@ -33,12 +34,19 @@ export function registerAppointmentsCalls(app: FastifyInstance, deps: { consents
   );
 
   // The Appointments page asks without the whole consent list: its answer is JSON text written by
-  // the database (decision 299). Any other ask is serialised by fast-json-stringify (decision 045).
+  // the database (decision 299). Any other ask is serialised by fast-json-stringify (decision 045),
+  // as the call's own serialiser writes it. Either is kept by the patient's visits (decision 321).
+  const visitsJson = fastStringify(appointmentsCalls.getByFilter.response);
+  const keptVisitList = keptVisitLists();
   registerCall(app, appointmentsCalls.getByFilter, async ({ patient, body, reply }) => {
     const ask = visitListAsk(patient.patientId, body);
-    return body.consents === false
-      ? sendJsonText(reply, await filterEncountersJson(app.db, deps.consents, ask))
-      : filterEncounters(app.db, deps.consents, ask);
+    const everyConsent = body.consents !== false;
+    const text = await keptVisitList(app.db, ask, everyConsent, async () =>
+      everyConsent
+        ? visitsJson(await filterEncounters(app.db, deps.consents, ask))
+        : filterEncountersJson(app.db, deps.consents, ask),
+    );
+    return sendJsonText(reply, text);
   });
 
   registerCall(app, appointmentsCalls.getUnfinished, async ({ patient }) => {

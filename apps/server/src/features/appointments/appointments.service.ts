@@ -324,6 +324,20 @@ const unfinishedStatement = preparedPerDatabase((db, consentsOf: VisitConsents) 
     .prepare('visit_unfinished'),
 );
 
+/** The provider's row differs from the upsert's proposed row in one of `fields`. */
+function providerDiffers(fields: (keyof typeof provider.$inferInsert)[]): SQL {
+  const names = fields.map((field) => sql.raw(`"${provider[field].name}"`));
+  const mine = sql.join(
+    names.map((name) => sql`${provider}.${name}`),
+    sql`, `,
+  );
+  const proposed = sql.join(
+    names.map((name) => sql`excluded.${name}`),
+    sql`, `,
+  );
+  return sql`(${mine}) IS DISTINCT FROM (${proposed})`;
+}
+
 /** The clinic's upsert by its own encounter id; providers are upserted by theirs, roles replaced. */
 export async function upsertEncounter(
   db: Db,
@@ -367,11 +381,24 @@ export async function upsertEncounter(
           ? { avatarS3Id: avatar?.s3Id ?? null, avatarMimeType: avatar?.mimeType ?? null }
           : {}),
       };
-      const [saved] = await tx
+      // A provider is written only when what is sent differs: a change of a provider moves on the
+      // visit lists of every patient the provider has seen (decision 321), and a feed sends the
+      // same providers with every visit.
+      const [written] = await tx
         .insert(provider)
         .values({ practiceId, externalId: p.externalId, clinicId: input.clinicId, ...values })
-        .onConflictDoUpdate({ target: [provider.practiceId, provider.externalId], set: values })
+        .onConflictDoUpdate({
+          target: [provider.practiceId, provider.externalId],
+          set: values,
+          setWhere: providerDiffers(Object.keys(values) as (keyof typeof values)[]),
+        })
         .returning({ id: provider.id });
+      const [saved] = written
+        ? [written]
+        : await tx
+            .select({ id: provider.id })
+            .from(provider)
+            .where(and(eq(provider.practiceId, practiceId), eq(provider.externalId, p.externalId)));
       if (!saved) throw new Error('provider upsert returned nothing');
       await tx
         .insert(encounterRole)
