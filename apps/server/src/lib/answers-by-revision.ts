@@ -18,6 +18,9 @@
  * A text answer weighs its length; another kind of answer weighs what `weigh` says (nothing unless
  * given, so only the count bounds it). An answer heavier than the whole budget is not kept.
  */
+/** The characters of text a cache keeps at most unless told otherwise: some 16 MB of ASCII JSON. */
+export const keptCharacters = 16 * 1024 * 1024;
+
 export class AnswersByRevision<Key = number, Answer = string> {
   private readonly answers = new Map<
     Key,
@@ -27,7 +30,7 @@ export class AnswersByRevision<Key = number, Answer = string> {
 
   constructor(
     private readonly capacity = 10_000,
-    private readonly mostCharacters = 16 * 1024 * 1024,
+    private readonly mostCharacters = keptCharacters,
     private readonly weigh: (answer: Answer) => number = (answer) =>
       typeof answer === 'string' ? answer.length : 0,
   ) {}

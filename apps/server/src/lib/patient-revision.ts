@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared';
 import { patientRevision } from '../db/schema';
-import { AnswersByRevision } from './answers-by-revision';
+import { AnswersByRevision, keptCharacters } from './answers-by-revision';
 
 /** Each kind of kept answer; its migration's `patient_revision_watch` calls name the tables it reads. */
 export type PatientRevisionKind =
@@ -64,7 +64,12 @@ export class PatientRevisionAnswers<Key = number, Asked = never> {
     private readonly kind: PatientRevisionKind,
     capacity?: number,
   ) {
-    this.kept = new AnswersByRevision<Key, MadeAnswer<Asked>>(capacity);
+    // Bounded by the text kept, as a cache of text answers is.
+    this.kept = new AnswersByRevision<Key, MadeAnswer<Asked>>(
+      capacity,
+      keptCharacters,
+      (made) => made.text.length,
+    );
   }
 
   /** `asked` is what the key leaves out, for the kept answer's `answers` to judge. */

@@ -66,7 +66,7 @@ export type KeptVisitList = (
 /** A server's kept visit lists (each server keeps its own; the revision is the database's). */
 export function keptVisitLists(): KeptVisitList {
   // A visit list's JSON is some 2 to 3 KB a visit (a first page of 20, 40 to 65 KB): fewer kept
-  // than of the smaller kept answers, some 100 MB of first pages at most.
+  // than of the smaller kept answers; the text budget bounds them too (`keptCharacters`).
   const kept = new PatientRevisionAnswers<string, AskedBounds>('visits', 2_000);
   return (db, ask, everyConsent, write) => keptVisitList(kept, db, ask, everyConsent, write);
 }
