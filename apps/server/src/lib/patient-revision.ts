@@ -14,7 +14,7 @@ import { AnswersByRevision } from './answers-by-revision';
 export type PatientRevisionKind =
   | 'visits' // the Appointments lists
   | 'inbox' // the Messages inbox's pages
-  | 'documents' // the Documents page's summary and first page
+  | 'documents' // the Documents list and My Health Profile's Documents block
   | 'health-summary'; // Health Information's summary and the prescriptions' first page
 
 const revisionStatement = preparedPerDatabase((db) =>
