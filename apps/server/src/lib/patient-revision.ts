@@ -12,9 +12,9 @@ import { AnswersByRevision, keptCharacters } from './answers-by-revision';
 
 /** Each kind of kept answer; its migration's `patient_revision_watch` calls name the tables it reads. */
 export type PatientRevisionKind =
-  | 'visits' // the Appointments lists
-  | 'inbox' // the Messages inbox's pages
-  | 'documents' // the Documents page's summary and first page
+  | 'visits' // the Appointments lists (migration 0498)
+  | 'inbox' // the Messages inbox's pages (migration 0501)
+  | 'documents' // the Documents list and My Health Profile's Documents block (migration 0502)
   | 'health-summary' // Health Information's summary, whole or its first page (migration 0499)
   | 'prescriptions'; // the prescription history's pages (migration 0500)
 

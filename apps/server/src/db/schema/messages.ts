@@ -1,5 +1,6 @@
 // Messages and their attachments (0080): see features/messages.
 import type { MessageFolder, MessageStatus } from '@dermis/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { patient, practice, userAccount } from './core';
 
@@ -47,6 +48,10 @@ export const directMessage = pgTable(
   (t) => [
     index('direct_message_folder_idx').on(t.patientId, t.folder, t.dateSent, t.id),
     index('direct_message_key_idx').on(t.messageKey),
+    /** Who pressed Send, for the inbox revision's triggers on a sender's renaming (0501). */
+    index('direct_message_sender_idx')
+      .on(t.sentByUserId, t.patientId)
+      .where(sql`sent_by_user_id IS NOT NULL`),
   ],
 );
 

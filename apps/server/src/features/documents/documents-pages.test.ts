@@ -263,6 +263,7 @@ describeEachDatabase('documents by page, and their summary', (t) => {
 
     it('answers no documents and no newest for a patient without documents', async () => {
       expect(await summary('')).toEqual({ total: 0, inRange: 0, latest: null });
+      expect((await askSummary('')).body).toBe('{"total":0,"inRange":0,"latest":null}');
     });
 
     it('counts every document and those of the range, and names the newest as the list does', async () => {
@@ -282,6 +283,8 @@ describeEachDatabase('documents by page, and their summary', (t) => {
       const answer = await summary(range);
       expect(answer).toEqual({ total: list.length, inRange: inList.length, latest: list[0] });
       expect(answer).toMatchObject({ total: 5, inRange: 2, latest: { name: 'tied-b' } });
+      // Byte for byte: the newest written as the list writes it, after the two counts.
+      expect((await askSummary(range)).body).toBe(JSON.stringify({ total: 5, inRange: 2, latest: list[0] }));
       // An open range holds everything.
       expect(await summary('')).toMatchObject({ total: 5, inRange: 5 });
       expect(await summary('?createdFrom=2026-05-01T00:00:00Z')).toMatchObject({ total: 5, inRange: 2 });

@@ -5,7 +5,9 @@
  */
 import { documentMaxBytes, documentsCalls } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
+import { fastStringify, sendJsonText } from '../../lib/fast-serializer';
 import { listCursor } from '../../lib/list-cursor';
+import { PatientRevisionAnswers } from '../../lib/patient-revision';
 import { registerCall } from '../../plugins/register-call';
 import { ensureDemoDocumentBlobs } from './documents.demo';
 import { documentsSummary, listDocuments } from './documents.repository';
@@ -22,14 +24,40 @@ function rangeOf(query: { createdFrom?: string | undefined; createdBefore?: stri
   };
 }
 
+/** A range as the statements bind it: each instant to the millisecond, an open end as nothing. */
+function rangeKey(range: ReturnType<typeof rangeOf>): string {
+  return `${range.createdFrom?.toISOString() ?? ''} ${range.createdBefore?.toISOString() ?? ''}`;
+}
+
 export function registerDocumentsCalls(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     await ensureDemoDocumentBlobs(app.db, app.blobs);
   });
 
-  registerCall(app, documentsCalls.list, async ({ patient, query }) => {
+  // The list's pages and the summary are kept as their answer's text by the patient's documents
+  // revision (decision 326), which every change of the patient's documents moves on. The range is
+  // the request's own instants (the web sends the last 7 days' bounds), so an answer holds until a
+  // document changes and needs no instant of its own; it is keyed by every part of the request.
+  const listJson = fastStringify(documentsCalls.list.response);
+  const summaryJson = fastStringify(documentsCalls.summary.response);
+  const kept = new PatientRevisionAnswers<string>('documents');
+
+  registerCall(app, documentsCalls.list, async ({ patient, query, reply }) => {
     const { patientId } = patient;
     const range = rangeOf(query);
+    const key = `list ${patientId} ${rangeKey(range)} ${query.limit ?? ''} ${query.cursor ?? ''}`;
+    const text = await kept.answer(app.db, patientId, key, async () => ({
+      text: listJson(await documentsOf(patientId, range, query)),
+    }));
+    return sendJsonText(reply, text);
+  });
+
+  /** The list's answer: every document in the range, or its page after the cursor with `limit`. */
+  async function documentsOf(
+    patientId: number,
+    range: ReturnType<typeof rangeOf>,
+    query: { limit?: number | undefined; cursor?: string | undefined },
+  ) {
     // Without a limit, the spec's answer: every document (in the range) as a bare array.
     if (query.limit === undefined) return listDocuments(app.db, patientId, range);
     let afterId: number | undefined;
@@ -48,11 +76,21 @@ export function registerDocumentsCalls(app: FastifyInstance): void {
       documents,
       nextCursor: more && last ? listCursor.of(patientId, documentList, last.id) : null,
     };
-  });
+  }
 
-  registerCall(app, documentsCalls.summary, ({ patient, query }) =>
-    documentsSummary(app.db, patient.patientId, rangeOf(query)),
-  );
+  registerCall(app, documentsCalls.summary, async ({ patient, query, reply }) => {
+    const { patientId } = patient;
+    const range = rangeOf(query);
+    const text = await kept.answer(
+      app.db,
+      patientId,
+      `summary ${patientId} ${rangeKey(range)}`,
+      async () => ({
+        text: summaryJson(await documentsSummary(app.db, patientId, range)),
+      }),
+    );
+    return sendJsonText(reply, text);
+  });
 
   registerCall(app, documentsCalls.downloadUrl, ({ patient, caller, query }) =>
     issueDocumentDownload(

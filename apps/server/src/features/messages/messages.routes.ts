@@ -8,6 +8,7 @@ import { messagesCalls, type AttachmentChannel } from '@dermis/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../app-context';
 import { sendJsonText } from '../../lib/fast-serializer';
+import { PatientRevisionAnswers } from '../../lib/patient-revision';
 import { countSend } from './send-limit';
 import { registerCall } from '../../plugins/register-call';
 import { ensureDemoMessageBlobs } from './messages.demo';
@@ -43,10 +44,19 @@ export function registerMessagesCalls(app: FastifyInstance, composition: Message
   const countPatientSend = ({ userId, practiceId }: AuthContext) =>
     countSend({ counters: app.counters, config: app.config }, { userId, practiceId });
 
-  // The inbox's page is JSON text written by the database (decision 299).
-  registerCall(app, messagesCalls.list, async ({ patient, body, reply }) =>
-    sendJsonText(reply, await getMessages(app.db, patient.patientId, body)),
-  );
+  // The inbox's page is JSON text written by the database (decision 299), kept by the patient's
+  // inbox revision (decision 325), which every change of a row a page shows moves on. Keyed by all
+  // the request holds; not by who reads, as a guardian and the patient are shown the same page.
+  const keptPages = new PatientRevisionAnswers<string>('inbox');
+  registerCall(app, messagesCalls.list, async ({ patient, body, reply }) => {
+    const { patientId } = patient;
+    const { directMessageType, page, pageSize, cursor } = body;
+    const key = `${patientId} ${directMessageType} ${page} ${pageSize} ${cursor ?? ''}`;
+    const text = await keptPages.answer(app.db, patientId, key, async () => ({
+      text: await getMessages(app.db, patientId, body),
+    }));
+    return sendJsonText(reply, text);
+  });
 
   registerCall(app, messagesCalls.get, ({ params }) => getMessage(app.db, params.itemId), {
     ownerOf: messageOwner,
