@@ -10,12 +10,16 @@
  * before any preload could start (decision 303): the server's script-src still refuses inline code
  * but this script's, which it allows by the sha256 of the script in the index.html it serves. Only
  * the build writes it: `vite dev` serves the page without it (and without any policy), the app then
- * asking for its files itself, as with no stored session.
+ * asking for its files itself, as with no stored session. On a main screen's address it also sends
+ * that screen's first calls with the stored token (`src/lib/api/early-calls.ts`, decision 328), whose
+ * answers the HTTP client takes instead of asking again (`src/lib/api/early-answers.ts`).
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { sessionStorageKey } from '../src/lib/session/session-storage';
 import { languageStorageKey } from '../src/lib/i18n/language-storage';
+import { earlyAnswersProperty } from '../src/lib/api/early-answers';
+import { screenEarlyCalls, type EarlyCall } from '../src/lib/api/early-calls';
 import { webRoutes } from '../../../packages/contract/src/routes';
 
 /** The modules `main.tsx` loads with a stored session, beside the route's own chunk. */
@@ -83,13 +87,21 @@ export function earlyPreloadSource(
   shared: string[],
   catalogFiles: { en: string[]; es: string[] },
   screens: readonly (readonly [string, readonly string[]])[] = [],
+  calls: readonly (readonly [string, readonly EarlyCall[]])[] = [],
 ): string {
   const href = (files: readonly string[]) => JSON.stringify(files.map((file) => `/${file}`));
   const screenHrefs = JSON.stringify(screens.map(([address, files]) => [address, files.map((f) => `/${f}`)]));
+  const screenCalls = JSON.stringify(
+    calls.map(([address, list]) => [
+      address,
+      list.map((call) => [call.method, call.path, call.body ?? null, call.when ?? []]),
+    ]),
+  );
   return [
     '(function () {',
     '  try {',
-    `    if (localStorage.getItem(${JSON.stringify(sessionStorageKey)}) === null) return;`,
+    `    var stored = localStorage.getItem(${JSON.stringify(sessionStorageKey)});`,
+    '    if (stored === null) return;',
     `    var language = localStorage.getItem(${JSON.stringify(languageStorageKey)}) || navigator.language || '';`,
     `    var files = ${href(shared)}.concat(/^es/.test(language) ? ${href(catalogFiles.es)} : ${href(catalogFiles.en)});`,
     "    var address = location.pathname.replace(/\\/+$/, '');",
@@ -115,13 +127,102 @@ export function earlyPreloadSource(
     '      link.href = files[i];',
     '      document.head.appendChild(link);',
     '    }',
+    // After the files: the answers are of no use before the app's files have run.
+    `    sendEarlyCalls(stored, address, ${screenCalls});`,
     '  } catch (error) {',
     '    // No storage (private mode, blocked): the app loads its files itself, one row later.',
     '  }',
+    ...earlyCallsSource,
     '})();',
     '',
   ].join('\n');
 }
+
+/**
+ * The function of the script that sends the screen's early calls (decision 328), only for a stored
+ * session the app will restore (tokens, user and servers there, both tokens unexpired) whose app
+ * server is this site: the answers wait on `window.__dermisEarlyAnswers` for the HTTP client, keyed
+ * as `earlyCallKey` names a request, with the token and language sent. Anything unreadable sends
+ * nothing, and the app then asks itself.
+ */
+const earlyCallsSource = [
+  '  function live(token) {',
+  "    var part = String(token).split('.')[1];",
+  "    var claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));",
+  "    return typeof claims.exp === 'number' && claims.exp * 1000 > Date.now();",
+  '  }',
+  // The screen's rule (features/pharmacies/map-view.ts): an active address's 5-digit ZIP code first.
+  '  function homeZip(addresses) {',
+  '    var ordered = [];',
+  '    for (var a = 0; a < addresses.length; a++) if (addresses[a].active) ordered.push(addresses[a]);',
+  '    for (var b = 0; b < addresses.length; b++) if (!addresses[b].active) ordered.push(addresses[b]);',
+  '    for (var o = 0; o < ordered.length; o++) {',
+  "      var match = /^\\s*(\\d{5})(?:-?\\d{4})?\\s*$/.exec(ordered[o].zipCode || '');",
+  '      if (match) return match[1];',
+  '    }',
+  '    return null;',
+  '  }',
+  '  function sendEarlyCalls(stored, address, screens) {',
+  '    try {',
+  '      var calls = null;',
+  '      for (var c = 0; c < screens.length; c++) if (screens[c][0] === address) calls = screens[c][1];',
+  '      if (calls === null) return;',
+  '      var session = JSON.parse(stored);',
+  '      var user = session.user;',
+  '      var app = session.servers && session.servers.app;',
+  "      if (!user || typeof user.id !== 'number' || typeof app !== 'string' || !/^\\/[^/\\\\]/.test(app)) return;",
+  '      if (!session.accessToken || !session.refreshToken || !live(session.accessToken) || !live(session.refreshToken)) return;',
+  `      var language = localStorage.getItem(${JSON.stringify(languageStorageKey)});`,
+  "      if (language !== 'en' && language !== 'es') {",
+  "        language = 'en';",
+  '        var wanted = navigator.languages || [navigator.language];',
+  '        for (var w = 0; w < wanted.length; w++) {',
+  "          var base = String(wanted[w]).toLowerCase().split('-')[0];",
+  "          if (base === 'en' || base === 'es') {",
+  '            language = base;',
+  '            break;',
+  '          }',
+  '        }',
+  '      }',
+  `      var answers = (window[${JSON.stringify(earlyAnswersProperty)}] = {});`,
+  '      var today = new Date();',
+  '      var values = {',
+  '        patient: String(user.id),',
+  '        zip: homeZip(user.addressInformationInfoList || []),',
+  '        documentsFrom: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7).toISOString(),',
+  '        documentsBefore: new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).toISOString(),',
+  '      };',
+  '      function fill(text, encode) {',
+  '        return text.replace(/\\{(\\w+)\\}/g, function (all, name) {',
+  '          var value = values[name];',
+  "          if (typeof value !== 'string') throw new Error('no ' + name);",
+  '          return encode ? encodeURIComponent(value) : value;',
+  '        });',
+  '      }',
+  '      next: for (var i = 0; i < calls.length; i++) {',
+  '        for (var f = 0; f < calls[i][3].length; f++) if (user[calls[i][3][f]] !== true) continue next;',
+  '        try {',
+  "          var url = app.replace(/\\/$/, '') + '/' + fill(calls[i][1], true);",
+  '          var body = calls[i][2] === null ? undefined : fill(calls[i][2], false);',
+  '        } catch (missing) {',
+  '          // A value the screen would not have either (no home ZIP code): nor does it send the call.',
+  '          continue;',
+  '        }',
+  "        var headers = { Accept: 'application/json', 'Accept-Language': language, Authorization: 'Bearer ' + session.accessToken };",
+  "        if (body !== undefined) headers['Content-Type'] = 'application/json';",
+  "        answers[calls[i][0] + ' ' + url + ' ' + (body === undefined ? '' : body)] = {",
+  '          token: session.accessToken,',
+  '          language: language,',
+  '          answer: fetch(url, { method: calls[i][0], headers: headers, body: body }).catch(function () {',
+  '            return null;',
+  '          }),',
+  '        };',
+  '      }',
+  '    } catch (error) {',
+  '      // Not a session the app would restore: it asks itself.',
+  '    }',
+  '  }',
+];
 
 /**
  * The page with the script inline, first in <head>: no stylesheet is pending before it, so it runs
@@ -185,6 +286,7 @@ export function earlyPreloadPlugin(): Plugin {
           es: catalogFiles.es.filter((f) => !shared.includes(f)),
         },
         screens,
+        screenEarlyCalls,
       );
       const page = bundle['index.html'];
       if (!page || page.type !== 'asset') throw new Error('early preload: no index.html in the bundle');

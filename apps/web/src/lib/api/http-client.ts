@@ -10,6 +10,7 @@ import {
 import type { SessionStore } from '../session/session-store';
 import { currentLanguage, t } from '../i18n';
 import { ApiError, invalidResponseCode, networkErrorCode } from './api-error';
+import { earlyCallKey, takeEarlyAnswer } from './early-answers';
 import { loadEntryCalls } from './entry-call';
 
 export type Auth = 'access' | 'none' | { bearer: string };
@@ -90,20 +91,26 @@ export function createHttpClient({ session, onForbidden, onSessionExpired }: Htt
     token: string | undefined,
   ): Promise<Response> {
     // The server words its messages in this language unless the signed-in account chose another.
+    const language = currentLanguage();
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      'Accept-Language': currentLanguage(),
+      'Accept-Language': language,
       ...options.headers,
     };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    const method = options.method ?? 'GET';
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // The page may have sent this very request already, before the app's files arrived (decision 328);
+    // a request with headers of its own is not the one the page sent.
+    const early =
+      options.headers === undefined
+        ? takeEarlyAnswer(earlyCallKey(method, url, body), token, language)
+        : undefined;
+    const earlyResponse = early && (await early);
+    if (earlyResponse) return earlyResponse;
     try {
-      return await fetch(url, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      });
+      return await fetch(url, { method, headers, body, signal: options.signal });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new ApiError(0, networkErrorCode, '');

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { dropEarlyAnswers } from '../api/early-answers';
 import type { storedSession } from './stored-session';
 
 /** The one localStorage key that holds the whole session (spec 000 §3). */
@@ -12,4 +13,6 @@ export function writeStoredSession(storage: Storage, session: StoredSession): vo
 
 export function clearStoredSession(storage: Storage): void {
   storage.removeItem(sessionStorageKey);
+  // What the page asked for with the stored token is no one's to read once the session is gone.
+  dropEarlyAnswers();
 }
