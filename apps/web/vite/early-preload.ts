@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { sessionStorageKey } from '../src/lib/session/session-storage';
 import { languageStorageKey } from '../src/lib/i18n/language-storage';
-import { earlyAnswersProperty } from '../src/lib/api/early-answers';
+import { earlyAnswersProperty, earlyNowProperty } from '../src/lib/api/early-answers';
 import { screenEarlyCalls, type EarlyCall } from '../src/lib/api/early-calls';
 import { webRoutes } from '../../../packages/contract/src/routes';
 
@@ -142,8 +142,9 @@ export function earlyPreloadSource(
  * The function of the script that sends the screen's early calls (decision 328), only for a stored
  * session the app will restore (tokens, user and servers there, both tokens unexpired) whose app
  * server is this site: the answers wait on `window.__dermisEarlyAnswers` for the HTTP client, keyed
- * as `earlyCallKey` names a request, with the token and language sent. Anything unreadable sends
- * nothing, and the app then asks itself.
+ * as `earlyCallKey` names a request, with the token and language sent. When a sent call names `{now}`,
+ * the instant filled in waits on `window.__dermisEarlyNow` (decision 331), for the app to send the same
+ * request. Anything unreadable sends nothing, and the app then asks itself.
  */
 const earlyCallsSource = [
   '  function live(token) {',
@@ -191,16 +192,20 @@ const earlyCallsSource = [
   '        zip: homeZip(user.addressInformationInfoList || []),',
   '        documentsFrom: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7).toISOString(),',
   '        documentsBefore: new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).toISOString(),',
+  '        now: today.toISOString(),',
   '      };',
+  '      var named;',
   '      function fill(text, encode) {',
   '        return text.replace(/\\{(\\w+)\\}/g, function (all, name) {',
   '          var value = values[name];',
+  '          named[name] = true;',
   "          if (typeof value !== 'string') throw new Error('no ' + name);",
   '          return encode ? encodeURIComponent(value) : value;',
   '        });',
   '      }',
   '      next: for (var i = 0; i < calls.length; i++) {',
   '        for (var f = 0; f < calls[i][3].length; f++) if (user[calls[i][3][f]] !== true) continue next;',
+  '        named = {};',
   '        try {',
   "          var url = app.replace(/\\/$/, '') + '/' + fill(calls[i][1], true);",
   '          var body = calls[i][2] === null ? undefined : fill(calls[i][2], false);',
@@ -217,6 +222,8 @@ const earlyCallsSource = [
   '            return null;',
   '          }),',
   '        };',
+  // The app takes this instant as "now" for the same request, and so sends the very one sent here.
+  `        if (named.now) window[${JSON.stringify(earlyNowProperty)}] = { at: values.now };`,
   '      }',
   '    } catch (error) {',
   '      // Not a session the app would restore: it asks itself.',

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyPreloadSource } from '../../vite/early-preload';
-import { earlyAnswersProperty, earlyCallKey, takeEarlyAnswer } from '../lib/api/early-answers';
+import {
+  earlyAnswersProperty,
+  earlyCallKey,
+  earlyNowProperty,
+  takeEarlyAnswer,
+  takeEarlyNow,
+} from '../lib/api/early-answers';
 import { languageStorageKey } from '../lib/i18n/language-storage';
 import { sessionStorageKey } from '../lib/session/session-storage';
 import { expiredToken, validToken } from '../lib/testing/fake-jwt';
@@ -14,6 +20,7 @@ const source = earlyPreloadSource(
   [
     ['/pharmacies', [{ method: 'GET', path: 'pharmacy/favorites/_rid/{patient}' }]],
     ['/messages/inbox', [{ method: 'POST', path: 'messages', body: '{"patientId":{patient},"page":0}' }]],
+    ['/visits', [{ method: 'POST', path: 'visits', body: '{"patientId":{patient},"from":"{now}"}' }]],
     [
       '/documents',
       [
@@ -52,6 +59,7 @@ afterEach(() => {
   document.head.innerHTML = '';
   window.history.replaceState(null, '', '/');
   delete (window as unknown as Record<string, unknown>)[earlyAnswersProperty];
+  delete (window as unknown as Record<string, unknown>)[earlyNowProperty];
 });
 
 describe("the early preload script's calls", () => {
@@ -112,6 +120,27 @@ describe("the early preload script's calls", () => {
     expect(sent.map(({ url }) => url)).toEqual([expect.stringMatching(/^\/api\/app\/documents\?/)]);
   });
 
+  it('fills in the instant it ran as {now}, and records it for the app to send the same request', () => {
+    const before = Date.now();
+    const [sent] = runAt('/visits');
+    const after = Date.now();
+    const recorded = (window as unknown as Record<string, { at: string } | undefined>)[earlyNowProperty];
+    const at = recorded?.at ?? '';
+    expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(at)).toBeLessThanOrEqual(after);
+    expect(sent?.body).toBe(`{"patientId":${user.id},"from":"${at}"}`);
+    // What the app then sends (features/appointments/api): the very request, whose answer it takes.
+    const now = takeEarlyNow('visits')?.toISOString();
+    const key = earlyCallKey('POST', '/api/app/visits', `{"patientId":${user.id},"from":"${now}"}`);
+    expect(takeEarlyAnswer(key, accessToken, 'en')).toBeDefined();
+  });
+
+  it('records no instant when no call it sent names it', () => {
+    runAt('/documents');
+    runAt('/pharmacies');
+    expect((window as unknown as Record<string, unknown>)[earlyNowProperty]).toBeUndefined();
+  });
+
   it("sends a call the screen asks only under the user's flags when they all hold", () => {
     const flagged = (hasFhirPermission: boolean, patientFhirInvite: boolean) =>
       runAt('/documents', { ...session, user: { ...user, hasFhirPermission, patientFhirInvite } })
@@ -139,5 +168,7 @@ describe("the early preload script's calls", () => {
     ];
     for (const stored of stale) expect(runAt('/pharmacies', stored)).toEqual([]);
     expect((window as unknown as Record<string, unknown>)[earlyAnswersProperty]).toBeUndefined();
+    expect(runAt('/visits', { ...session, accessToken: expiredToken() })).toEqual([]);
+    expect((window as unknown as Record<string, unknown>)[earlyNowProperty]).toBeUndefined();
   });
 });

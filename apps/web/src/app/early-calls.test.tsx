@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
+import { earlyNowProperty } from '../lib/api/early-answers';
 import { screenEarlyCalls, type EarlyCall } from '../lib/api/early-calls';
 import { sessionStorageKey } from '../lib/session';
 import { mockFetch } from '../lib/testing/fetch-mock';
@@ -27,6 +28,9 @@ const user = userProfileFixture({
   ],
 });
 
+/** The instant the page's inline script used as `{now}`, recorded where it leaves it. */
+let pageNow = '';
+
 /** A request as sent: method, address and body. */
 const requestOf = (method: string, url: string, body: string | undefined) => `${method} ${url} ${body ?? ''}`;
 
@@ -38,6 +42,7 @@ function filledIn(call: EarlyCall): string {
     zip: homeZip(user.addressInformationInfoList),
     documentsFrom: documents.createdFrom,
     documentsBefore: documents.createdBefore,
+    now: pageNow,
   };
   const fill = (text: string, encode: boolean) =>
     text.replace(/\{(\w+)\}/g, (_all, name: string) => {
@@ -56,6 +61,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.unstubAllGlobals();
+  // As the script records it: the app uses it for the requests that name it (Appointments' lists).
+  pageNow = new Date().toISOString();
+  (window as unknown as Record<string, unknown>)[earlyNowProperty] = { at: pageNow };
   localStorage.clear();
   localStorage.setItem(
     sessionStorageKey,

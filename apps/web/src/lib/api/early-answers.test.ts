@@ -5,7 +5,14 @@ import { createSessionStore, type SessionStore } from '../session';
 import { clearStoredSession } from '../session/session-storage';
 import { servers, userProfileFixture } from '../testing/fixtures';
 import { authorizationOf, mockFetch } from '../testing/fetch-mock';
-import { earlyAnswersProperty, earlyCallKey, type EarlyAnswer } from './early-answers';
+import {
+  earlyAnswersProperty,
+  earlyCallKey,
+  earlyNowMaxAgeMs,
+  earlyNowProperty,
+  takeEarlyNow,
+  type EarlyAnswer,
+} from './early-answers';
 import { createHttpClient } from './http-client';
 
 const ok = z.object({ ok: z.boolean() });
@@ -36,6 +43,7 @@ const reply = (body: unknown, status = 200) =>
 beforeEach(() => {
   vi.unstubAllGlobals();
   delete (window as unknown as Record<string, unknown>)[earlyAnswersProperty];
+  delete (window as unknown as Record<string, unknown>)[earlyNowProperty];
   session = createSessionStore(localStorage);
   session.setTokens({ accessToken: 'old-access', refreshToken: 'old-refresh', servers });
   session.setUser(userProfileFixture());
@@ -86,9 +94,38 @@ describe("the page's early answers", () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([refreshUrl, '/api/app/x']);
   });
 
-  it('are forgotten with the stored session', () => {
+  it('are forgotten with the stored session, with the instant the page used', () => {
     sentEarly({ [key]: { answer: reply({ ok: true }) } });
+    recordNow('2030-04-05T06:07:08.901Z');
     clearStoredSession(localStorage);
     expect((window as unknown as Record<string, unknown>)[earlyAnswersProperty]).toBeUndefined();
+    expect(takeEarlyNow('a', Date.parse('2030-04-05T06:07:09.000Z'))).toBeUndefined();
+  });
+});
+
+/** What the page's inline script records when it sent a call that names the moment. */
+function recordNow(at: string) {
+  (window as unknown as Record<string, unknown>)[earlyNowProperty] = { at };
+}
+
+describe("the page's instant", () => {
+  const at = '2030-04-05T06:07:08.901Z';
+  const after = (ms: number) => Date.parse(at) + ms;
+
+  it('is taken once for each use, while it is recent', () => {
+    recordNow(at);
+    expect(takeEarlyNow('upcoming', after(5_000))).toEqual(new Date(at));
+    expect(takeEarlyNow('upcoming', after(5_000))).toBeUndefined();
+    expect(takeEarlyNow('past', after(earlyNowMaxAgeMs))).toEqual(new Date(at));
+    expect(takeEarlyNow('past', after(5_000))).toBeUndefined();
+  });
+
+  it('is not taken when older than a minute, ahead of the clock, unreadable or not recorded', () => {
+    expect(takeEarlyNow('upcoming', after(5_000))).toBeUndefined();
+    recordNow(at);
+    expect(takeEarlyNow('upcoming', after(earlyNowMaxAgeMs + 1))).toBeUndefined();
+    expect(takeEarlyNow('past', after(-1))).toBeUndefined();
+    recordNow('not an instant');
+    expect(takeEarlyNow('upcoming', after(5_000))).toBeUndefined();
   });
 });

@@ -45,8 +45,48 @@ export function takeEarlyAnswer(
   return early.token === (token ?? '') && early.language === language ? early.answer : undefined;
 }
 
+/**
+ * The property of `window` the inline script records the instant it filled in as `{now}` on (an ISO
+ * instant, `at`), when it sent a call that names it (Appointments' visit lists, decision 331); the app
+ * adds there each use that has taken it (`taken`).
+ */
+export const earlyNowProperty = '__dermisEarlyNow';
+
+export interface EarlyNow {
+  at: string;
+  taken?: string[];
+}
+
+/**
+ * How old the page's instant may be and still stand for "now": a slow phone's first visit runs the
+ * app 4–9 s after the page arrived (decision 328), a minute leaves room for a much slower one; a page
+ * whose app runs later than that (a tab opened in the background, a phone put to sleep) reads the
+ * clock again, its early answer then being of no use.
+ */
+export const earlyNowMaxAgeMs = 60_000;
+
+/**
+ * The instant the page's inline script used as "now", for `use`'s first request in this page only, and
+ * only while it is recent (not older than `earlyNowMaxAgeMs`, not ahead of the clock); undefined
+ * otherwise, and the caller reads the clock. With it the request is the very one the script sent, and
+ * the HTTP client takes its answer (decision 331).
+ */
+export function takeEarlyNow(use: string, clock: number = Date.now()): Date | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const recorded = (window as unknown as Record<string, EarlyNow | undefined>)[earlyNowProperty];
+  if (typeof recorded?.at !== 'string') return undefined;
+  const taken = (recorded.taken ??= []);
+  if (taken.includes(use)) return undefined;
+  taken.push(use);
+  const at = new Date(recorded.at);
+  const age = clock - at.getTime();
+  return age >= 0 && age <= earlyNowMaxAgeMs ? at : undefined;
+}
+
 /** Forgets every early answer: the stored session was not restored, or the patient signed out. */
 export function dropEarlyAnswers(): void {
-  if (typeof window !== 'undefined')
-    delete (window as unknown as Record<string, unknown>)[earlyAnswersProperty];
+  if (typeof window === 'undefined') return;
+  const page = window as unknown as Record<string, unknown>;
+  delete page[earlyAnswersProperty];
+  delete page[earlyNowProperty];
 }

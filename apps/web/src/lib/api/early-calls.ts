@@ -4,7 +4,8 @@ import { webRoutes } from '../../../../../packages/contract/src/routes';
  * One of a main screen's first calls as the page's inline script sends it (vite/early-preload.ts,
  * decision 328), written as plain text because the script carries neither the contract nor the app.
  * Only calls the screen sends first whatever the answers: a call that waits on another's answer or
- * on the configuration, or that names the moment (Appointments' "now"), is left to the app.
+ * on the configuration is left to the app. A call that names the moment takes it as `{now}`, the
+ * instant the script records for the app to use in its first request (decision 331).
  * early-calls.test.ts opens each screen and checks the app sends each of these, byte for byte.
  */
 export interface EarlyCall {
@@ -15,7 +16,9 @@ export interface EarlyCall {
    * - `{patient}`: the signed-in user's id (a number, in a body too);
    * - `{zip}`: the home ZIP code the Pharmacies screen searches by; without one, the call is not sent;
    * - `{documentsFrom}`, `{documentsBefore}`: the Documents range the screens open with (the last 7
-   *   local days: the start of the first, the start of the day after today), as ISO instants.
+   *   local days: the start of the first, the start of the day after today), as ISO instants;
+   * - `{now}`: the instant the script ran, as an ISO instant, recorded on `window` beside the answers
+   *   (`earlyNowProperty`); Appointments' visit lists take it as their "now" on their first request.
    */
   path: string;
   /** The JSON body exactly as the HTTP client writes it, filled in as `path`. */
@@ -39,6 +42,21 @@ export const screenEarlyCalls: readonly (readonly [string, readonly EarlyCall[]]
       {
         method: 'GET',
         path: 'dms/getPatientDocumentsSummary/_rid/{patient}?createdFrom={documentsFrom}&createdBefore={documentsBefore}',
+      },
+    ],
+  ],
+  [
+    webRoutes.appointments,
+    [
+      {
+        method: 'POST',
+        path: 'encounter/getByFilter',
+        body: '{"patientId":{patient},"dateSelection":"SPECIFY_RANGE","dateOfServiceRangeLow":"{now}","updateConsents":true,"limit":20,"cursor":null,"consents":false}',
+      },
+      {
+        method: 'POST',
+        path: 'encounter/getByFilter',
+        body: '{"patientId":{patient},"dateSelection":"SPECIFY_RANGE","dateOfServiceRangeHigh":"{now}","sortOrder":"DESC","limit":2,"consents":false}',
       },
     ],
   ],

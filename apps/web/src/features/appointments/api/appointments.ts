@@ -18,6 +18,7 @@ import {
   type UpdateConsentRequest,
 } from '@dermis/contract';
 import { useApiClient, type HttpClient } from '../../../lib/api';
+import { takeEarlyNow } from '../../../lib/api/early-answers';
 
 export type { Consent };
 /** A visit as encounter/getByFilter answers it: providers, clinic, education and consents. */
@@ -40,6 +41,17 @@ function getByFilter(client: HttpClient, body: GetEncountersByFilterRequest) {
 }
 
 /**
+ * "Now", the bound between the two lists. Each list's first request in this page takes the instant the
+ * page's inline script used for the same request, while it is recent, so the request is byte for byte
+ * the one the script sent and its answer is taken (decision 331): "now" is then the page's arrival,
+ * seconds earlier. Every later request (a refetch, 'Show more', coming back to the screen) reads the
+ * clock.
+ */
+function visitListNow(list: 'upcoming' | 'past'): string {
+  return (takeEarlyNow(`appointments.${list}`) ?? new Date()).toISOString();
+}
+
+/**
  * Upcoming: from now on, oldest first, with the consents still to sign (spec 002 §7 updateConsents),
  * `upcomingVisitsPageSize` at a time (decision 254); 'Show more' asks for the page after the last
  * visit shown by the answer's cursor, so the visits already shown are not read again (decision 287).
@@ -54,7 +66,7 @@ export function useUpcomingAppointments(patientId: number) {
       getByFilter(client, {
         patientId,
         dateSelection: 'SPECIFY_RANGE',
-        dateOfServiceRangeLow: new Date().toISOString(),
+        dateOfServiceRangeLow: visitListNow('upcoming'),
         updateConsents: true,
         limit: upcomingVisitsPageSize,
         cursor: pageParam,
@@ -76,7 +88,7 @@ export function usePastVisits(patientId: number, limit: number = pastVisitsPageS
       getByFilter(client, {
         patientId,
         dateSelection: 'SPECIFY_RANGE',
-        dateOfServiceRangeHigh: new Date().toISOString(),
+        dateOfServiceRangeHigh: visitListNow('past'),
         sortOrder: 'DESC',
         limit,
       }),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Consent, Encounter } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n/language';
+import { earlyNowProperty } from '../../../lib/api/early-answers';
 import { mockFetch, type FakeReply } from '../../../lib/testing/fetch-mock';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { signedConsent, stripDataUrl } from '../api/appointments';
@@ -10,6 +11,7 @@ import { Appointments } from './appointments-page';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  delete (window as unknown as Record<string, unknown>)[earlyNowProperty];
   await setLanguage('en', { remember: false });
 });
 
@@ -240,6 +242,52 @@ describe('Appointments', () => {
     expect(await screen.findByTestId('upcoming-error')).toHaveTextContent(
       'Upcoming appointments fetch failed, please try again ...',
     );
+  });
+});
+
+describe("the lists' now (decision 331)", () => {
+  /** As the page's inline script records the instant it sent the two lists' requests with. */
+  const recordPageNow = (ageMs: number) => {
+    const at = new Date(Date.now() - ageMs).toISOString();
+    (window as unknown as Record<string, unknown>)[earlyNowProperty] = { at };
+    return at;
+  };
+  const bounds = (fetch: ReturnType<typeof mockFetch>) =>
+    sentBodies(fetch).map((body) => body.dateOfServiceRangeLow ?? body.dateOfServiceRangeHigh);
+
+  it("is the page's recent instant for each list's first request, and the clock's after that", async () => {
+    const at = recordPageNow(30_000);
+    let upcomingAsked = 0;
+    const fetch = server({
+      upcoming: () =>
+        (upcomingAsked += 1) === 1
+          ? { status: 500, body: { error: 'INTERNAL', message: 'x' } }
+          : { body: { encounters: [], total: 0 } },
+    });
+    renderWithProviders(<Appointments patientId={7} />);
+    await screen.findByTestId('upcoming-error');
+    await screen.findAllByTestId('past-visit');
+    expect(bounds(fetch)).toEqual([at, at]);
+    const retried = Date.now();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('upcoming-empty');
+    const again = bounds(fetch)[2];
+    expect(Date.parse(String(again))).toBeGreaterThanOrEqual(retried);
+  });
+
+  it("is the clock's when the page's instant is over a minute old", async () => {
+    const at = recordPageNow(5 * 60_000);
+    const opened = Date.now();
+    const fetch = server();
+    renderWithProviders(<Appointments patientId={7} />);
+    await screen.findByRole('table', { name: 'Upcoming Appointments' });
+    await screen.findAllByTestId('past-visit');
+    const sent = bounds(fetch);
+    expect(sent).toHaveLength(2);
+    for (const bound of sent) {
+      expect(bound).not.toBe(at);
+      expect(Date.parse(String(bound))).toBeGreaterThanOrEqual(opened);
+    }
   });
 });
 
