@@ -196,9 +196,22 @@ test.describe('Maria', () => {
     test.setTimeout(90_000);
     await signIn(page, demo.patient);
     await expect(page).toHaveURL(/\/my-health-profile$/);
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/encounter/getByFilter')) lists.push(request.postData() ?? '');
+    });
     await page.goto('/appointments');
     const past = page.getByRole('list', { name: 'Past Visits' });
     await expect(past.getByTestId('past-visit')).toHaveCount(2);
+    await expect(page.getByTestId('upcoming-appointments')).toBeVisible();
+    // The page's inline script sent both lists with the instant it recorded, and the app, taking that
+    // instant as "now", took their answers instead of asking again (decision 331).
+    const pageNow = await page.evaluate(
+      () => (window as unknown as { __dermisEarlyNow?: { at: string; taken?: string[] } }).__dermisEarlyNow,
+    );
+    expect(pageNow?.taken?.toSorted()).toEqual(['appointments.past', 'appointments.upcoming']);
+    expect(lists).toHaveLength(2);
+    for (const body of lists) expect(body).toContain(`"${pageNow?.at}"`);
 
     const session = await storedSession(page);
     const user = session?.user as { id: number };
