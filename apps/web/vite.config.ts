@@ -43,7 +43,7 @@ export default defineConfig(async ({ command }) => ({
                   [...signedInStart, ...loadedOnEveryScreen],
                   screenModules.map(([, module]) => module),
                 )
-              : { login: new Set(), screens: new Map() },
+              : { login: new Set(), screens: new Map(), screenCount: 0, shared: new Set() },
           ),
         },
       },

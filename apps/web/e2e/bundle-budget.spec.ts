@@ -3,10 +3,9 @@
 // with it. Sizes are the gzip (level 9) of each script the browser fetched.
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { chunkFileOf, loginBudgetGzipBytes, webDist } from './support/bundle';
+import { chunkFileOf, groupChunkFile, loginBudgetGzipBytes, webDist } from './support/bundle';
 
 const signedInModules = [
-  'src/app/layouts/signed-in-header.tsx',
   'src/app/layouts/account-layout.tsx',
   'src/app/routes/account-settings-route.tsx',
   'src/app/routes/activity-log-routes.tsx',
@@ -16,12 +15,13 @@ const signedInModules = [
   'src/app/routes/messages-routes.tsx',
   'src/app/routes/health-profile-route.tsx',
   'src/features/two-step/components/sign-in-two-step.tsx',
-  // What decision 049 took out of /login and loads on first use: the footer's tooltip (floating-ui),
-  // the contract schemas (zod) and a stored session's check.
-  'src/features/navigation/components/terminology-tooltip.tsx',
-  'src/lib/api/entry-calls.ts',
-  'src/lib/session/restore-session.ts',
 ];
+/**
+ * `app`, the shared signed-in code, holds what every main screen runs (decision 329): the signed-in
+ * header, a stored session's check, and what decision 049 took out of /login to load on first use,
+ * the footer's tooltip (floating-ui) and the entry calls (zod and the contract's schemas).
+ */
+const signedInGroups = ['app'];
 
 test('/login downloads at most its JavaScript budget and nothing of the signed-in app', async ({ page }) => {
   const scripts = new Map<string, number>();
@@ -49,5 +49,9 @@ test('/login downloads at most its JavaScript budget and nothing of the signed-i
   for (const module of signedInModules) {
     const file = `/${chunkFileOf(webDist, module)}`;
     expect(loaded, `${module} (${file}) must not load on /login`).not.toContain(file);
+  }
+  for (const group of signedInGroups) {
+    const file = `/${groupChunkFile(webDist, group)}`;
+    expect(loaded, `the ${group} chunk (${file}) must not load on /login`).not.toContain(file);
   }
 });

@@ -7,8 +7,9 @@
  * - `public`: the rest of what /login loads before it shows, one file instead of about forty; the
  *   same modules, so /login's budget holds.
  * - `app`: the code two or more of the other chunks share (Mantine's other components, TanStack
- *   Query, zod and the contract's calls, forms, the shared page parts), one file a signed-in screen
- *   downloads beside its own route chunk. It holds nothing /login needs, so /login never downloads
+ *   Query, zod and the contract's calls, forms, the shared page parts) and what every main screen
+ *   runs though one chunk alone imports it (the signed-in header, the session's check: decision
+ *   329), one file a signed-in screen downloads beside its own route chunk. It holds nothing /login needs, so /login never downloads
  *   it. The language catalogs stay out of it (English comes with the signed-in texts' chunk, Spanish
  *   only when chosen), and code one chunk alone uses (the map, the CDA viewer) stays in that chunk.
  *   Shared code that only one main screen runs, or none, is not in it either (decision 317).
@@ -61,6 +62,16 @@ const fewScreens: readonly (readonly [string, RegExp])[] = [
 ];
 
 /**
+ * Main screens whose shared code of their own goes in one of the files above rather than in an
+ * `app-<screen>` (a request less for the screen): My Health Profile's (Mantine's selects and
+ * combobox, the server-refusal form) is what the profile's form runs, so `forms` imports it and every
+ * chunk that imports it (the screen, the account settings) loads `forms` anyway.
+ */
+const screenCodeIn: Readonly<Record<string, string>> = {
+  'src/app/routes/health-profile-route.tsx': 'forms',
+};
+
+/**
  * What every signed-in screen loads beside the signed-in start, once shown: the entry calls (the
  * session's refresh and sign-out) and the footer's terminology tooltip, on the first interaction.
  * The shared code they run belongs in `app`, not in one screen's `app-<screen>`.
@@ -79,6 +90,13 @@ export interface FirstPass {
    * none for code only other screens run.
    */
   screens: Map<string, string[]>;
+  /** How many main screens the first pass read. */
+  screenCount: number;
+  /**
+   * The modules the default split put in a chunk of no module's own, one it made for code two or more
+   * entries (the page's, or a dynamic import's) share: what a group's `minShareCount: 2` takes.
+   */
+  shared: Set<string>;
 }
 
 /**
@@ -137,7 +155,15 @@ export async function firstPass(
   for (const screen of screenModules)
     for (const id of modulesOf([...signedInStart, screen]))
       screens.set(id, [...(screens.get(id) ?? []), screen]);
-  return { login: modulesOf(['src/app/routes/login-route.tsx']), screens };
+  const shared = new Set(
+    [...chunks.values()].flatMap((c) => (c.facadeModuleId === null ? Object.keys(c.modules) : [])),
+  );
+  return {
+    login: modulesOf(['src/app/routes/login-route.tsx']),
+    screens,
+    screenCount: screenModules.length,
+    shared,
+  };
 }
 
 /** The chunk of the shared code only this main screen runs: `app-` and its route module's name. */
@@ -159,12 +185,20 @@ function loadedByPage(id: string, graph: Rolldown.ChunkingContext): boolean {
 }
 
 /** The chunk groups of the web build, given what the first pass found (`firstPass`). */
-export function chunkGroups({ login, screens }: FirstPass): Rolldown.CodeSplittingGroup[] {
+export function chunkGroups({
+  login,
+  screens,
+  screenCount,
+  shared,
+}: FirstPass): Rolldown.CodeSplittingGroup[] {
   const fewScreensOf = (id: string) => fewScreens.find(([, test]) => test.test(id))?.[0] ?? null;
   // Code the groups below may take out of `app`. A module of no code (a package's index, its imports'
   // names) is not in `screens`, and goes where its importers' code does.
   const appCandidate = (id: string) =>
     !login.has(id) && !catalogs.test(id) && !styles.test(id) && fewScreensOf(id) === null && screens.has(id);
+  // Code every main screen runs, whichever the address: the signed-in start (the header, the
+  // session's check) and what they share. In `app` even when one chunk alone imports it.
+  const everyScreen = (id: string) => screenCount > 0 && screens.get(id)?.length === screenCount;
   return [
     reactGroup,
     // The module index.html loads keeps a chunk of its own, the build manifest's entry.
@@ -173,7 +207,11 @@ export function chunkGroups({ login, screens }: FirstPass): Rolldown.CodeSplitti
       priority: 2,
     },
     {
-      name: (id) => (login.has(id) || styles.test(id) ? null : fewScreensOf(id)),
+      name: (id) => {
+        if (login.has(id) || styles.test(id)) return null;
+        const running = appCandidate(id) ? screens.get(id) : undefined;
+        return fewScreensOf(id) ?? (running?.length === 1 ? (screenCodeIn[running[0]!] ?? null) : null);
+      },
       minShareCount: 2,
       priority: 2,
       includeDependenciesRecursively: false,
@@ -192,16 +230,22 @@ export function chunkGroups({ login, screens }: FirstPass): Rolldown.CodeSplitti
     {
       name: (id) => {
         const running = appCandidate(id) ? screens.get(id) : undefined;
-        return running?.length === 1 ? screenAppChunk(running[0]!) : null;
+        return running?.length === 1 && !(running[0]! in screenCodeIn) ? screenAppChunk(running[0]!) : null;
       },
       minShareCount: 2,
       minSize: screenAppMinSize,
       priority: 2,
       includeDependenciesRecursively: false,
     },
+    // One group, so one file: what two chunks share and what every main screen runs, even when one
+    // chunk alone imports it (the header, the session's check).
     {
-      name: (id) => (login.has(id) || catalogs.test(id) || styles.test(id) ? null : 'app'),
-      minShareCount: 2,
+      name: (id) =>
+        login.has(id) || catalogs.test(id) || styles.test(id)
+          ? null
+          : everyScreen(id) || shared.has(id)
+            ? 'app'
+            : null,
       priority: 1,
       // What these modules import is /login's or its own chunk's: left where it is.
       includeDependenciesRecursively: false,

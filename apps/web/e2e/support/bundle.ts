@@ -70,6 +70,14 @@ export function hasOwnChunk(distDir: string, sourceModule: string): boolean {
   return readManifest(distDir)[sourceModule] !== undefined;
 }
 
+/** The file of a chunk group (`app`, `forms`), which the manifest names `_<group>-<8-character hash>.js`. */
+export function groupChunkFile(distDir: string, group: string): string {
+  const pattern = new RegExp(`^_${group}-[\\w-]{8}\\.js$`);
+  const found = Object.entries(readManifest(distDir)).filter(([key]) => pattern.test(key));
+  if (found.length !== 1) throw new Error(`the build has ${found.length} files of the chunk group ${group}`);
+  return found[0]![1].file;
+}
+
 /** The chunk file that holds each source module (its own chunk, not the chunks it imports). */
 export function chunkFileOf(distDir: string, sourceModule: string): string {
   const chunk = readManifest(distDir)[sourceModule];
