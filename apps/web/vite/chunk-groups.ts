@@ -9,9 +9,10 @@
  * - `app`: the code two or more of the other chunks share (Mantine's other components, TanStack
  *   Query, zod and the contract's calls, forms, the shared page parts) and what every main screen
  *   runs though one chunk alone imports it (the signed-in header, the session's check: decision
- *   329), one file a signed-in screen downloads beside its own route chunk. It holds nothing /login needs, so /login never downloads
- *   it. The language catalogs stay out of it (English comes with the signed-in texts' chunk, Spanish
- *   only when chosen), and code one chunk alone uses (the map, the CDA viewer) stays in that chunk.
+ *   329), one file a signed-in screen downloads beside its own route chunk. It holds nothing /login
+ *   needs, so /login never downloads it. The language catalogs stay out of it (English comes with
+ *   the signed-in texts' chunk, Spanish only when chosen), and code one chunk alone uses (the map,
+ *   the CDA viewer) stays in that chunk.
  *   Shared code that only one main screen runs, or none, is not in it either (decision 317).
  */
 import path from 'node:path';
