@@ -19,6 +19,7 @@ import {
 import { patientRevisionOf } from '../../lib/patient-revision';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
+import { expectFreshAfterEachChange } from '../../test/fresh-answers';
 import {
   bearer,
   givenPractice,
@@ -89,14 +90,9 @@ describeEachDatabase('visit lists: the cache never answers changed visits', (t) 
 
     // Each step changes the rows behind the server's back; the answers that follow must be a fresh
     // server's, and differ from those before (so the step was seen).
-    let before = await listsOf(app, people, now);
-    const expectFresh = async () => {
-      const fresh = await newApp({ jwtSecret: app.config.jwtSecret });
-      const lists = await listsOf(app, people, now);
-      expect(lists).toEqual(await listsOf(fresh, people, now));
-      expect(lists).not.toEqual(before);
-      before = lists;
-    };
+    const expectFresh = await expectFreshAfterEachChange(app, newApp, (server) =>
+      listsOf(server, people, now),
+    );
 
     const [place] = await t.db
       .insert(clinic)

@@ -9,6 +9,7 @@ import { patientDocument } from '../../db/schema';
 import { listCursor } from '../../lib/list-cursor';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
+import { expectFreshAfterEachChange } from '../../test/fresh-answers';
 import { bearer, givenPractice, givenUser, signIn } from '../../test/fixtures';
 
 describeEachDatabase('documents: a kept answer never answers changed documents', (t) => {
@@ -78,14 +79,7 @@ describeEachDatabase('documents: a kept answer never answers changed documents',
 
     // Each step changes the rows behind the server's back; the answers that follow must be a fresh
     // server's, and differ from the ones before (so the step was seen).
-    let before = await answers(app);
-    const expectFresh = async () => {
-      const fresh = await newApp({ jwtSecret: app.config.jwtSecret });
-      const now = await answers(app);
-      expect(now).toEqual(await answers(fresh));
-      expect(now).not.toEqual(before);
-      before = now;
-    };
+    const expectFresh = await expectFreshAfterEachChange(app, newApp, answers);
 
     const filed = await file(user.patientId, '2026-04-14T10:00:00Z');
     await expectFresh();

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { healthListTotal, historyItem, patient, patientProfile, prescription } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
+import { expectFreshAfterEachChange } from '../../test/fresh-answers';
 import { bearer, givenPractice, givenUser, signIn } from '../../test/fixtures';
 
 describeEachDatabase('health information: the kept summary never answers changed rows', (t) => {
@@ -38,21 +39,10 @@ describeEachDatabase('health information: the kept summary never answers changed
 
     // Each step changes the rows behind the server's back; the answers that follow must be a fresh
     // server's, and differ from the ones before (so the step was seen).
-    let before = {
-      user: await summaryOf(app, token, user.patientId),
-      other: await summaryOf(app, otherToken, other.patientId),
-    };
-    const expectFresh = async () => {
-      const fresh = await newApp({ jwtSecret: app.config.jwtSecret });
-      const now = {
-        user: await summaryOf(app, token, user.patientId),
-        other: await summaryOf(app, otherToken, other.patientId),
-      };
-      expect(now.user).toEqual(await summaryOf(fresh, token, user.patientId));
-      expect(now.other).toEqual(await summaryOf(fresh, otherToken, other.patientId));
-      expect(now).not.toEqual(before);
-      before = now;
-    };
+    const expectFresh = await expectFreshAfterEachChange(app, newApp, async (server) => ({
+      user: await summaryOf(server, token, user.patientId),
+      other: await summaryOf(server, otherToken, other.patientId),
+    }));
 
     const [item] = await t.db
       .insert(historyItem)

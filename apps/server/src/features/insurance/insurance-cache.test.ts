@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { insurancePolicy, insuranceProfile } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
+import { expectFreshAfterEachChange } from '../../test/fresh-answers';
 import { bearer, givenPractice, givenUser, signIn } from '../../test/fixtures';
 
 describeEachDatabase('insurance: the cache never answers changed insurance', (t) => {
@@ -36,19 +37,10 @@ describeEachDatabase('insurance: the cache never answers changed insurance', (t)
 
     // Each step changes the rows behind the server's back; the answer that follows must be a fresh
     // server's, and differ from the one before (so the step was seen).
-    let before = { user: await insuranceOf(app, token, user.patientId), other: '' };
-    before.other = await insuranceOf(app, otherToken, other.patientId);
-    const expectFresh = async () => {
-      const fresh = await newApp({ jwtSecret: app.config.jwtSecret });
-      const now = {
-        user: await insuranceOf(app, token, user.patientId),
-        other: await insuranceOf(app, otherToken, other.patientId),
-      };
-      expect(now.user).toBe(await insuranceOf(fresh, token, user.patientId));
-      expect(now.other).toBe(await insuranceOf(fresh, otherToken, other.patientId));
-      expect(now).not.toEqual(before);
-      before = now;
-    };
+    const expectFresh = await expectFreshAfterEachChange(app, newApp, async (server) => ({
+      user: await insuranceOf(server, token, user.patientId),
+      other: await insuranceOf(server, otherToken, other.patientId),
+    }));
 
     const [profile] = await t.db
       .insert(insuranceProfile)

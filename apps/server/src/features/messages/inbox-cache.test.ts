@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
+import { expectFreshAfterEachChange } from '../../test/fresh-answers';
 import {
   bearer,
   givenPatient,
@@ -95,14 +96,7 @@ describeEachDatabase('messages: a kept page never answers a changed folder', (t)
 
     // Each step changes the rows behind the server's back; the pages that follow must be a fresh
     // server's, and differ from the ones before (so the step was seen).
-    let before = await pages(app);
-    const expectFresh = async () => {
-      const fresh = await newApp({ jwtSecret: app.config.jwtSecret });
-      const now = await pages(app);
-      expect(now).toEqual(await pages(fresh));
-      expect(now).not.toEqual(before);
-      before = now;
-    };
+    const expectFresh = await expectFreshAfterEachChange(app, newApp, pages);
 
     // A message arrives, is read, moves to another folder and is deleted.
     const arrived = await message('INBOX');

@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { drugMonograph, prescription } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/database';
+import { expectFreshAfterEachChange } from '../../test/fresh-answers';
 import { bearer, givenPractice, givenUser, signIn } from '../../test/fixtures';
 
 describeEachDatabase('prescriptions: the kept history never answers changed rows', (t) => {
@@ -59,21 +60,10 @@ describeEachDatabase('prescriptions: the kept history never answers changed rows
 
     // Each step changes the rows behind the server's back; the answers that follow must be a fresh
     // server's, and differ from the ones before (so the step was seen).
-    let before = {
-      user: await historyOf(app, token, user.patientId),
-      other: await historyOf(app, otherToken, other.patientId),
-    };
-    const expectFresh = async () => {
-      const fresh = await newApp({ jwtSecret: app.config.jwtSecret });
-      const now = {
-        user: await historyOf(app, token, user.patientId),
-        other: await historyOf(app, otherToken, other.patientId),
-      };
-      expect(now.user).toEqual(await historyOf(fresh, token, user.patientId));
-      expect(now.other).toEqual(await historyOf(fresh, otherToken, other.patientId));
-      expect(now).not.toEqual(before);
-      before = now;
-    };
+    const expectFresh = await expectFreshAfterEachChange(app, newApp, async (server) => ({
+      user: await historyOf(server, token, user.patientId),
+      other: await historyOf(server, otherToken, other.patientId),
+    }));
 
     const [added] = await t.db
       .insert(prescription)
