@@ -1,8 +1,8 @@
 -- One revision per patient and kind of kept answer (decision 320): a call that keeps its answer's
 -- text reads only its patient's row here on a request, and triggers move the row on, in the writing
 -- transaction, after every statement that changes a row the answer is made of, whichever code or
--- script runs it. Migrations 0489-0496 each made their own table and trigger functions of this one
--- shape; from here a kept answer names its kind and the tables it reads, with
+-- script runs it. Migrations 0490, 0492, 0494 and 0496 each made their own table and trigger
+-- functions of this one shape; from here a kept answer names its kind and the tables it reads, with
 -- patient_revision_watch below. No row is revision 0: nothing of that kind changed since its
 -- triggers were made.
 CREATE TABLE patient_revision (
