@@ -14,6 +14,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
+import { rowDiffers } from '../../db/upsert-changes';
 import { listCursor } from '../../lib/list-cursor';
 import { clinic, encounter, encounterRole, provider } from '../../db/schema';
 import type { ProviderAvatar } from './provider-avatar';
@@ -324,20 +325,6 @@ const unfinishedStatement = preparedPerDatabase((db, consentsOf: VisitConsents) 
     .prepare('visit_unfinished'),
 );
 
-/** The provider's row differs from the upsert's proposed row in one of `fields`. */
-function providerDiffers(fields: (keyof typeof provider.$inferInsert)[]): SQL {
-  const names = fields.map((field) => sql.raw(`"${provider[field].name}"`));
-  const mine = sql.join(
-    names.map((name) => sql`${provider}.${name}`),
-    sql`, `,
-  );
-  const proposed = sql.join(
-    names.map((name) => sql`excluded.${name}`),
-    sql`, `,
-  );
-  return sql`(${mine}) IS DISTINCT FROM (${proposed})`;
-}
-
 /** The clinic's upsert by its own encounter id; providers are upserted by theirs, roles replaced. */
 export async function upsertEncounter(
   db: Db,
@@ -381,16 +368,15 @@ export async function upsertEncounter(
           ? { avatarS3Id: avatar?.s3Id ?? null, avatarMimeType: avatar?.mimeType ?? null }
           : {}),
       };
-      // A provider is written only when what is sent differs: a change of a provider moves on the
-      // visit lists of every patient the provider has seen (decision 321), and a feed sends the
-      // same providers with every visit.
+      // A provider is written only when what is sent differs (a feed sends the same providers with
+      // every visit).
       const [written] = await tx
         .insert(provider)
         .values({ practiceId, externalId: p.externalId, clinicId: input.clinicId, ...values })
         .onConflictDoUpdate({
           target: [provider.practiceId, provider.externalId],
           set: values,
-          setWhere: providerDiffers(Object.keys(values) as (keyof typeof values)[]),
+          setWhere: rowDiffers(provider, Object.keys(values) as (keyof typeof values)[]),
         })
         .returning({ id: provider.id });
       const [saved] = written

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { clinic } from '../../db/schema';
+import { rowDiffers } from '../../db/upsert-changes';
 import { notFound } from '../../lib/http-error';
 
 /** A clinic by the clinic system's id (integration PUT clinics/{externalId} and `dermis clinic:upsert`). */
@@ -23,13 +24,24 @@ export async function upsertClinic(
     zipCode: b.zipCode ?? null,
     website: b.website ?? null,
   };
-  const [row] = await db
+  // Written only when what is sent differs: a clinic system sends its clinics again and again, and
+  // a clinic's write moves on the visit lists of every patient with a visit there.
+  const [written] = await db
     .insert(clinic)
     .values({ practiceId, externalId, ...fields })
-    .onConflictDoUpdate({ target: [clinic.practiceId, clinic.externalId], set: fields })
+    .onConflictDoUpdate({
+      target: [clinic.practiceId, clinic.externalId],
+      set: fields,
+      setWhere: rowDiffers(clinic, Object.keys(fields) as (keyof typeof fields)[]),
+    })
     .returning({ id: clinic.id, name: clinic.name, created: sql<boolean>`(xmax = 0)` });
-  if (!row) throw new Error('clinic upsert returned nothing');
-  return { ...row, externalId };
+  if (written) return { ...written, externalId };
+  const [same] = await db
+    .select({ id: clinic.id, name: clinic.name })
+    .from(clinic)
+    .where(and(eq(clinic.practiceId, practiceId), eq(clinic.externalId, externalId)));
+  if (!same) throw new Error('clinic upsert returned nothing');
+  return { ...same, externalId, created: false };
 }
 
 /** The practice's clinic with that external id; 404 (integration.error.unknownClinic) otherwise. */
