@@ -3,7 +3,7 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
-import '@mantine/core/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
 import { AppRoot, createApp } from './app/app';
 import { routes } from './app/routes';
