@@ -36,7 +36,9 @@ describe('DataTable', () => {
     givenScreen(true);
     const cell = vi.fn((visit: Visit) => visit.doctor);
     const columns: DataTableColumn<Visit>[] = [{ key: 'doctor', header: 'Doctor', primary: true, cell }];
-    renderWithProviders(<DataTable columns={columns} rows={rows} rowKey={(visit) => visit.id} label="Visits" />);
+    renderWithProviders(
+      <DataTable columns={columns} rows={rows} rowKey={(visit) => visit.id} label="Visits" />,
+    );
     expect(screen.getByRole('list', { name: 'Visits' })).toHaveTextContent('Dr. AmesDr. Burke');
     expect(screen.queryByRole('table')).toBeNull();
     // Each row's cell once: the rows were not rendered as a table row before.
@@ -48,7 +50,9 @@ describe('DataTable', () => {
     const columns: DataTableColumn<Visit>[] = [
       { key: 'doctor', header: 'Doctor', primary: true, cell: (visit) => visit.doctor },
     ];
-    renderWithProviders(<DataTable columns={columns} rows={rows} rowKey={(visit) => visit.id} label="Visits" />);
+    renderWithProviders(
+      <DataTable columns={columns} rows={rows} rowKey={(visit) => visit.id} label="Visits" />,
+    );
     expect(screen.getByRole('table', { name: 'Visits' })).toHaveTextContent('Dr. Burke');
   });
 });

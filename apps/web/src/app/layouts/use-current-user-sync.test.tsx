@@ -26,7 +26,12 @@ describe('useCurrentUserSync', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('takes the user the server answers when it changed', async () => {
-    const changed = { ...user, responsibleForPatients: [{ id: 7, firstName: 'Sam', lastName: 'Doe', gender: 'MALE' as const, relationship: 2 }] };
+    const changed = {
+      ...user,
+      responsibleForPatients: [
+        { id: 7, firstName: 'Sam', lastName: 'Doe', gender: 'MALE' as const, relationship: 2 },
+      ],
+    };
     mockFetch(() => ({ body: changed }));
     renderWithProviders(<Sync user={user} />, { session });
     await waitFor(() => expect(session.get().user).toEqual(changed));
@@ -39,7 +44,9 @@ describe('useCurrentUserSync', () => {
     const notified = vi.fn();
     session.subscribe(notified);
     const { queryClient } = renderWithProviders(<Sync user={user} />, { session });
-    await waitFor(() => expect(queryClient.getQueryState(['user-by-username', 'jdoe'])?.status).toBe('success'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['user-by-username', 'jdoe'])?.status).toBe('success'),
+    );
     await act(async () => {});
     expect(fetch).toHaveBeenCalled();
     expect(notified).not.toHaveBeenCalled();

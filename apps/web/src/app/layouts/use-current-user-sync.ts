@@ -18,6 +18,7 @@ export function useCurrentUserSync(user: UserProfile): void {
     const stored = store.get();
     // Usually the very user stored: setting it again would re-render every screen that reads the
     // session, the whole page, for nothing.
-    if (data && stored.accessToken && replaceEqualDeep(stored.user, data) !== stored.user) store.setUser(data);
+    if (data && stored.accessToken && replaceEqualDeep(stored.user, data) !== stored.user)
+      store.setUser(data);
   }, [data, store]);
 }
