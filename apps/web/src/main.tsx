@@ -14,11 +14,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const sessionStored = localStorage.getItem(sessionStorageKey) !== null;
-// The router first: its first navigation starts downloading the address's chunks (the route, the
-// signed-in texts) now, beside the session's check, instead of after it (decision 259). It matches the
-// address once, and has often loaded the route by the first render, which then shows it at once
-// (decision 334).
-const router = createBrowserRouter(routes);
+// With a stored session the address is most likely a signed-in screen: the router is made at once,
+// and its first navigation starts downloading the address's chunks (the route, the signed-in texts)
+// beside the session's check, instead of after it (decision 259). It matches the address once, and has
+// often loaded the route by the first render, which then shows it (decision 334). Without one it is
+// made with the app, once the remembered language is set, so the texts' chunk is that language's.
+const router = sessionStored ? createBrowserRouter(routes) : undefined;
 if (sessionStored) {
   // The signed-in header too, which the root layout would ask for only once `app` had arrived and run
   // (decision 271).
