@@ -2,7 +2,7 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import './app/mantine-styles';
 import './app/global.css';
 import { AppRoot, createApp } from './app/app';
@@ -14,13 +14,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const sessionStored = localStorage.getItem(sessionStorageKey) !== null;
-// With a stored session the address is most likely a signed-in screen: its chunks (the route, the
-// signed-in texts) start downloading now, beside the session's check, instead of after it (decision
-// 259). The router runs the same loaders later and finds the modules already there.
+// With a stored session the address is most likely a signed-in screen: the router is made at once,
+// and its first navigation starts downloading the address's chunks (the route, the signed-in texts)
+// beside the session's check, instead of after it (decision 259). It matches the address once, and has
+// often loaded the route by the first render, which then shows it (decision 334). Without one it is
+// made with the app, once the remembered language is set, so the texts' chunk is that language's.
+const router = sessionStored ? createBrowserRouter(routes) : undefined;
 if (sessionStored) {
-  for (const { route } of matchRoutes(routes, window.location) ?? []) {
-    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
-  }
   // The signed-in header too, which the root layout would ask for only once `app` had arrived and run
   // (decision 271).
   import('./app/layouts/signed-in-header').catch(() => undefined);
@@ -34,7 +34,7 @@ void Promise.all([
 ]).then(() =>
   createRoot(root).render(
     <StrictMode>
-      <AppRoot app={createApp()} />
+      <AppRoot app={createApp({ router })} />
     </StrictMode>,
   ),
 );

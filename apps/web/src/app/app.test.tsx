@@ -6,7 +6,7 @@ import { sessionStorageKey } from '../lib/session';
 import { mockFetch, type FakeReply } from '../lib/testing/fetch-mock';
 import { validToken } from '../lib/testing/fake-jwt';
 import { servers, userProfileFixture } from '../lib/testing/fixtures';
-import type { RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { AppRoot, createApp } from './app';
 import { routes } from './routes';
 
@@ -89,6 +89,19 @@ describe('routing and guards', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Jane');
     expect(pathOf(app)).toBe('/my-health-profile');
     expect(document.title).toBe('Dermis - Health Profile');
+  });
+
+  it('renders with the router made before it, which has loaded the route and keeps its address', async () => {
+    storeSession();
+    server();
+    // As main.tsx makes it, before the app and its first render.
+    const router = createMemoryRouter(routes, { initialEntries: ['/my-health-profile'] });
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    const app = createApp({ router });
+    expect(app.router).toBe(router);
+    render(<AppRoot app={app} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Jane');
+    expect(pathOf(app)).toBe('/my-health-profile');
   });
 
   it('sends a signed-in visitor of /login home', async () => {

@@ -14,9 +14,12 @@ export interface App extends AppServices {
 
 /**
  * Wires the services: the HTTP client reports a 403 (→ /forbidden) and a failed refresh (→ sign-out;
- * the route guard then shows /login, remembering the page). `initialEntries` gives tests a memory router.
+ * the route guard then shows /login, remembering the page). `router` is the page's, made before the
+ * app (main.tsx); `initialEntries` gives tests a memory router.
  */
-export function createApp(options: { storage?: Storage; initialEntries?: string[] } = {}): App {
+export function createApp(
+  options: { storage?: Storage; router?: Router; initialEntries?: string[] } = {},
+): App {
   const session = createSessionStore(options.storage ?? localStorage);
   const queries = createQueryClientLoader();
   const client = createHttpClient({
@@ -26,9 +29,11 @@ export function createApp(options: { storage?: Storage; initialEntries?: string[
     onSessionExpired: () =>
       void signOut({ client, store: session, queryClient: queries.current(), expired: true }),
   });
-  const router: Router = options.initialEntries
-    ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
-    : createBrowserRouter(routes);
+  const router: Router =
+    options.router ??
+    (options.initialEntries
+      ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
+      : createBrowserRouter(routes));
   return { session, client, queries, router };
 }
 

@@ -29,7 +29,9 @@ export const stackedTableQuery = '(max-width: 48em)';
  * sideways scrolling; the primary column titles each card, the others follow as label and value.
  */
 export function DataTable<Row>({ columns, rows, rowKey, label, empty, testId }: DataTableProps<Row>) {
-  const stacked = useMediaQuery(stackedTableQuery) ?? false;
+  // Read while rendering, not in an effect: on a phone the table would otherwise render whole, then
+  // again as cards.
+  const stacked = useMediaQuery(stackedTableQuery, undefined, { getInitialValueInEffect: false });
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
 
   if (stacked) {

@@ -10,13 +10,22 @@ import { PublicHeader } from './public-header';
 // The signed-in navigation (menus, acting-for banner) is its own chunk: /login never downloads it.
 const SignedInHeader = lazy(() => import('./signed-in-header').then((m) => ({ default: m.SignedInHeader })));
 
+/**
+ * The brand colour, in a component of its own: the branding's arrival re-renders this alone, not the
+ * layout and the whole page below it.
+ */
+function BrandColor() {
+  useBrandColorVariable(usePracticeBranding());
+  return null;
+}
+
 /** Every page: skip link, header (signed-in navigation or the public logo), main, footer. */
 export function RootLayout() {
   const session = useSession();
   const signedIn = isSignedIn(session);
-  useBrandColorVariable(usePracticeBranding());
   return (
     <div className="app-shell">
+      <BrandColor />
       <SkipLink />
       <header className="app-header" id={siteHeaderId}>
         {signedIn ? (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@dermis/contract';
 import { userByUsernameQuery } from '../../features/auth/api/get-user-by-username';
 import { useApiClient } from '../../lib/api';
@@ -15,6 +15,10 @@ export function useCurrentUserSync(user: UserProfile): void {
   const store = useSessionStore();
   const { data } = useQuery(userByUsernameQuery(client, user.username));
   useEffect(() => {
-    if (data && store.get().accessToken) store.setUser(data);
+    const stored = store.get();
+    // Usually the very user stored: setting it again would re-render every screen that reads the
+    // session, the whole page, for nothing.
+    if (data && stored.accessToken && replaceEqualDeep(stored.user, data) !== stored.user)
+      store.setUser(data);
   }, [data, store]);
 }
