@@ -1,11 +1,10 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@dermis/contract';
-import { createSessionStore } from '../../lib/session';
 import { mockFetch } from '../../lib/testing/fetch-mock';
-import { validToken } from '../../lib/testing/fake-jwt';
-import { servers, userProfileFixture } from '../../lib/testing/fixtures';
+import { userProfileFixture } from '../../lib/testing/fixtures';
 import { renderWithProviders } from '../../lib/testing/render';
+import { signedInSession } from '../../lib/testing/signed-in';
 import { useCurrentUserSync } from './use-current-user-sync';
 
 function Sync({ user }: { user: UserProfile }) {
@@ -15,13 +14,11 @@ function Sync({ user }: { user: UserProfile }) {
 
 describe('useCurrentUserSync', () => {
   const user = userProfileFixture({ id: 100, username: 'jdoe' });
-  let session: ReturnType<typeof createSessionStore>;
+  let session: ReturnType<typeof signedInSession>;
 
   beforeEach(() => {
     localStorage.clear();
-    session = createSessionStore(localStorage);
-    session.setTokens({ accessToken: validToken(), refreshToken: validToken(), servers });
-    session.setUser(user);
+    session = signedInSession(user);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,22 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from '../../../lib/session';
 import { authorizationOf, mockFetch } from '../../../lib/testing/fetch-mock';
 import { validToken } from '../../../lib/testing/fake-jwt';
-import { servers, userProfileFixture } from '../../../lib/testing/fixtures';
+import { userProfileFixture } from '../../../lib/testing/fixtures';
 import { renderWithProviders } from '../../../lib/testing/render';
+import { signedInSession } from '../../../lib/testing/signed-in';
 import { UsernameRow } from './username-row';
 
 describe('UsernameRow', () => {
   const user = userProfileFixture({ id: 100, username: 'jdoe' });
-  let session: ReturnType<typeof createSessionStore>;
+  let session: ReturnType<typeof signedInSession>;
 
   beforeEach(() => {
     localStorage.clear();
-    session = createSessionStore(localStorage);
-    session.setTokens({ accessToken: validToken(), refreshToken: validToken(), servers });
-    session.setUser(user);
+    session = signedInSession(user);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,11 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { HealthAppAuthorizationResponse } from '@dermis/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n/language';
-import { createSessionStore } from '../../../lib/session';
 import { mockFetch, type FakeReply } from '../../../lib/testing/fetch-mock';
-import { validToken } from '../../../lib/testing/fake-jwt';
-import { servers, userProfileFixture } from '../../../lib/testing/fixtures';
 import { renderWithProviders } from '../../../lib/testing/render';
+import { signedInSession } from '../../../lib/testing/signed-in';
 import { AuthorizePage } from './authorize-page';
 
 const asked: HealthAppAuthorizationResponse = {
@@ -21,13 +19,6 @@ const asked: HealthAppAuthorizationResponse = {
   ],
   inviteRequired: true,
 };
-
-function signedIn() {
-  const session = createSessionStore(localStorage);
-  session.setTokens({ accessToken: validToken(), refreshToken: validToken(), servers });
-  session.setUser(userProfileFixture());
-  return session;
-}
 
 function serve(approve: (body: Record<string, unknown>) => FakeReply, request = asked) {
   return mockFetch((url, init) => {
@@ -54,7 +45,7 @@ describe('AuthorizePage', () => {
       return { body: { redirectTo: '/oauth2/auth/x' } };
     });
     const leave = vi.fn();
-    renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedIn() });
+    renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedInSession() });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Health Diary asks to read health information' }),
@@ -97,7 +88,7 @@ describe('AuthorizePage', () => {
       },
     }));
     const leave = vi.fn();
-    renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedIn() });
+    renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedInSession() });
     await userEvent.click(await screen.findByRole('radio', { name: 'Lucas Doe' }));
     const code = screen.getByLabelText('Invite code');
     await userEvent.click(screen.getByLabelText('Allergies'));
@@ -114,7 +105,7 @@ describe('AuthorizePage', () => {
 
   it('asks for at least one kind of information and for the invite code before calling the server', async () => {
     const fetch = serve(() => ({ body: { redirectTo: '/x' } }));
-    renderWithProviders(<AuthorizePage uid="uid-1" leave={vi.fn()} />, { session: signedIn() });
+    renderWithProviders(<AuthorizePage uid="uid-1" leave={vi.fn()} />, { session: signedInSession() });
     for (const name of [
       'Personal details (name, birth date, contact information)',
       'Allergies',
@@ -138,7 +129,7 @@ describe('AuthorizePage', () => {
       patients: [asked.patients[0]!],
     });
     const leave = vi.fn();
-    renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedIn() });
+    renderWithProviders(<AuthorizePage uid="uid-1" leave={leave} />, { session: signedInSession() });
     expect(await screen.findByText('Record of Jane Doe (you)')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByLabelText('Invite code')).toBeNull();
@@ -151,7 +142,7 @@ describe('AuthorizePage', () => {
       status: 404,
       body: { error: 'NOT_FOUND', message: 'This request has expired. Start again from the app.' },
     }));
-    renderWithProviders(<AuthorizePage uid="gone" leave={vi.fn()} />, { session: signedIn() });
+    renderWithProviders(<AuthorizePage uid="gone" leave={vi.fn()} />, { session: signedInSession() });
     expect(await screen.findByTestId('authorize-load-failed')).toHaveTextContent(
       'This request has expired. Start again from the app.',
     );
@@ -160,7 +151,7 @@ describe('AuthorizePage', () => {
   it('speaks Spanish', async () => {
     await setLanguage('es', { remember: false });
     serve(() => ({ body: { redirectTo: '/x' } }));
-    renderWithProviders(<AuthorizePage uid="uid-1" leave={vi.fn()} />, { session: signedIn() });
+    renderWithProviders(<AuthorizePage uid="uid-1" leave={vi.fn()} />, { session: signedInSession() });
     expect(
       await screen.findByRole('heading', {
         level: 1,

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { ConnectedHealthApp } from '@dermis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n/language';
-import { createSessionStore } from '../../../lib/session';
 import { mockFetch } from '../../../lib/testing/fetch-mock';
-import { validToken } from '../../../lib/testing/fake-jwt';
-import { servers, userProfileFixture } from '../../../lib/testing/fixtures';
+import { userProfileFixture } from '../../../lib/testing/fixtures';
 import { renderWithProviders } from '../../../lib/testing/render';
+import { signedInSession } from '../../../lib/testing/signed-in';
 import { ConnectedApps } from './connected-apps';
 
 const diary: ConnectedHealthApp = {
@@ -22,16 +21,13 @@ const diary: ConnectedHealthApp = {
 };
 
 function guardian() {
-  const session = createSessionStore(localStorage);
-  session.setTokens({ accessToken: validToken(), refreshToken: validToken(), servers });
-  session.setUser(
+  return signedInSession(
     userProfileFixture({
       responsibleForPatients: [
         { id: 7, firstName: 'Lucas', lastName: 'Doe', gender: 'MALE', relationship: 1 },
       ],
     }),
   );
-  return session;
 }
 
 /** A server holding one connection until it is disconnected. */
