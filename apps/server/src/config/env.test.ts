@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configDocs, loadConfig, repoRoot, tileCspSource } from './env';
+import { ConfigError, configDocs, loadConfig, repoRoot, testServices, tileCspSource } from './env';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dermis-env-'));
 
@@ -230,5 +230,22 @@ describe('loadConfig', () => {
     );
     const read = [...schemaBlock.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
     expect([...names].sort()).toEqual([...read].sort());
+  });
+});
+
+describe('testServices', () => {
+  const url = 'postgres://postgres@127.0.0.1:5432/x';
+
+  it('runs the database tests on both databases unless TEST_DATABASES says PostgreSQL', () => {
+    expect(testServices({ DATABASE_URL: url }).postgresOnly).toBe(false);
+    expect(testServices({ DATABASE_URL: url, TEST_DATABASES: 'PostgreSQL' }).postgresOnly).toBe(true);
+  });
+
+  it('refuses PostgreSQL alone without a PostgreSQL to run on, and an unknown value', () => {
+    expect(() => testServices({ TEST_DATABASES: 'PostgreSQL' })).toThrow(/needs DATABASE_URL/);
+    expect(() => testServices({ DATABASE_URL: 'memory://', TEST_DATABASES: 'PostgreSQL' })).toThrow(
+      /needs DATABASE_URL/,
+    );
+    expect(() => testServices({ DATABASE_URL: url, TEST_DATABASES: 'PGlite' })).toThrow(/only PostgreSQL/);
   });
 });

@@ -790,11 +790,18 @@ export function testServices(env: Env = process.env): {
   databaseUrl: string | null;
   redisUrl: string | null;
   fuzzRuns: number;
+  /** TEST_DATABASES=PostgreSQL: the tests registered for each database run on PostgreSQL alone. */
+  postgresOnly: boolean;
 } {
   const databaseUrl =
     env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
   const fuzzRuns = /^\d+$/.test(env.FUZZ_RUNS ?? '') ? Math.max(1, Number(env.FUZZ_RUNS)) : 10;
-  return { databaseUrl, redisUrl: env.REDIS_URL || null, fuzzRuns };
+  if (env.TEST_DATABASES !== undefined && env.TEST_DATABASES !== 'PostgreSQL')
+    throw new Error(`TEST_DATABASES: only PostgreSQL is known, not ${JSON.stringify(env.TEST_DATABASES)}`);
+  const postgresOnly = env.TEST_DATABASES === 'PostgreSQL';
+  if (postgresOnly && !databaseUrl)
+    throw new Error('TEST_DATABASES=PostgreSQL needs DATABASE_URL=postgres://… to run those tests anywhere');
+  return { databaseUrl, redisUrl: env.REDIS_URL || null, fuzzRuns, postgresOnly };
 }
 
 /** Variables whose value is itself a secret: a rejected one is described, never echoed. */

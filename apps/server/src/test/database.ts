@@ -31,11 +31,17 @@ export interface TestDatabase {
 
 /**
  * Registers `fn`'s tests once per database. Without DATABASE_URL the PostgreSQL run is not
- * registered at all (no skipped tests), and a note says so once per test run.
+ * registered at all (no skipped tests), and a note says so once per test run. With
+ * TEST_DATABASES=PostgreSQL the PGlite run is not registered: CI runs it on its other runtime
+ * (docs/decisions/335).
  */
 export function describeEachDatabase(name: string, fn: (t: TestDatabase) => void): void {
-  describe(`${name} [PGlite]`, () => fn(useTestDatabase('PGlite')));
-  const url = testServices().databaseUrl;
+  const { databaseUrl: url, postgresOnly } = testServices();
+  if (!postgresOnly) describe(`${name} [PGlite]`, () => fn(useTestDatabase('PGlite')));
+  else
+    noteOnce(
+      'PGlite variants not run: TEST_DATABASES=PostgreSQL runs each database test on PostgreSQL alone.',
+    );
   if (url) describe(`${name} [PostgreSQL]`, () => fn(useTestDatabase('PostgreSQL', url)));
   else noteOnce('PostgreSQL variants not run: set DATABASE_URL=postgres://… to run them too.');
 }
