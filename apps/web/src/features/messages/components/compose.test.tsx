@@ -187,6 +187,13 @@ function renderCompose(route: string, who: typeof person = person) {
   });
 }
 
+/** The compose form's file input, once the form is shown. */
+async function attachmentInput() {
+  return (await screen.findByTestId('compose-attachments')).querySelector(
+    'input[type=file]',
+  ) as HTMLInputElement;
+}
+
 function ViewFromParams() {
   return <MessageView slug="inbox" id={Number(useParams().id)} />;
 }
@@ -390,9 +397,7 @@ describe('Compose', () => {
     const fetch = server();
     const user = userEvent.setup();
     renderCompose('/messages/compose');
-    const input = (await screen.findByTestId('compose-attachments')).querySelector(
-      'input[type=file]',
-    ) as HTMLInputElement;
+    const input = await attachmentInput();
 
     await user.upload(input, [file('scan.pdf', 2000), file('huge.pdf', maxAttachmentBytes + 1)]);
     expect(await screen.findByText('huge.pdf is larger than 3.5 MB')).toBeInTheDocument();
@@ -426,9 +431,7 @@ describe('Compose', () => {
     server();
     const user = userEvent.setup();
     renderCompose('/messages/compose');
-    const input = (await screen.findByTestId('compose-attachments')).querySelector(
-      'input[type=file]',
-    ) as HTMLInputElement;
+    const input = await attachmentInput();
 
     await user.upload(input, [file('photo\u202Eexe.png', 2000), file('evil.exe.png', 2000, 2000)]);
     expect(
@@ -469,9 +472,7 @@ describe('Compose', () => {
     });
     const user = userEvent.setup();
     renderCompose('/messages/compose');
-    const input = (await screen.findByTestId('compose-attachments')).querySelector(
-      'input[type=file]',
-    ) as HTMLInputElement;
+    const input = await attachmentInput();
     await user.upload(input, [file('scan.pdf', 2000)]);
     expect(await within(screen.getByTestId('attachment-notices')).findByText(reason)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'scan.pdf' })).not.toBeInTheDocument();
@@ -481,9 +482,7 @@ describe('Compose', () => {
     server();
     const user = userEvent.setup();
     renderCompose('/messages/compose');
-    const input = (await screen.findByTestId('compose-attachments')).querySelector(
-      'input[type=file]',
-    ) as HTMLInputElement;
+    const input = await attachmentInput();
     await user.upload(input, [file('scan.pdf', 2000)]);
     await screen.findByRole('checkbox', { name: 'scan.pdf' });
     await user.click(within(screen.getByTestId('compose')).getByRole('checkbox', { name: /Direct Message/ }));
@@ -539,9 +538,7 @@ describe('Compose', () => {
       server();
       const user = userEvent.setup();
       renderCompose('/messages/compose');
-      const input = (await screen.findByTestId('compose-attachments')).querySelector(
-        'input[type=file]',
-      ) as HTMLInputElement;
+      const input = await attachmentInput();
       await user.upload(input, [file('huge.pdf', maxAttachmentBytes + 1)]);
       expect(await screen.findByText('huge.pdf is larger than 3.5 MB')).toBeInTheDocument();
       expect(noticeMs).toBe(5000);
