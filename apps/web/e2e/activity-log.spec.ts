@@ -19,6 +19,8 @@ async function gmtHeader(page: Page): Promise<string> {
  */
 async function oldest(rows: Locator, count: number): Promise<Locator[]> {
   await expect(rows.nth(count - 1)).toBeVisible();
+  // A long table shows its first screenful first (components/screenful-first.ts): count the whole.
+  await expect(rows.page().locator('[data-rows-pending]')).toHaveCount(0);
   const total = await rows.count();
   return Array.from({ length: count }, (_, index) => rows.nth(total - count + index));
 }

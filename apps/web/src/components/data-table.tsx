@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useScreenfulFirst } from './screenful-first';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -28,17 +29,32 @@ export const stackedTableQuery = '(max-width: 48em)';
  * A table on wide screens, a list of cards on a phone: every column stays readable without
  * sideways scrolling; the primary column titles each card, the others follow as label and value.
  */
-export function DataTable<Row>({ columns, rows, rowKey, label, empty, testId }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows: allRows,
+  rowKey,
+  label,
+  empty,
+  testId,
+}: DataTableProps<Row>) {
   // Read while rendering, not in an effect: on a phone the table would otherwise render whole, then
   // again as cards.
   const stacked = useMediaQuery(stackedTableQuery, undefined, { getInitialValueInEffect: false });
+  const { items: rows, pending } = useScreenfulFirst(allRows);
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
 
   if (stacked) {
     const primary = columns.find((column) => column.primary) ?? columns[0];
     const others = columns.filter((column) => column !== primary);
     return (
-      <Stack component="ul" aria-label={label} gap="sm" className="data-table-cards" data-testid={testId}>
+      <Stack
+        component="ul"
+        aria-label={label}
+        gap="sm"
+        className="data-table-cards"
+        data-testid={testId}
+        data-rows-pending={pending || undefined}
+      >
         {rows.map((row, index) => (
           <Paper component="li" key={rowKey(row, index)} withBorder radius="md" p="sm">
             {primary && (
@@ -67,7 +83,13 @@ export function DataTable<Row>({ columns, rows, rowKey, label, empty, testId }: 
   }
 
   return (
-    <Table striped highlightOnHover aria-label={label} data-testid={testId}>
+    <Table
+      striped
+      highlightOnHover
+      aria-label={label}
+      data-testid={testId}
+      data-rows-pending={pending || undefined}
+    >
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (

@@ -23,6 +23,7 @@ import { IconAlertTriangle, IconPlus, IconStethoscope } from '@tabler/icons-reac
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ErrorModal } from '../../../components/error-modal';
 import { EmptyState } from '../../../components/empty-state';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
@@ -47,6 +48,7 @@ export function CareTeamEditor({ patientId }: { patientId: number }) {
   const [error, setError] = useState<string | null>(null);
   const members = team.data?.careTeamMembers ?? [];
   const ids = members.map(memberKey);
+  const rows = useScreenfulFirst(members);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -159,9 +161,10 @@ export function CareTeamEditor({ patientId }: { patientId: number }) {
                 component="ol"
                 aria-label={t('careTeam.providers')}
                 data-testid="care-team-list"
+                data-rows-pending={rows.pending || undefined}
                 style={{ listStyle: 'none', padding: 0, margin: 0 }}
               >
-                {members.map((member) => (
+                {rows.items.map((member) => (
                   <SortableMember key={memberKey(member)} member={member} onRemove={setRemoving} />
                 ))}
               </Stack>

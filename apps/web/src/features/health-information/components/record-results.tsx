@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Accordion, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { RecordResultView, RecordTrendsView, ResultStatus } from '@dermis/contract';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { SectionCard } from '../../../components/section-card';
 import { t } from '../../../lib/i18n';
 import { recordDay, unitLabel, withUnit, numberText } from '../record-format';
@@ -120,6 +121,7 @@ interface ResultsProps {
 export function RecordResults({ results, trends, onTrend, onOpen, showAll }: ResultsProps) {
   const [open, setOpen] = useState<string[]>([]);
   const focus = useFocusFirstNew();
+  const rows = useScreenfulFirst(results);
   const trend = trends?.chosen ?? null;
   const tests = trends?.tests ?? [];
   // The same points while the answer is the same, so the chart (memo) is not drawn again.
@@ -169,8 +171,9 @@ export function RecordResults({ results, trends, onTrend, onOpen, showAll }: Res
           onChange={change}
           variant="separated"
           data-testid="record-result-list"
+          data-rows-pending={rows.pending || undefined}
         >
-          {results.map((r, index) => {
+          {rows.items.map((r, index) => {
             const flagged = r.observations.filter((o) => isFlagged(o.interpretation)).length;
             return (
               <Accordion.Item key={r.id} value={String(r.id)} data-testid="record-result">

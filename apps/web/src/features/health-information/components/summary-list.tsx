@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { List, Text } from '@mantine/core';
 import type { HealthInfoList, HealthInfoResponse } from '@dermis/contract';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { SectionCard } from '../../../components/section-card';
 import { ShowAll, useFocusFirstNew } from '../../../components/show-all';
 import { t } from '../../../lib/i18n';
@@ -58,10 +59,11 @@ export function SummaryLines({
   items: string[];
   refAt?: (index: number) => ((element: HTMLElement | null) => void) | undefined;
 }) {
+  const lines = useScreenfulFirst(items);
   if (items.length === 0) return <Text c="dimmed">{t('healthInfo.sectionEmpty')}</Text>;
   return (
-    <List spacing={4}>
-      {items.map((item, i) => (
+    <List spacing={4} data-rows-pending={lines.pending || undefined}>
+      {lines.items.map((item, i) => (
         <List.Item key={`${i}-${item}`} ref={refAt?.(i)} tabIndex={refAt ? -1 : undefined}>
           {item}
         </List.Item>

@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { duplicateMessageKey, type ListSection } from '@dermis/contract';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ErrorModal } from '../../../components/error-modal';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { useApiClient } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { searchFor } from '../api/search';
@@ -113,6 +114,7 @@ export function ListEditor({
       ({ item }) =>
         section !== 'MEDICATIONS' || filter === 'ALL' || (filter === 'ACTIVE' ? item.active : !item.active),
     );
+  const rows = useScreenfulFirst(shown);
   const sectionName = t(`history.section.${section}`);
   const dialogItem = dialog && 'index' in dialog && dialog.index !== null ? list[dialog.index] : undefined;
   const dialogName =
@@ -149,8 +151,13 @@ export function ListEditor({
           {t('healthProfile.listEmpty')}
         </Text>
       )}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {shown.map(({ item, index }, position) => (
+      <Stack
+        gap="xs"
+        component="ul"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        data-rows-pending={rows.pending || undefined}
+      >
+        {rows.items.map(({ item, index }, position) => (
           <Group
             key={`${item.code}-${index}`}
             component="li"

@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/co
 import type { Prescription } from '@dermis/contract';
 import { AppModal } from '../../../components/app-modal';
 import { ErrorModal } from '../../../components/error-modal';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { ShowMore, useNextPageFocus } from '../../../components/show-more';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
@@ -61,6 +62,7 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
     [prescriptions.data],
   );
   const shown = useMemo(() => read.filter((p) => filter === 'ALL' || p.status === 'ACTIVE'), [read, filter]);
+  const rows = useScreenfulFirst(shown);
   const { listRef, showMore } = useNextPageFocus(shown, ':scope > li');
   if (prescriptions.isPending) return <ListSkeleton rows={2} />;
   if (prescriptions.isError)
@@ -88,8 +90,14 @@ export function PrescriptionsBlock({ patientId }: { patientId: number }) {
           {t('healthProfile.listEmpty')}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" ref={listRef} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {shown.map((p) => (
+        <Stack
+          gap="xs"
+          component="ul"
+          ref={listRef}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          data-rows-pending={rows.pending || undefined}
+        >
+          {rows.items.map((p) => (
             <Stack key={p.id} component="li" gap={2} tabIndex={-1} data-testid="prescription-item">
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 {p.hasMonograph ? (

@@ -5,6 +5,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionCard } from '../../../components/section-card';
 import { ShowMore, useNextPageFocus } from '../../../components/show-more';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { ListSkeleton } from '../../../components/skeletons';
 import { t, tPlural } from '../../../lib/i18n';
 import { useMessageList } from '../api/messages';
@@ -24,6 +25,7 @@ export function MessageList({ slug }: { slug: ListSlug }) {
   const messages = useMemo(() => list.data?.pages.flatMap((page) => page.messages) ?? [], [list.data]);
   const total = list.data?.pages[0]?.totalCount ?? 0;
   const { listRef, showMore } = useNextPageFocus(messages, '[data-testid="message-row"]');
+  const rows = useScreenfulFirst(messages);
   return (
     <SectionCard title={name} testId={`messages-list-${slug}`}>
       {list.isPending ? (
@@ -42,8 +44,9 @@ export function MessageList({ slug }: { slug: ListSlug }) {
             gap={0}
             aria-label={t('messages.listCaption', { type: name })}
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            data-rows-pending={rows.pending || undefined}
           >
-            {messages.map((message) => {
+            {rows.items.map((message) => {
               const unread = slug === 'inbox' && !message.messageWasRead;
               const subject = message.subject || t('messages.noSubject');
               // The sent and failed lists name the recipient; the inbox names the sender.

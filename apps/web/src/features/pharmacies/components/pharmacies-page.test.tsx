@@ -135,7 +135,8 @@ describe('PharmaciesEditor', () => {
     renderWithProviders(<PharmaciesEditor patientId={7} zipCode="34102" />);
     const user = userEvent.setup();
     const list = await screen.findByRole('list', { name: 'This is a list of pharmacies in your vicinity' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    // The first screenful renders first, the rest of the page right after (screenful-first.ts).
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
     expect(screen.getByText('Showing 20 of 45 pharmacies')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelectorAll('.pharmacy-map-marker')).toHaveLength(45));
 

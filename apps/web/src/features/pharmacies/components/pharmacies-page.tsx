@@ -35,6 +35,7 @@ import {
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorModal } from '../../../components/error-modal';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeletons';
 import { useAppConfig } from '../../../lib/config/app-config';
@@ -171,6 +172,7 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
     if (index >= shownCount) setShownCount(index + 1);
   };
   const shown = useMemo(() => list.slice(0, shownCount), [list, shownCount]);
+  const rows = useScreenfulFirst(shown);
   const remaining = list.length - shown.length;
 
   // "Show more" moves the focus to the first pharmacy it added, so a keyboard user goes on from there.
@@ -375,8 +377,9 @@ export function PharmaciesEditor({ patientId, zipCode }: PharmaciesEditorProps) 
                         mah={{ lg: mapHeight - 70 }}
                         style={{ listStyle: 'none', padding: 0, margin: 0, overflowY: 'auto' }}
                         data-testid="pharmacy-list"
+                        data-rows-pending={rows.pending || undefined}
                       >
-                        {shown.map((pharmacy) => {
+                        {rows.items.map((pharmacy) => {
                           const selected = selectedId === pharmacy.id;
                           return (
                             <Paper
