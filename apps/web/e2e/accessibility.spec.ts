@@ -244,17 +244,16 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
   test.describe(`at ${sizeName} size`, () => {
     test.use({ viewport });
 
-    test('axe: every public page', async ({ page }) => {
-      test.setTimeout(120_000);
-      for (const [name, address, ready = heading] of publicPages) {
-        await test.step(name, async () => {
-          await page.goto(address);
-          await heading(page);
-          await ready(page);
-          await expectNoSeriousA11yViolations(page);
-        });
-      }
-    });
+    // One test a page, each with the whole test timeout: all of them in one test outgrew any fixed
+    // allowance on a slow machine.
+    for (const [name, address, ready = heading] of publicPages) {
+      test(`axe: the public page ${name}`, async ({ page }) => {
+        await page.goto(address);
+        await heading(page);
+        await ready(page);
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
 
     test('text inputs show a focus ring and the password toggle is reached with Tab', async ({ page }) => {
       await page.goto('/login');
@@ -300,17 +299,14 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
 
       test.use({ storageState: guardianState });
 
-      test('axe: every signed-in page', async ({ page }) => {
-        test.setTimeout(120_000);
-        for (const [name, address, ready = heading] of signedInPages) {
-          await test.step(name, async () => {
-            await page.goto(address);
-            await heading(page);
-            await ready(page);
-            await expectNoSeriousA11yViolations(page);
-          });
-        }
-      });
+      for (const [name, address, ready = heading] of signedInPages) {
+        test(`axe: the signed-in page ${name}`, async ({ page }) => {
+          await page.goto(address);
+          await heading(page);
+          await ready(page);
+          await expectNoSeriousA11yViolations(page);
+        });
+      }
 
       test('axe: acting for a minor (health information, activity log, messages, appointments), with screenshots', async ({
         page,
