@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { apiSignIn } from './account-api';
 import { demo, expectNoSeriousA11yViolations, signIn, storedSession } from './support/app';
 import { authenticatorCode } from './support/authenticator';
@@ -206,23 +206,39 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): P
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
 
+/** The items in groups of `size`, in order. */
+function inGroupsOf<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+}
+
 const stateFile = (name: string) => path.join(os.tmpdir(), `dermis-e2e-${e2ePort}-${name}.json`);
 
-// A patient with a verified authenticator, for the code and delete-confirmation modals. Signed in
-// (and the session stored) before the profile exists, so the stored session needs no code.
+// Patients with a verified authenticator, for the code and delete-confirmation modals.
 const twoStepPassword = 'AxeModals123';
 let twoStepPatient: InvitedPatient;
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(60_000);
+/**
+ * A new patient with a verified authenticator. With `statePath`, the patient is signed in and the
+ * session stored there before the profile exists, so the stored session needs no code. Made just
+ * before the test that uses it: a stored session outlives neither its access token (5 minutes) nor
+ * another test's refresh, which replaces its refresh token.
+ */
+async function givenTwoStepPatient(
+  browser: Browser,
+  prefix: string,
+  statePath?: string,
+): Promise<InvitedPatient> {
   const context = await browser.newContext({ storageState: undefined });
   const page = await context.newPage();
-  twoStepPatient = await invitedPatient(page, context.request, 'axe', twoStepPassword);
-  await signIn(page, twoStepPatient);
-  await page.waitForURL(/\/first-time-login/);
-  await context.storageState({ path: stateFile('two-step') });
-
-  const token = await apiSignIn(context.request, twoStepPatient);
+  const patient = await invitedPatient(page, context.request, prefix, twoStepPassword);
+  if (statePath) {
+    await signIn(page, patient);
+    await page.waitForURL(/\/first-time-login/);
+    await context.storageState({ path: statePath });
+  }
+  const token = await apiSignIn(context.request, patient);
   const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { userId: number })
     .userId;
   const headers = { Authorization: `Bearer ${token}` };
@@ -238,6 +254,12 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(verified.ok()).toBe(true);
   await context.close();
+  return patient;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(60_000);
+  twoStepPatient = await givenTwoStepPatient(browser, 'axe');
 });
 
 for (const [sizeName, viewport] of Object.entries(sizes)) {
@@ -280,6 +302,32 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     });
 
+    // The signed-in pages, a few to a stored session. A stored session outlives its 5-minute access
+    // token once: the first refresh spends the stored refresh token, and a second use of it signs the
+    // session out. A group of pages takes about a minute, well within that on a slow machine.
+    for (const [group, pages] of inGroupsOf(signedInPages, 8).entries()) {
+      test.describe(`signed in, pages ${group + 1}`, () => {
+        const state = stateFile(`guardian-${sizeName}-${group + 1}`);
+        test.beforeAll(async ({ browser }) => {
+          const context = await browser.newContext({ viewport, storageState: undefined });
+          const page = await context.newPage();
+          await signIn(page, demo.guardian);
+          await page.waitForURL(/\/my-health-profile$/);
+          await context.storageState({ path: state });
+          await context.close();
+        });
+        test.use({ storageState: state });
+        for (const [name, address, ready = heading] of pages) {
+          test(`axe: the signed-in page ${name}`, async ({ page }) => {
+            await page.goto(address);
+            await heading(page);
+            await ready(page);
+            await expectNoSeriousA11yViolations(page);
+          });
+        }
+      });
+    }
+
     test.describe('signed in', () => {
       const guardianState = stateFile(`guardian-${sizeName}`);
       let minor = 0;
@@ -298,15 +346,6 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       });
 
       test.use({ storageState: guardianState });
-
-      for (const [name, address, ready = heading] of signedInPages) {
-        test(`axe: the signed-in page ${name}`, async ({ page }) => {
-          await page.goto(address);
-          await heading(page);
-          await ready(page);
-          await expectNoSeriousA11yViolations(page);
-        });
-      }
 
       test('axe: acting for a minor (health information, activity log, messages, appointments), with screenshots', async ({
         page,
@@ -481,7 +520,12 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     });
 
     test.describe('signed in with a two-step profile', () => {
-      test.use({ storageState: stateFile('two-step') });
+      const twoStepState = stateFile(`two-step-${sizeName}`);
+      test.beforeAll(async ({ browser }) => {
+        test.setTimeout(60_000);
+        await givenTwoStepPatient(browser, `axe-${sizeName}`, twoStepState);
+      });
+      test.use({ storageState: twoStepState });
 
       test('axe: the delete-profile confirmation, focus on the password', async ({ page }) => {
         await page.goto('/account/settings');
