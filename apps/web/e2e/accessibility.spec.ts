@@ -206,6 +206,14 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): P
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
 
+/** Opens the address, waits for its h1 and what `ready` waits for, and runs axe over the page. */
+async function checkPage(page: Page, address: string, ready: Step): Promise<void> {
+  await page.goto(address);
+  await heading(page);
+  await ready(page);
+  await expectNoSeriousA11yViolations(page);
+}
+
 /** The items in groups of `size`, in order. */
 function inGroupsOf<T>(items: readonly T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
@@ -269,12 +277,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     // One test a page, each with the whole test timeout: all of them in one test outgrew any fixed
     // allowance on a slow machine.
     for (const [name, address, ready = heading] of publicPages) {
-      test(`axe: the public page ${name}`, async ({ page }) => {
-        await page.goto(address);
-        await heading(page);
-        await ready(page);
-        await expectNoSeriousA11yViolations(page);
-      });
+      test(`axe: the public page ${name}`, ({ page }) => checkPage(page, address, ready));
     }
 
     test('text inputs show a focus ring and the password toggle is reached with Tab', async ({ page }) => {
@@ -318,12 +321,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         });
         test.use({ storageState: state });
         for (const [name, address, ready = heading] of pages) {
-          test(`axe: the signed-in page ${name}`, async ({ page }) => {
-            await page.goto(address);
-            await heading(page);
-            await ready(page);
-            await expectNoSeriousA11yViolations(page);
-          });
+          test(`axe: the signed-in page ${name}`, ({ page }) => checkPage(page, address, ready));
         }
       });
     }
