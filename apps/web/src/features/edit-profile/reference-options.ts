@@ -23,9 +23,10 @@ export interface Option {
 /** About 240 countries by their name in the portal's language. */
 export function countryOptions(): Option[] {
   const locale = currentLanguage();
+  const byLabel = new Intl.Collator(locale).compare;
   return countries
     .map((country) => ({ value: country.enum, label: countryName(country.enum, locale) }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+    .sort((a, b) => byLabel(a.label, b.label));
 }
 
 /** The states of a country that has a list (United States, Canada), else null: no state field. */
