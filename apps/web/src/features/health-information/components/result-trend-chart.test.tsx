@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider, Table } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { screenfulItems } from '../../../components/screenful-first';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { ResultTrendChart, type TrendPoint } from './result-trend-chart';
 
@@ -74,6 +75,32 @@ describe('ResultTrendChart', () => {
       '06/20/20251,234.5 U/LNormal',
       '09/01/202512 U/LCritically low',
     ]);
+  });
+
+  it('lists every value of a long trend in its table, the first screenful first', async () => {
+    const many: TrendPoint[] = Array.from({ length: 40 }, (_, i) => ({
+      effectiveAt: new Date(Date.UTC(2022, 0, 1 + i * 10, 15)).toISOString(),
+      value: 40 + i,
+      interpretation: null,
+    }));
+    // The rows added to the table's body after it was first drawn: the ones past the first screenful.
+    const later: Node[] = [];
+    const observer = new MutationObserver((records) =>
+      records
+        .filter((record) => (record.target as Element).tagName === 'TBODY')
+        .forEach((record) => later.push(...record.addedNodes)),
+    );
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderWithProviders(
+      <ResultTrendChart name="ALT" unit="U/L" points={many} referenceLow={7} referenceHigh={56} />,
+    );
+    const table = screen.getByTestId('record-trend-table');
+    await waitFor(() => expect(table).not.toHaveAttribute('data-rows-pending'));
+    await waitFor(() => expect(later).toHaveLength(40 - screenfulItems));
+    observer.disconnect();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(40);
+    expect(rows.at(-1)?.textContent).toBe('01/26/202379 U/L');
   });
 
   it('marks each value once: a circle when in range, a diamond when flagged', () => {

@@ -1,6 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import { Table, Text } from '@mantine/core';
 import type { ResultInterpretation } from '@dermis/contract';
+import { useScreenfulFirst } from '../../../components/screenful-first';
 import { t } from '../../../lib/i18n';
 import { numberText, recordDay, unitLabel, withUnit } from '../record-format';
 import { interpretationText, isFlagged } from './result-flags';
@@ -165,6 +166,8 @@ export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps
     () => drawing({ name, unit, points, referenceLow, referenceHigh }),
     [name, unit, points, referenceLow, referenceHigh],
   );
+  // Years of values make a table of hundreds of rows below the drawing: its first screenful first.
+  const rows = useScreenfulFirst(shown);
 
   return (
     <figure style={{ margin: 0 }} data-testid="record-trend">
@@ -248,7 +251,14 @@ export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps
         </Text>
       )}
       <ScrollRegion label={t('record.chart.tableCaption', { name })}>
-        <Table striped withTableBorder fz="sm" mt="xs" data-testid="record-trend-table">
+        <Table
+          striped
+          withTableBorder
+          fz="sm"
+          mt="xs"
+          data-testid="record-trend-table"
+          data-rows-pending={rows.pending || undefined}
+        >
           <Table.Caption>{t('record.chart.tableCaption', { name })}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -258,7 +268,7 @@ export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((p) => (
+            {rows.items.map((p) => (
               <tr key={p.key} {...trendRow}>
                 <td className={trendCell}>{p.day}</td>
                 <td className={trendCell}>{p.value}</td>
