@@ -100,6 +100,10 @@ describe('ResultTrendChart', () => {
     observer.disconnect();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(40);
+    // In a box of its own, which scrolls (by keyboard too) rather than stretching the page.
+    const box = screen.getByRole('region', { name: 'ALT: all values' });
+    expect([box.style.maxHeight, box.style.overflowY]).toEqual(['26rem', 'auto']);
+    expect(box).toHaveAttribute('tabindex', '0');
     expect(rows.at(-1)?.textContent).toBe('01/26/202379 U/L');
   });
 

@@ -250,8 +250,11 @@ export const ResultTrendChart = memo(function ResultTrendChart(props: TrendProps
           {range}
         </Text>
       )}
-      <ScrollRegion label={t('record.chart.tableCaption', { name })}>
+      {/* Years of a test are hundreds of values: the table scrolls in a box about a dozen rows high,
+          its header kept in view, rather than pushing the rest of the record pages down. */}
+      <ScrollRegion label={t('record.chart.tableCaption', { name })} maxHeight="26rem">
         <Table
+          stickyHeader
           striped
           withTableBorder
           fz="sm"
